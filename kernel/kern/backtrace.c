@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Walks %rbp frames and prints return addresses with their symbols. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kern/backtrace.h"
+#include "kern/kprintf.h"
+#include "kern/ksyms.h"
+#include "x86_64/layout.h"
+
+void backtrace_print_symbol(uint64_t addr)
+{
+	uint64_t off;
+	const char *name = ksyms_lookup(addr, &off);
+
+	if (name == NULL)
+		kprintf("?");
+	else
+		kprintf("%s+0x%llx", name, (unsigned long long)off);
+}
+
+static int frame_is_sane(uint64_t rbp)
+{
+	/* Stacks live in the kernel image (.bss) for now. */
+	return rbp != 0 && (rbp & 7) == 0 &&
+	       rbp >= (uint64_t)_kernel_start &&
+	       rbp + 16 <= (uint64_t)_kernel_end;
+}
+
+void backtrace_print(uint64_t pc, uint64_t rbp)
+{
+	kprintf("Backtrace:\n");
+	kprintf("  [%016llx] ", (unsigned long long)pc);
+	backtrace_print_symbol(pc);
+	kprintf("\n");
+	for (int depth = 0; depth < BACKTRACE_MAX_DEPTH; depth++) {
+		const uint64_t *frame = (const uint64_t *)rbp;
+		uint64_t ret;
+
+		if (!frame_is_sane(rbp))
+			return;
+		ret = frame[1];
+		if (ret == 0)
+			return;
+		kprintf("  [%016llx] ", (unsigned long long)ret);
+		backtrace_print_symbol(ret);
+		kprintf("\n");
+		if (frame[0] <= rbp)	/* stacks grow down: must go up */
+			return;
+		rbp = frame[0];
+	}
+	kprintf("  ... (deeper frames not shown)\n");
+}

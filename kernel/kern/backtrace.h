@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Stack backtraces by the frame-pointer chain (the kernel keeps %rbp frames). */
+#ifndef KERN_BACKTRACE_H
+#define KERN_BACKTRACE_H
+
+#include <stdint.h>
+
+#define BACKTRACE_MAX_DEPTH	24
+
+/* Print "Backtrace:" then @pc and the return address of each frame from
+ * @rbp outwards, each with its function name.  Stops at a zero, unaligned
+ * or non-kernel frame pointer, or after BACKTRACE_MAX_DEPTH frames. */
+void backtrace_print(uint64_t pc, uint64_t rbp);
+
+/* Print "name+0xoff" for @addr, or "?" when it is not kernel text. */
+void backtrace_print_symbol(uint64_t addr);
+
+#endif

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* kmain: bring the boot CPU up, then run the requested test suite or idle. */
+#include <stdint.h>
+
+#include "kern/bootinfo.h"
+#include "kern/cmdline.h"
+#include "kern/console.h"
+#include "kern/kprintf.h"
+#include "kern/ktest.h"
+#include "kern/machine.h"
+#include "kern/string.h"
+#include "tests/kernel/selftest.h"
+#include "x86_64/cpu.h"
+#include "x86_64/gdt.h"
+#include "x86_64/idt.h"
+#include "x86_64/layout.h"
+#include "x86_64/multiboot.h"
+
+extern uint64_t boot_pml4[512];
+
+/* The identity map of low memory is only needed to reach the higher half. */
+static void drop_identity_map(void)
+{
+	boot_pml4[0] = 0;
+	write_cr3(read_cr3());
+}
+
+static void print_bootinfo(const struct bootinfo *bi)
+{
+	kprintf("Memory map (%zu entries):\n", bi->nregions);
+	for (size_t i = 0; i < bi->nregions; i++) {
+		const struct boot_region *r = &bi->regions[i];
+
+		kprintf("  %016llx-%016llx %s\n", (unsigned long long)r->base,
+			(unsigned long long)(r->base + r->length),
+			r->type == BOOT_REGION_USABLE ? "usable" : "reserved");
+	}
+	if (bi->regions_dropped)
+		kprintf("  (%zu further entries ignored: table full)\n",
+			bi->regions_dropped);
+	kprintf("Usable memory: %llu KiB\n",
+		(unsigned long long)(bootinfo_usable_bytes(bi) >> 10));
+	kprintf("Modules: %zu\n", bi->nmodules);
+	for (size_t i = 0; i < bi->nmodules; i++)
+		kprintf("  %llx-%llx %s\n",
+			(unsigned long long)bi->modules[i].start,
+			(unsigned long long)bi->modules[i].end,
+			bi->modules[i].cmdline);
+	if (bi->modules_dropped)
+		kprintf("  (%zu further modules ignored: table full)\n",
+			bi->modules_dropped);
+}
+
+static void run_test(const char *name)
+{
+	const struct ktest_suite *s;
+
+	if (selftest_raw_run(name))
+		machine_exit(MACHINE_EXIT_PASS);
+	s = ktest_find(name);
+	if (s == NULL) {
+		kprintf("Graft: no test suite named '%s'\n", name);
+		machine_exit(MACHINE_EXIT_FAIL);
+	}
+	machine_exit(ktest_run(s) ? MACHINE_EXIT_FAIL : MACHINE_EXIT_PASS);
+}
+
+void kmain(uint32_t magic, uint64_t info)
+{
+	char test[64], exit_method[16];
+	int ok;
+
+	console_init();
+	gdt_init();
+	idt_init();
+	ok = multiboot_parse(magic, info, &bootinfo);
+	drop_identity_map();
+
+	kprintf("Graft x86_64 microkernel (built " __DATE__ ")\n");
+	if (ok < 0) {
+		kprintf("Graft: not started by a multiboot loader "
+			"(magic 0x%x); no memory map\n", magic);
+	}
+	kprintf("Command line: %s\n", bootinfo.cmdline);
+	if (cmdline_copy(bootinfo.cmdline, "exit", exit_method,
+			 sizeof(exit_method)) &&
+	    strcmp(exit_method, "bochs") == 0)
+		machine_set_exit_method(MACHINE_EXIT_BOCHS);
+	print_bootinfo(&bootinfo);
+
+	if (cmdline_copy(bootinfo.cmdline, "test", test, sizeof(test)))
+		run_test(test);
+
+	kprintf("Graft is up; nothing else runs yet.  "
+		"(QEMU: Ctrl-A X quits.)\n");
+	cpu_halt_forever();
+}

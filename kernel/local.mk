@@ -1,0 +1,69 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# The kernel image: kernel/graft.elf (multiboot, x86_64, higher half).
+#
+# Linked twice: graft-nosyms.elf without a symbol table, then graft.elf with
+# the table generated from it (tools/gen_ksyms.py).  tools/check_image.py
+# proves the second link moved no code and the image loads as its multiboot
+# header says.
+
+KERNEL_CFLAGS = -std=gnu11 -ffreestanding -nostdinc -isystem $(GCC_INCLUDE) \
+	-fno-pic -mcmodel=kernel -mno-red-zone -mgeneral-regs-only \
+	-fno-stack-protector -fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
+	-Wall -Wextra -Werror
+KERNEL_CPPFLAGS = -I$(srcdir)/kernel -I$(srcdir)
+KERNEL_LINK_FLAGS = -nostdlib -static -no-pie -Wl,-T,$(srcdir)/kernel/x86_64/kernel.ld \
+	-Wl,-z,max-page-size=0x1000 -Wl,--build-id=none -Wl,--orphan-handling=error -Wl,--no-warn-rwx-segments
+
+# Sources shared with nothing else; tests/kernel/ suites are linked in so
+# that one image serves every boot (the command line picks the suite).
+KERNEL_SOURCES = \
+	kernel/x86_64/boot.S \
+	kernel/x86_64/trap_entry.S \
+	kernel/x86_64/jmp.S \
+	kernel/x86_64/gdt.c \
+	kernel/x86_64/idt.c \
+	kernel/x86_64/trap.c \
+	kernel/x86_64/serial.c \
+	kernel/x86_64/vga.c \
+	kernel/x86_64/machine.c \
+	kernel/x86_64/multiboot.c \
+	kernel/kern/main.c \
+	kernel/kern/console.c \
+	kernel/kern/kprintf.c \
+	kernel/kern/string.c \
+	kernel/kern/cmdline.c \
+	kernel/kern/bootinfo.c \
+	kernel/kern/panic.c \
+	kernel/kern/backtrace.c \
+	kernel/kern/ksyms.c \
+	kernel/kern/kcrc32.c \
+	kernel/kern/stats.c \
+	kernel/kern/ktest.c \
+	tests/kernel/boot_test.c \
+	tests/kernel/bench_test.c \
+	tests/kernel/selftest_test.c
+
+noinst_PROGRAMS += kernel/graft-nosyms.elf
+kernel_graft_nosyms_elf_SOURCES = $(KERNEL_SOURCES)
+kernel_graft_nosyms_elf_CFLAGS = $(KERNEL_CFLAGS)
+kernel_graft_nosyms_elf_CCASFLAGS = $(KERNEL_CFLAGS)
+kernel_graft_nosyms_elf_CPPFLAGS = $(KERNEL_CPPFLAGS)
+kernel_graft_nosyms_elf_LDFLAGS = $(KERNEL_LINK_FLAGS)
+kernel_graft_nosyms_elf_LDADD = -lgcc
+EXTRA_kernel_graft_nosyms_elf_DEPENDENCIES = $(srcdir)/kernel/x86_64/kernel.ld
+
+kernel/ksyms.S: kernel/graft-nosyms.elf $(srcdir)/tools/gen_ksyms.py
+	$(AM_V_GEN)$(PYTHON3) $(srcdir)/tools/gen_ksyms.py $(NM) $< $@
+
+kernel/ksyms.o: kernel/ksyms.S
+	$(AM_V_CCAS)$(CCAS) -c -o $@ $<
+
+kernel/graft.elf: kernel/graft-nosyms.elf kernel/ksyms.o $(srcdir)/tools/check_image.py
+	$(AM_V_CCLD)$(kernel_graft_nosyms_elf_LINK) \
+		$(kernel_graft_nosyms_elf_OBJECTS) kernel/ksyms.o \
+		$(kernel_graft_nosyms_elf_LDADD)
+	$(AM_V_at)$(PYTHON3) $(srcdir)/tools/check_image.py \
+		kernel/graft-nosyms.elf $@
+
+all-local: kernel/graft.elf
+CLEANFILES += kernel/ksyms.S kernel/ksyms.o kernel/graft.elf

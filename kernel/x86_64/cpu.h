@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Single x86_64 instructions as inline functions: port I/O, control registers, MSRs, TSC. */
+#ifndef X86_64_CPU_H
+#define X86_64_CPU_H
+
+#include <stdint.h>
+
+#define MSR_EFER	0xc0000080
+#define EFER_LMA	(1u << 10)
+#define CR0_PG		(1ul << 31)
+#define CR4_PAE		(1ul << 5)
+
+static inline void outb(uint16_t port, uint8_t v)
+{
+	__asm__ volatile("outb %0, %1" : : "a"(v), "Nd"(port));
+}
+
+static inline uint8_t inb(uint16_t port)
+{
+	uint8_t v;
+
+	__asm__ volatile("inb %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+static inline uint64_t read_cr0(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("mov %%cr0, %0" : "=r"(v));
+	return v;
+}
+
+static inline uint64_t read_cr2(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("mov %%cr2, %0" : "=r"(v));
+	return v;
+}
+
+static inline uint64_t read_cr3(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("mov %%cr3, %0" : "=r"(v));
+	return v;
+}
+
+static inline void write_cr3(uint64_t v)
+{
+	__asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory");
+}
+
+static inline uint64_t read_cr4(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("mov %%cr4, %0" : "=r"(v));
+	return v;
+}
+
+static inline uint64_t rdmsr(uint32_t msr)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+/* The time-stamp counter, fenced on both sides so that it neither starts
+ * before earlier instructions finish nor lets later ones start early. */
+static inline uint64_t rdtsc_fenced(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("lfence; rdtsc; lfence" : "=a"(lo), "=d"(hi) : : "memory");
+	return ((uint64_t)hi << 32) | lo;
+}
+
+static inline uint64_t read_rbp(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("mov %%rbp, %0" : "=r"(v));
+	return v;
+}
+
+static inline __attribute__((noreturn)) void cpu_halt_forever(void)
+{
+	for (;;)
+		__asm__ volatile("cli; hlt");
+}
+
+#endif

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The global descriptor table and the task-state segment. */
+#ifndef X86_64_GDT_H
+#define X86_64_GDT_H
+
+#include <stdint.h>
+
+/*
+ * Selectors.  The user selectors follow the order SYSRET expects (32-bit
+ * code, data, 64-bit code) so that system calls can use it later.
+ */
+#define SEL_KCODE	0x08
+#define SEL_KDATA	0x10
+#define SEL_UCODE32	0x1b
+#define SEL_UDATA	0x23
+#define SEL_UCODE	0x2b
+#define SEL_TSS		0x30
+
+/* Interrupt stack table slots (1-based, as IDT gates name them). */
+#define IST_DOUBLE_FAULT	1
+#define IST_NMI			2
+
+struct tss {
+	uint32_t reserved0;
+	uint64_t rsp[3];
+	uint64_t reserved1;
+	uint64_t ist[7];
+	uint64_t reserved2;
+	uint16_t reserved3;
+	uint16_t iomap_base;
+} __attribute__((packed));
+
+/* Load Graft's GDT and TSS, reload every segment register.  Called once on
+ * the boot CPU before interrupts are enabled. */
+void gdt_init(void);
+
+/* The boot CPU's TSS (read by tests; rsp[0] is set by the scheduler later). */
+extern struct tss gdt_tss;
+
+#endif

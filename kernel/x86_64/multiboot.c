@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Copies the multiboot memory map, modules and command line into struct bootinfo. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "x86_64/layout.h"
+#include "x86_64/multiboot.h"
+
+#define MBI_CMDLINE	(1u << 2)
+#define MBI_MODS	(1u << 3)
+#define MBI_MMAP	(1u << 6)
+
+/* The fields of the Multiboot 0.6.96 information structure we read. */
+struct mb_info {
+	uint32_t flags;
+	uint32_t mem_lower, mem_upper;
+	uint32_t boot_device;
+	uint32_t cmdline;
+	uint32_t mods_count, mods_addr;
+	uint32_t syms[4];
+	uint32_t mmap_length, mmap_addr;
+} __attribute__((packed));
+
+struct mb_mmap_entry {
+	uint32_t size;		/* of the rest of the entry */
+	uint64_t base, length;
+	uint32_t type;
+} __attribute__((packed));
+
+struct mb_module {
+	uint32_t start, end, string, reserved;
+} __attribute__((packed));
+
+static char cmdline_copy[BOOTINFO_CMDLINE_MAX];
+
+static const char *mb_string(uint32_t pa)
+{
+	return pa ? phys_to_virt(pa) : "";
+}
+
+static void parse_mmap(const struct mb_info *mbi, struct bootinfo *bi)
+{
+	uint64_t p = mbi->mmap_addr, end = p + mbi->mmap_length;
+
+	while (p + sizeof(struct mb_mmap_entry) <= end) {
+		const struct mb_mmap_entry *e = phys_to_virt(p);
+
+		if (bi->nregions < BOOTINFO_MAX_REGIONS) {
+			struct boot_region *r = &bi->regions[bi->nregions++];
+
+			r->base = e->base;
+			r->length = e->length;
+			r->type = e->type;
+		} else {
+			bi->regions_dropped++;
+		}
+		p += e->size + sizeof(e->size);
+	}
+}
+
+static void parse_modules(const struct mb_info *mbi, struct bootinfo *bi)
+{
+	const struct mb_module *m = phys_to_virt(mbi->mods_addr);
+
+	for (uint32_t i = 0; i < mbi->mods_count; i++) {
+		struct boot_module *b;
+
+		if (bi->nmodules == BOOTINFO_MAX_MODULES) {
+			bi->modules_dropped++;
+			continue;
+		}
+		b = &bi->modules[bi->nmodules++];
+		b->start = m[i].start;
+		b->end = m[i].end;
+		b->cmdline = mb_string(m[i].string);
+	}
+}
+
+int multiboot_parse(uint32_t magic, uint64_t info, struct bootinfo *bi)
+{
+	const struct mb_info *mbi;
+	const char *cmd;
+	size_t n;
+
+	bi->magic = magic;
+	bi->cmdline = "";
+	if (magic != MULTIBOOT_BOOTLOADER_MAGIC ||
+	    info + sizeof(*mbi) > DIRECT_MAP_SIZE)
+		return -1;
+	mbi = phys_to_virt(info);
+	if (mbi->flags & MBI_CMDLINE) {
+		/* Copied: the loader's copy lies in memory we will reuse. */
+		cmd = mb_string(mbi->cmdline);
+		for (n = 0; cmd[n] != '\0' && n + 1 < sizeof(cmdline_copy); n++)
+			cmdline_copy[n] = cmd[n];
+		cmdline_copy[n] = '\0';
+		bi->cmdline = cmdline_copy;
+	}
+	if (mbi->flags & MBI_MMAP)
+		parse_mmap(mbi, bi);
+	if (mbi->flags & MBI_MODS)
+		parse_modules(mbi, bi);
+	return 0;
+}

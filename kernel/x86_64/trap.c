@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Turns a CPU exception into a readable report: vector, error code, registers, backtrace. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kern/backtrace.h"
+#include "kern/kprintf.h"
+#include "kern/panic.h"
+#include "x86_64/cpu.h"
+#include "x86_64/trap.h"
+
+static const char *const names[32] = {
+	"#DE divide error", "#DB debug", "NMI", "#BP breakpoint",
+	"#OF overflow", "#BR bound range", "#UD invalid opcode",
+	"#NM device not available", "#DF double fault",
+	"coprocessor segment overrun", "#TS invalid TSS",
+	"#NP segment not present", "#SS stack fault",
+	"#GP general protection", "#PF page fault", "reserved 15",
+	"#MF x87 error", "#AC alignment check", "#MC machine check",
+	"#XM SIMD error", "#VE virtualization", "#CP control protection",
+	"reserved 22", "reserved 23", "reserved 24", "reserved 25",
+	"reserved 26", "reserved 27", "#HV hypervisor injection",
+	"#VC VMM communication", "#SX security", "reserved 31",
+};
+
+static struct trap_catch *armed;
+
+const char *trap_name(uint64_t vector)
+{
+	if (vector < 32)
+		return names[vector];
+	return "unexpected interrupt";
+}
+
+void trap_catch_arm(struct trap_catch *c)
+{
+	armed = c;
+}
+
+void trap_catch_disarm(void)
+{
+	armed = NULL;
+}
+
+static void trap_report(const char *heading, const struct trap_frame *f,
+			uint64_t cr2)
+{
+	kprintf("%s: %s (vector %llu, error code 0x%llx)\n", heading,
+		trap_name(f->vector), (unsigned long long)f->vector,
+		(unsigned long long)f->error);
+	kprintf("  RIP %016llx  ", (unsigned long long)f->rip);
+	backtrace_print_symbol(f->rip);
+	kprintf("\n");
+	kprintf("  RSP %016llx  RFLAGS %016llx  CS %04llx  SS %04llx\n",
+		(unsigned long long)f->rsp, (unsigned long long)f->rflags,
+		(unsigned long long)f->cs, (unsigned long long)f->ss);
+	kprintf("  RAX %016llx  RBX %016llx  RCX %016llx\n",
+		(unsigned long long)f->rax, (unsigned long long)f->rbx,
+		(unsigned long long)f->rcx);
+	kprintf("  RDX %016llx  RSI %016llx  RDI %016llx\n",
+		(unsigned long long)f->rdx, (unsigned long long)f->rsi,
+		(unsigned long long)f->rdi);
+	kprintf("  RBP %016llx  R8  %016llx  R9  %016llx\n",
+		(unsigned long long)f->rbp, (unsigned long long)f->r8,
+		(unsigned long long)f->r9);
+	kprintf("  R10 %016llx  R11 %016llx  R12 %016llx\n",
+		(unsigned long long)f->r10, (unsigned long long)f->r11,
+		(unsigned long long)f->r12);
+	kprintf("  R13 %016llx  R14 %016llx  R15 %016llx\n",
+		(unsigned long long)f->r13, (unsigned long long)f->r14,
+		(unsigned long long)f->r15);
+	kprintf("  CR2 %016llx  CR3 %016llx  CR0 %016llx  CR4 %016llx\n",
+		(unsigned long long)cr2, (unsigned long long)read_cr3(),
+		(unsigned long long)read_cr0(), (unsigned long long)read_cr4());
+	backtrace_print(f->rip, f->rbp);
+}
+
+void trap_dispatch(struct trap_frame *f)
+{
+	uint64_t cr2 = read_cr2();
+	struct trap_catch *c = armed;
+
+	if (c != NULL && f->vector < 32) {
+		armed = NULL;
+		trap_report("*** expected trap (caught by a test)", f, cr2);
+		c->vector = f->vector;
+		c->error = f->error;
+		c->rip = f->rip;
+		c->cr2 = cr2;
+		jmp_restore(&c->jb, 1);
+	}
+	trap_report("*** PANIC: CPU exception", f, cr2);
+	panic_exit();
+}

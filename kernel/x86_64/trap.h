@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* CPU exceptions: the saved register frame, the report, and catching a trap in tests. */
+#ifndef X86_64_TRAP_H
+#define X86_64_TRAP_H
+
+#include <stdint.h>
+
+#include "x86_64/jmp.h"
+
+#define TRAP_DE		0
+#define TRAP_DB		1
+#define TRAP_NMI	2
+#define TRAP_BP		3
+#define TRAP_UD		6
+#define TRAP_DF		8
+#define TRAP_GP		13
+#define TRAP_PF		14
+
+/* What trap_entry.S saves, lowest address first. */
+struct trap_frame {
+	uint64_t r15, r14, r13, r12, r11, r10, r9, r8;
+	uint64_t rbp, rdi, rsi, rdx, rcx, rbx, rax;
+	uint64_t vector, error;
+	uint64_t rip, cs, rflags, rsp, ss;	/* pushed by the CPU */
+};
+
+/*
+ * A catch point for the next CPU exception, for tests that fault on
+ * purpose.  While armed, an exception prints its report under an
+ * "expected trap" heading (not "*** PANIC"), records what happened here and
+ * resumes at trap_catch_enter(), which then returns 1.
+ */
+struct trap_catch {
+	struct jmp_buf jb;
+	uint64_t vector, error, rip, cr2;
+};
+
+/* Arm @c; use through trap_catch_enter().  Only one catch is armed at once. */
+void trap_catch_arm(struct trap_catch *c);
+
+/* Disarm the current catch (call when the expected trap did not come). */
+void trap_catch_disarm(void);
+
+/* 0 on arming, 1 when resumed after a caught trap (then @c is filled). */
+#define trap_catch_enter(c) (trap_catch_arm(c), jmp_save(&(c)->jb))
+
+/* Called by trap_entry.S with interrupts off.  An uncaught exception prints
+ * the panic report and ends the boot with status panic; it never returns. */
+void trap_dispatch(struct trap_frame *f);
+
+/* The mnemonic of exception @vector ("#PF"), or "IRQ"/"INT" beyond 31. */
+const char *trap_name(uint64_t vector);
+
+#endif

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Suite "bench": measurements printed as BENCH lines for make bench. */
+/*
+ * probe.empty is the cost of the probe itself: two back-to-back
+ * probe_read() calls, sampled BENCH_PROBE_SAMPLES times.  Later
+ * measurements subtract its median.  The harness says through
+ * bench_mode= whether the boot runs under -icount (ticks = instructions)
+ * or not ("wall").
+ */
+#include <stdint.h>
+
+#include "kern/bootinfo.h"
+#include "kern/cmdline.h"
+#include "kern/kprintf.h"
+#include "kern/ktest.h"
+#include "kern/probe.h"
+#include "kern/stats.h"
+#include "kern/string.h"
+
+#define BENCH_PROBE_SAMPLES 10000
+
+static uint64_t samples[BENCH_PROBE_SAMPLES];
+
+/* Print one BENCH line (docs/testing.md) for @st. */
+static void bench_print(struct ktest *t, const char *name, const char *unit,
+			const struct stats *st)
+{
+	char mode[16];
+
+	if (!cmdline_copy(bootinfo.cmdline, "bench_mode", mode, sizeof(mode)) ||
+	    (strcmp(mode, "icount") != 0 && strcmp(mode, "wall") != 0)) {
+		ktest_fail(t, "command line needs bench_mode=icount|wall");
+		return;
+	}
+	kprintf("BENCH {\"name\": \"%s\", \"unit\": \"%s\", \"mode\": \"%s\", "
+		"\"count\": %llu, \"min\": %llu, \"median\": %llu, "
+		"\"p99\": %llu, \"variance\": %llu.%03llu}\n",
+		name, unit, mode, (unsigned long long)st->count,
+		(unsigned long long)st->min, (unsigned long long)st->median,
+		(unsigned long long)st->p99,
+		(unsigned long long)(st->variance_milli / 1000),
+		(unsigned long long)(st->variance_milli % 1000));
+}
+
+static void empty_probe_cost(struct ktest *t)
+{
+	struct stats st;
+
+	for (int i = 0; i < BENCH_PROBE_SAMPLES; i++) {
+		uint64_t a = probe_read();
+		uint64_t b = probe_read();
+
+		samples[i] = b - a;
+	}
+	if (stats_compute(samples, BENCH_PROBE_SAMPLES, &st) != 0) {
+		ktest_fail(t, "no samples");
+		return;
+	}
+	KTEST_EXPECT_EQ(t, st.count, BENCH_PROBE_SAMPLES);
+	KTEST_EXPECT_GE(t, st.min, 1);
+	bench_print(t, "probe.empty", "ticks", &st);
+}
+
+static const struct ktest_case bench_cases[] = {
+	{ "empty_probe_cost", empty_probe_cost },
+};
+KTEST_SUITE(bench_suite, "bench", bench_cases);

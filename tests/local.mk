@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Host unit tests (tests/host/) and the harness that runs every suite.
+
+HOST_TEST_CFLAGS = -std=gnu11 -fno-builtin -Wall -Wextra -Werror
+HOST_TEST_CPPFLAGS = -I$(srcdir)/kernel
+HOST_TEST_COMMON = tests/host/host_main.c kernel/kern/ktest.c kernel/kern/kprintf.c
+
+check_PROGRAMS += tests/host/test_kprintf tests/host/test_stats \
+	tests/host/test_crc32 tests/host/test_cmdline
+
+tests_host_test_kprintf_SOURCES = tests/host/test_kprintf.c $(HOST_TEST_COMMON)
+tests_host_test_kprintf_CFLAGS = $(HOST_TEST_CFLAGS)
+tests_host_test_kprintf_CPPFLAGS = $(HOST_TEST_CPPFLAGS)
+
+tests_host_test_stats_SOURCES = tests/host/test_stats.c kernel/kern/stats.c \
+	$(HOST_TEST_COMMON)
+tests_host_test_stats_CFLAGS = $(HOST_TEST_CFLAGS)
+tests_host_test_stats_CPPFLAGS = $(HOST_TEST_CPPFLAGS)
+
+tests_host_test_crc32_SOURCES = tests/host/test_crc32.c kernel/kern/kcrc32.c \
+	$(HOST_TEST_COMMON)
+tests_host_test_crc32_CFLAGS = $(HOST_TEST_CFLAGS)
+tests_host_test_crc32_CPPFLAGS = $(HOST_TEST_CPPFLAGS)
+
+tests_host_test_cmdline_SOURCES = tests/host/test_cmdline.c \
+	kernel/kern/cmdline.c $(HOST_TEST_COMMON)
+tests_host_test_cmdline_CFLAGS = $(HOST_TEST_CFLAGS)
+tests_host_test_cmdline_CPPFLAGS = $(HOST_TEST_CPPFLAGS)
+
+# make check [SUITES=a,b]: every suite, or the ones named.
+HARNESS = $(PYTHON3) $(srcdir)/tests/harness/run.py \
+	--build-dir $(abs_builddir) --srcdir $(abs_srcdir)
+
+check-local: kernel/graft.elf
+	$(HARNESS) $(if $(SUITES),--suites $(SUITES))
