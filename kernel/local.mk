@@ -8,7 +8,8 @@
 
 KERNEL_CFLAGS = -std=gnu11 -ffreestanding -nostdinc -isystem $(GCC_INCLUDE) \
 	-fno-pic -mcmodel=kernel -mno-red-zone -mgeneral-regs-only \
-	-fno-stack-protector -fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
+	-fno-stack-protector -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer \
+	-fno-asynchronous-unwind-tables \
 	-Wall -Wextra -Werror
 KERNEL_CPPFLAGS = -I$(srcdir)/kernel -I$(srcdir)
 KERNEL_LINK_FLAGS = -nostdlib -static -no-pie -Wl,-T,$(srcdir)/kernel/x86_64/kernel.ld \
@@ -51,6 +52,8 @@ kernel_graft_nosyms_elf_CPPFLAGS = $(KERNEL_CPPFLAGS)
 kernel_graft_nosyms_elf_LDFLAGS = $(KERNEL_LINK_FLAGS)
 kernel_graft_nosyms_elf_LDADD = -lgcc
 EXTRA_kernel_graft_nosyms_elf_DEPENDENCIES = $(srcdir)/kernel/x86_64/kernel.ld
+# Flags live in this Makefile: changing them must rebuild the objects.
+$(kernel_graft_nosyms_elf_OBJECTS): Makefile
 
 kernel/ksyms.S: kernel/graft-nosyms.elf $(srcdir)/tools/gen_ksyms.py
 	$(AM_V_GEN)$(PYTHON3) $(srcdir)/tools/gen_ksyms.py $(NM) $< $@

@@ -27,12 +27,15 @@ static int frame_is_sane(uint64_t rbp)
 	       rbp + 16 <= (uint64_t)_kernel_end;
 }
 
-void backtrace_print(uint64_t pc, uint64_t rbp)
+static void print_entry(const char *mark, uint64_t addr)
 {
-	kprintf("Backtrace:\n");
-	kprintf("  [%016llx] ", (unsigned long long)pc);
-	backtrace_print_symbol(pc);
+	kprintf("  [%016llx] %s", (unsigned long long)addr, mark);
+	backtrace_print_symbol(addr);
 	kprintf("\n");
+}
+
+static void walk_frames(uint64_t rbp)
+{
 	for (int depth = 0; depth < BACKTRACE_MAX_DEPTH; depth++) {
 		const uint64_t *frame = (const uint64_t *)rbp;
 		uint64_t ret;
@@ -42,12 +45,31 @@ void backtrace_print(uint64_t pc, uint64_t rbp)
 		ret = frame[1];
 		if (ret == 0)
 			return;
-		kprintf("  [%016llx] ", (unsigned long long)ret);
-		backtrace_print_symbol(ret);
-		kprintf("\n");
+		print_entry("", ret);
 		if (frame[0] <= rbp)	/* stacks grow down: must go up */
 			return;
 		rbp = frame[0];
 	}
 	kprintf("  ... (deeper frames not shown)\n");
+}
+
+void backtrace_print(uint64_t pc, uint64_t rbp)
+{
+	kprintf("Backtrace:\n");
+	print_entry("", pc);
+	walk_frames(rbp);
+}
+
+void backtrace_print_trap(uint64_t pc, uint64_t sp, uint64_t rbp)
+{
+	uint64_t off, word = 0;
+
+	kprintf("Backtrace:\n");
+	print_entry("", pc);
+	if (frame_is_sane(sp))
+		word = *(const uint64_t *)sp;
+	if (ksyms_lookup(word, &off) != NULL &&
+	    !(frame_is_sane(rbp) && ((const uint64_t *)rbp)[1] == word))
+		print_entry("? ", word);
+	walk_frames(rbp);
 }

@@ -12,6 +12,12 @@
  * or non-kernel frame pointer, or after BACKTRACE_MAX_DEPTH frames. */
 void backtrace_print(uint64_t pc, uint64_t rbp);
 
+/* Like backtrace_print() for an interrupted context: if the word at @sp is
+ * a kernel-text address (the return address of a leaf function, which GCC
+ * builds without a frame) it is printed after @pc, marked "?" because a
+ * stale value there looks the same. */
+void backtrace_print_trap(uint64_t pc, uint64_t sp, uint64_t rbp);
+
 /* Print "name+0xoff" for @addr, or "?" when it is not kernel text. */
 void backtrace_print_symbol(uint64_t addr);
 

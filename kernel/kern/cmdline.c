@@ -93,7 +93,8 @@ int cmdline_u64(const char *cmdline, const char *key, uint64_t *out)
 
 	if (!cmdline_find(cmdline, key, &value, &len))
 		return CMDLINE_ABSENT;
-	if (len > 2 && value[0] == '0' && (value[1] == 'x' || value[1] == 'X')) {
+	if (len > 2 && value[0] == '0' &&
+	    (value[1] == 'x' || value[1] == 'X')) {
 		base = 16;
 		i = 2;
 	}

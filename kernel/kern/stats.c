@@ -74,8 +74,9 @@ static uint64_t variance_milli(const uint64_t *v, size_t n, uint64_t m,
 		if (__builtin_add_overflow(d_sum, (u128)d * d, &d_sum))
 			return UINT64_MAX;
 	}
-	if (__builtin_mul_overflow(d_sum, (u128)1000, &w))
+	if (d_sum > ~(u128)0 / 1000)
 		return UINT64_MAX;
+	w = d_sum * 1000;
 	c = r2 / n * 1000 + ((r2 % n) * 1000 + n - 1) / n;
 	return saturate((w - c) / n);
 }

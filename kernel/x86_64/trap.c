@@ -72,7 +72,7 @@ static void trap_report(const char *heading, const struct trap_frame *f,
 	kprintf("  CR2 %016llx  CR3 %016llx  CR0 %016llx  CR4 %016llx\n",
 		(unsigned long long)cr2, (unsigned long long)read_cr3(),
 		(unsigned long long)read_cr0(), (unsigned long long)read_cr4());
-	backtrace_print(f->rip, f->rbp);
+	backtrace_print_trap(f->rip, f->rsp, f->rbp);
 }
 
 void trap_dispatch(struct trap_frame *f)

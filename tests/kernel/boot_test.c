@@ -224,6 +224,7 @@ static void invalid_opcode_gives_full_report(struct ktest *t)
 	expect_report_has(t, "CR3 ");
 	expect_report_has(t, "Backtrace:");
 	expect_report_has(t, "boot_test_fault_ud+0x");
+	expect_report_has(t, "? catch_fault+0x");
 	expect_report_has(t, "invalid_opcode_gives_full_report+0x");
 	expect_report_has(t, "ktest_run+0x");
 }
