@@ -229,126 +229,151 @@ static int text_length(const char *str, int max)
 	return len;
 }
 
+/* Clamps a '*' argument to [0, COUNT_MAX]. */
+static int clamp_count(int n)
+{
+	return n < 0 ? 0 : n < COUNT_MAX ? n : COUNT_MAX;
+}
+
+/*
+ * Parses the flags, width, precision and length of a conversion at *fmt
+ * (just past its '%'), taking '*' arguments from @ap, and applies the
+ * precedence rules of C99 7.19.6.1 between the flags.
+ */
+static void parse_spec(const char **fmt, va_list *ap, struct spec *sp)
+{
+	unsigned int bit;
+
+	sp->flags = 0;
+	sp->width = 0;
+	sp->precision = -1;
+	while ((bit = flag_bit(**fmt)) != 0) {
+		sp->flags |= bit;
+		(*fmt)++;
+	}
+	if (**fmt == '*') {
+		int w = va_arg(*ap, int);
+
+		(*fmt)++;
+		if (w < 0) {
+			/* a negative width is a '-' flag */
+			sp->flags |= FLAG_LEFT;
+			w = w < -COUNT_MAX ? COUNT_MAX : -w;
+		}
+		sp->width = clamp_count(w);
+	} else {
+		sp->width = parse_count(fmt);
+	}
+	if (**fmt == '.') {
+		(*fmt)++;
+		if (**fmt == '*') {
+			int p = va_arg(*ap, int);
+
+			(*fmt)++;
+			/* a negative precision is no precision */
+			sp->precision = p < 0 ? -1 : clamp_count(p);
+		} else {
+			sp->precision = parse_count(fmt);
+		}
+	}
+	sp->length = parse_length(fmt);
+
+	if (sp->flags & FLAG_LEFT)
+		sp->flags &= ~FLAG_ZERO;
+	if (sp->flags & FLAG_PLUS)
+		sp->flags &= ~FLAG_SPACE;
+	if (sp->precision >= 0)
+		sp->flags &= ~FLAG_ZERO;
+}
+
+/*
+ * Prints conversion @conv, taking its argument from @ap.  [@start, @end)
+ * is the conversion's text, printed as it is when @conv is unknown.
+ */
+static void format_one(struct sink *s, struct spec *sp, char conv,
+		       va_list *ap, const char *start, const char *end)
+{
+	const char *str;
+	uint64_t u;
+	int64_t v;
+	char ch;
+
+	switch (conv) {
+	case 'd':
+	case 'i':
+		v = fetch_signed(ap, sp->length);
+		u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+		ch = v < 0 ? '-' : (sp->flags & FLAG_PLUS) ? '+' :
+		     (sp->flags & FLAG_SPACE) ? ' ' : 0;
+		format_number(s, sp, u, ch, "", 10, false);
+		break;
+	case 'u':
+		u = fetch_unsigned(ap, sp->length);
+		format_number(s, sp, u, 0, "", 10, false);
+		break;
+	case 'o':
+		u = fetch_unsigned(ap, sp->length);
+		format_number(s, sp, u, 0, "", 8, false);
+		break;
+	case 'x':
+	case 'X':
+		u = fetch_unsigned(ap, sp->length);
+		str = (sp->flags & FLAG_ALT) && u != 0 ?
+		      (conv == 'x' ? "0x" : "0X") : "";
+		format_number(s, sp, u, 0, str, 16, conv == 'X');
+		break;
+	case 'p':
+		u = (uintptr_t)va_arg(*ap, void *);
+		sp->precision = 16;
+		sp->flags &= ~FLAG_ZERO;
+		format_number(s, sp, u, 0, "0x", 16, false);
+		break;
+	case 'c':
+		ch = (char)va_arg(*ap, int);
+		format_text(s, sp, &ch, 1);
+		break;
+	case 's':
+		str = va_arg(*ap, const char *);
+		if (!str)
+			str = "(null)";
+		format_text(s, sp, str, text_length(str, sp->precision));
+		break;
+	case '%':
+		put(s, '%');
+		break;
+	default:
+		while (start < end)
+			put(s, (unsigned char)*start++);
+		break;
+	}
+}
+
 int kprintf_vformat(void (*emit)(int c, void *arg), void *arg,
 		    const char *fmt, va_list ap)
 {
 	struct sink s = { .emit = emit, .arg = arg, .count = 0 };
 	va_list args;
 
+	/* A copy, so helpers can share it through a pointer. */
 	va_copy(args, ap);
 	while (*fmt != '\0') {
 		const char *start = fmt;
-		struct spec sp = { .flags = 0, .width = 0, .precision = -1 };
-		unsigned int bit;
-		const char *str;
-		uint64_t u;
-		int64_t v;
-		char conv;
-		char ch;
+		struct spec sp;
 
 		if (*fmt != '%') {
 			put(&s, (unsigned char)*fmt++);
 			continue;
 		}
 		fmt++;
-
-		while ((bit = flag_bit(*fmt)) != 0) {
-			sp.flags |= bit;
-			fmt++;
-		}
-		if (*fmt == '*') {
-			int w = va_arg(args, int);
-
-			fmt++;
-			if (w < 0) {
-				sp.flags |= FLAG_LEFT;
-				w = w < -COUNT_MAX ? COUNT_MAX : -w;
-			}
-			sp.width = w < COUNT_MAX ? w : COUNT_MAX;
-		} else {
-			sp.width = parse_count(&fmt);
-		}
-		if (*fmt == '.') {
-			fmt++;
-			if (*fmt == '*') {
-				int p = va_arg(args, int);
-
-				fmt++;
-				sp.precision = p < 0 ? -1 :
-					       p < COUNT_MAX ? p : COUNT_MAX;
-			} else {
-				sp.precision = parse_count(&fmt);
-			}
-		}
-		sp.length = parse_length(&fmt);
-
-		conv = *fmt;
-		if (conv == '\0') {
+		parse_spec(&fmt, &args, &sp);
+		if (*fmt == '\0') {
 			/* Unfinished conversion: print what there was. */
 			while (start < fmt)
 				put(&s, (unsigned char)*start++);
 			break;
 		}
 		fmt++;
-
-		/* The precedence rules of C99 7.19.6.1. */
-		if (sp.flags & FLAG_LEFT)
-			sp.flags &= ~FLAG_ZERO;
-		if (sp.flags & FLAG_PLUS)
-			sp.flags &= ~FLAG_SPACE;
-		if (sp.precision >= 0)
-			sp.flags &= ~FLAG_ZERO;
-
-		switch (conv) {
-		case 'd':
-		case 'i':
-			v = fetch_signed(&args, sp.length);
-			u = v < 0 ? -(uint64_t)v : (uint64_t)v;
-			ch = v < 0 ? '-' : (sp.flags & FLAG_PLUS) ? '+' :
-			     (sp.flags & FLAG_SPACE) ? ' ' : 0;
-			format_number(&s, &sp, u, ch, "", 10, false);
-			break;
-		case 'u':
-			u = fetch_unsigned(&args, sp.length);
-			format_number(&s, &sp, u, 0, "", 10, false);
-			break;
-		case 'o':
-			u = fetch_unsigned(&args, sp.length);
-			format_number(&s, &sp, u, 0, "", 8, false);
-			break;
-		case 'x':
-		case 'X':
-			u = fetch_unsigned(&args, sp.length);
-			str = (sp.flags & FLAG_ALT) && u != 0 ?
-			      (conv == 'x' ? "0x" : "0X") : "";
-			format_number(&s, &sp, u, 0, str, 16, conv == 'X');
-			break;
-		case 'p':
-			u = (uintptr_t)va_arg(args, void *);
-			sp.precision = 16;
-			sp.flags &= ~FLAG_ZERO;
-			format_number(&s, &sp, u, 0, "0x", 16, false);
-			break;
-		case 'c':
-			ch = (char)va_arg(args, int);
-			format_text(&s, &sp, &ch, 1);
-			break;
-		case 's':
-			str = va_arg(args, const char *);
-			if (!str)
-				str = "(null)";
-			format_text(&s, &sp, str,
-				    text_length(str, sp.precision));
-			break;
-		case '%':
-			put(&s, '%');
-			break;
-		default:
-			/* Unknown conversion: print it as it was written. */
-			while (start < fmt)
-				put(&s, (unsigned char)*start++);
-			break;
-		}
+		format_one(&s, &sp, fmt[-1], &args, start, fmt);
 	}
 	va_end(args);
 	return s.count;

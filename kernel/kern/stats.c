@@ -3,9 +3,10 @@
 
 #include "kern/stats.h"
 
-typedef unsigned __int128 u128;
+/* 128-bit sums: n values below 2^64 add up to less than 2^128. */
+#define U128(x)	((unsigned __int128)(x))
 
-/* Moves v[root] down the max-heap v[0..n) until both children are smaller. */
+/* Moves v[root] down the max-heap v[0..n) until no child is larger. */
 static void sift_down(uint64_t *v, size_t root, size_t n)
 {
 	uint64_t x = v[root];
@@ -42,14 +43,14 @@ void stats_sort(uint64_t *v, size_t n)
 	}
 }
 
-static uint64_t saturate(u128 x)
+static uint64_t saturate(unsigned __int128 x)
 {
 	return x > UINT64_MAX ? UINT64_MAX : (uint64_t)x;
 }
 
 /*
  * With S the sum, write S = m * n + r (0 <= r < n) and d_i = x_i - m.  The
- * sum of the d_i is r, so with D = sum of d_i^2
+ * sum of the d_i is r, so with D the sum of the d_i^2
  *
  *	sum of (x_i - S/n)^2 = D - r^2 / n
  *
@@ -57,33 +58,31 @@ static uint64_t saturate(u128 x)
  * of the inner division first (as a ceiling, since it is subtracted) keeps
  * every quantity an integer without changing the final floor.  The d_i are
  * bounded by max - min, so D stays small for samples that are close
- * together, however large they are.
+ * together, however large they are; past 128 bits the result saturates.
  */
 static uint64_t variance_milli(const uint64_t *v, size_t n, uint64_t m,
 			       uint64_t r)
 {
-	u128 d_sum = 0;
-	u128 r2 = (u128)r * r;
-	u128 c;			/* ceil(1000 * r^2 / n) */
-	u128 w;
+	unsigned __int128 d_sum = 0;
+	unsigned __int128 r2 = U128(r) * r;
+	unsigned __int128 c;	/* ceil(1000 * r^2 / n) */
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		uint64_t d = v[i] >= m ? v[i] - m : m - v[i];
 
-		if (__builtin_add_overflow(d_sum, (u128)d * d, &d_sum))
+		if (__builtin_add_overflow(d_sum, U128(d) * d, &d_sum))
 			return UINT64_MAX;
 	}
-	if (d_sum > ~(u128)0 / 1000)
+	if (d_sum > ~U128(0) / 1000)
 		return UINT64_MAX;
-	w = d_sum * 1000;
 	c = r2 / n * 1000 + ((r2 % n) * 1000 + n - 1) / n;
-	return saturate((w - c) / n);
+	return saturate((d_sum * 1000 - c) / n);
 }
 
 int stats_compute(uint64_t *samples, size_t n, struct stats *out)
 {
-	u128 sum = 0;
+	unsigned __int128 sum = 0;
 	uint64_t m, r;
 	size_t i;
 
@@ -101,7 +100,7 @@ int stats_compute(uint64_t *samples, size_t n, struct stats *out)
 	out->median = samples[(n - 1) / 2];
 	/* ceil(0.99 * n) == n - floor(n / 100) */
 	out->p99 = samples[n - n / 100 - 1];
-	out->mean_milli = saturate((u128)m * 1000 + (u128)r * 1000 / n);
+	out->mean_milli = saturate(U128(m) * 1000 + U128(r) * 1000 / n);
 	out->variance_milli = variance_milli(samples, n, m, r);
 	return 0;
 }
