@@ -59,7 +59,7 @@ kernel/ksyms.S: kernel/graft-nosyms.elf $(srcdir)/tools/gen_ksyms.py
 	$(AM_V_GEN)$(PYTHON3) $(srcdir)/tools/gen_ksyms.py $(NM) $< $@
 
 kernel/ksyms.o: kernel/ksyms.S
-	$(AM_V_CCAS)$(CCAS) -c -o $@ $<
+	$(AM_V_CPPAS)$(CCAS) -c -o $@ $<
 
 kernel/graft.elf: kernel/graft-nosyms.elf kernel/ksyms.o $(srcdir)/tools/check_image.py
 	$(AM_V_CCLD)$(kernel_graft_nosyms_elf_LINK) \

@@ -1,0 +1,163 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The table of test suites `make check` knows, and their prepare hooks."""
+
+from __future__ import annotations
+
+import dataclasses
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+HOST, QEMU, BOCHS, SELFTEST = "host", "qemu", "bochs", "selftest"
+KINDS = (HOST, QEMU, BOCHS, SELFTEST)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Suite:
+    """Fields common to every kind of suite.
+
+    `hidden` suites are not run by default but can be named in --suites.
+    `prepare`, when set, is called as prepare(suite, suite_dir) just before
+    the suite runs (suite_dir exists and is empty) and returns the suite to
+    run, usually a dataclasses.replace() of it with generated parameters.
+    """
+
+    name: str
+    kind: str = ""
+    hidden: bool = False
+    timeout: float = 60.0
+    prepare: Callable[[Suite, Path], Suite] | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class HostSuite(Suite):
+    """A host program printing KTAP on stdout; it runs in the build dir.
+
+    Every argv word is formatted with {python} (this interpreter), {srcdir},
+    {builddir} and {suitedir}; a relative argv[0] containing '/' is taken
+    relative to the build dir.
+    """
+
+    kind: str = HOST
+    argv: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SelftestSuite(HostSuite):
+    """The harness run against broken guests; runs like a host suite."""
+
+    kind: str = SELFTEST
+    timeout: float = 600.0
+
+
+@dataclass(frozen=True, kw_only=True)
+class QemuSuite(Suite):
+    """Graft booted in QEMU with `test=TEST` plus `cmdline` words.
+
+    `modules` are (path, args) pairs given to -initrd; `mode` "icount" adds
+    `-icount shift=0,sleep=off`; `qemu_args` are appended verbatim.
+    """
+
+    kind: str = QEMU
+    test: str
+    cmdline: tuple[str, ...] = ()
+    memory_mib: int = 128
+    modules: tuple[tuple[str, str], ...] = ()
+    qemu_args: tuple[str, ...] = ()
+    mode: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class BochsSuite(Suite):
+    """The GRUB ISO booted in Bochs with `test=TEST exit=bochs` + cmdline."""
+
+    kind: str = BOCHS
+    test: str
+    cmdline: tuple[str, ...] = ()
+    memory_mib: int = 128
+    modules: tuple[tuple[str, str], ...] = ()
+    timeout: float = 180.0
+
+
+# Known content for the boot suites' modules (see boot_modules()).
+MODULE0_SIZE = 3000
+MODULE0_ARGS = "alpha beta"
+MODULE1_TEXT = b"Graft boot test module one.\n"
+
+
+def module0_content() -> bytes:
+    """Return the 3000-byte deterministic pattern of boot module 0."""
+    return bytes((index * 37 + index // 256 + 11) & 0xFF
+                 for index in range(MODULE0_SIZE))
+
+
+def boot_modules(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of `boot` and `boot-bochs`: two modules with known CRCs.
+
+    Writes suite_dir/module0.bin (module0_content(), args "alpha beta") and
+    suite_dir/module1.txt (MODULE1_TEXT, no args); returns the suite with
+    those modules and the cmdline words expect_mem_mib, expect_mods,
+    mod0_crc, mod1_crc (zlib.crc32, 0x%08x) and mod0_cmdline_has=alpha added.
+    """
+    files = [(suite_dir / "module0.bin", module0_content(), MODULE0_ARGS),
+             (suite_dir / "module1.txt", MODULE1_TEXT, "")]
+    words = [f"expect_mem_mib={suite.memory_mib}", f"expect_mods={len(files)}"]
+    modules = []
+    for index, (path, content, args) in enumerate(files):
+        path.write_bytes(content)
+        modules.append((str(path), args))
+        words.append(f"mod{index}_crc=0x{zlib.crc32(content):08x}")
+    words.append("mod0_cmdline_has=alpha")
+    return dataclasses.replace(suite, prepare=None,
+                               modules=suite.modules + tuple(modules),
+                               cmdline=suite.cmdline + tuple(words))
+
+
+SUITES: tuple[Suite, ...] = (
+    HostSuite(name="printf", argv=("tests/host/test_kprintf",)),
+    HostSuite(name="stats", argv=("tests/host/test_stats",)),
+    HostSuite(name="crc32", argv=("tests/host/test_crc32",)),
+    HostSuite(name="cmdline", argv=("tests/host/test_cmdline",)),
+    HostSuite(name="ktap-parser",
+              argv=("{python}", "{srcdir}/tests/harness/test_ktap.py")),
+    QemuSuite(name="boot", test="boot", prepare=boot_modules),
+    BochsSuite(name="boot-bochs", test="boot", prepare=boot_modules),
+    SelftestSuite(name="harness-selftest",
+                  argv=("{python}", "{srcdir}/tests/harness/test_run.py",
+                        "--build-dir", "{builddir}", "--srcdir", "{srcdir}",
+                        "--results-dir", "{suitedir}/runs")),
+    # Deliberately broken guests, run by harness-selftest.
+    QemuSuite(name="selftest-fail", test="selftest-fail", hidden=True),
+    QemuSuite(name="selftest-panic", test="selftest-panic", hidden=True),
+    QemuSuite(name="selftest-hang", test="selftest-hang", hidden=True,
+              timeout=5.0),
+    QemuSuite(name="selftest-noplan", test="selftest-noplan", hidden=True),
+    QemuSuite(name="selftest-triple", test="selftest-triple", hidden=True),
+    # Benchmarks, run by `run.py --bench`; bench_mode= tells the guest
+    # which mode its BENCH lines are measured in.
+    QemuSuite(name="bench", test="bench", mode="icount", hidden=True,
+              cmdline=("bench_mode=icount",), timeout=300.0),
+)
+
+
+def by_name(suites=SUITES) -> dict[str, Suite]:
+    """Return the suites of `suites` keyed by name (names are unique)."""
+    table = {suite.name: suite for suite in suites}
+    assert len(table) == len(suites), "duplicate suite name"
+    return table
+
+
+def select(names: list[str] | None, suites=SUITES) -> list[Suite]:
+    """Return the suites to run: `names` in order, or all non-hidden ones.
+
+    Raises KeyError whose args[0] lists the unknown names when some of
+    `names` are not in `suites`.
+    """
+    table = by_name(suites)
+    if not names:
+        return [suite for suite in suites if not suite.hidden]
+    unknown = [name for name in names if name not in table]
+    if unknown:
+        raise KeyError(unknown)
+    return [table[name] for name in dict.fromkeys(names)]
