@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* kmain: bring the boot CPU up, then run the requested test suite or idle. */
+#include <stddef.h>
 #include <stdint.h>
 
 #include "kern/bootinfo.h"
@@ -83,9 +84,15 @@ void kmain(uint32_t magic, uint64_t info)
 	}
 	kprintf("Command line: %s\n", bootinfo.cmdline);
 	if (cmdline_copy(bootinfo.cmdline, "exit", exit_method,
-			 sizeof(exit_method)) &&
-	    strcmp(exit_method, "bochs") == 0)
-		machine_set_exit_method(MACHINE_EXIT_BOCHS);
+			 sizeof(exit_method))) {
+		if (strcmp(exit_method, "bochs") == 0)
+			machine_set_exit_method(MACHINE_EXIT_BOCHS);
+		else if (strcmp(exit_method, "qemu") != 0)
+			kprintf("Graft: exit=%s is neither qemu nor bochs; "
+				"using qemu\n", exit_method);
+	} else if (cmdline_find(bootinfo.cmdline, "exit", NULL, NULL)) {
+		kprintf("Graft: exit= value too long; using qemu\n");
+	}
 	print_bootinfo(&bootinfo);
 
 	if (cmdline_copy(bootinfo.cmdline, "test", test, sizeof(test)))
