@@ -11,7 +11,16 @@ KERNEL_CFLAGS = -std=gnu11 -ffreestanding -nostdinc -isystem $(GCC_INCLUDE) \
 	-fno-stack-protector -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer \
 	-fno-asynchronous-unwind-tables \
 	-Wall -Wextra -Werror
-KERNEL_CPPFLAGS = -I$(srcdir)/kernel -I$(srcdir)
+KERNEL_CPPFLAGS = -I$(srcdir)/kernel -I$(srcdir) -Imach-include
+
+# gnumach-dev's headers, linked in alone (see configure.ac).  <mach/machine/*>
+# resolves to the x86_64 headers through gnumach-dev's own machine link.
+mach-include/.stamp: Makefile
+	$(AM_V_GEN)rm -rf mach-include && mkdir -p mach-include && \
+	for d in mach device mach_debug; do \
+		ln -s $(MACH_INCLUDE)/$$d mach-include/$$d || exit 1; \
+	done && touch $@
+BUILT_SOURCES = mach-include/.stamp
 KERNEL_LINK_FLAGS = -nostdlib -static -no-pie -Wl,-T,$(srcdir)/kernel/x86_64/kernel.ld \
 	-Wl,-z,max-page-size=0x1000 -Wl,--build-id=none -Wl,--orphan-handling=error -Wl,--no-warn-rwx-segments
 
@@ -53,7 +62,7 @@ kernel_graft_nosyms_elf_LDFLAGS = $(KERNEL_LINK_FLAGS)
 kernel_graft_nosyms_elf_LDADD = -lgcc
 EXTRA_kernel_graft_nosyms_elf_DEPENDENCIES = $(srcdir)/kernel/x86_64/kernel.ld
 # Flags live in this Makefile: changing them must rebuild the objects.
-$(kernel_graft_nosyms_elf_OBJECTS): Makefile
+$(kernel_graft_nosyms_elf_OBJECTS): Makefile mach-include/.stamp
 
 kernel/ksyms.S: kernel/graft-nosyms.elf $(srcdir)/tools/gen_ksyms.py
 	$(AM_V_GEN)$(PYTHON3) $(srcdir)/tools/gen_ksyms.py $(NM) $< $@

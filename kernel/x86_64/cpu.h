@@ -86,6 +86,34 @@ static inline uint64_t read_rbp(void)
 	return v;
 }
 
+#define RFLAGS_IF	(1ul << 9)
+
+static inline void cpu_intr_enable(void)
+{
+	__asm__ volatile("sti" : : : "memory");
+}
+
+static inline void cpu_intr_disable(void)
+{
+	__asm__ volatile("cli" : : : "memory");
+}
+
+/* Disable interrupts; returns the previous RFLAGS for cpu_intr_restore(). */
+static inline uint64_t cpu_intr_save(void)
+{
+	uint64_t flags;
+
+	__asm__ volatile("pushfq; popq %0; cli" : "=r"(flags) : : "memory");
+	return flags;
+}
+
+/* Re-enable interrupts if @flags (from cpu_intr_save()) had them on. */
+static inline void cpu_intr_restore(uint64_t flags)
+{
+	if (flags & RFLAGS_IF)
+		cpu_intr_enable();
+}
+
 static inline __attribute__((noreturn)) void cpu_halt_forever(void)
 {
 	for (;;)

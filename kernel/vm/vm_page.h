@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Physical pages in zones: DMA (<16 MiB), DMA32 (<4 GiB), NORMAL. */
+#ifndef VM_VM_PAGE_H
+#define VM_VM_PAGE_H
+
+#include <stdint.h>
+
+#include <mach/kern_return.h>
+
+#include "kern/bootinfo.h"
+
+#define VM_PAGE_SIZE		4096ull
+#define VM_ZONE_DMA_LIMIT	(16ull << 20)
+#define VM_ZONE_DMA32_LIMIT	(4ull << 30)
+
+enum vm_zone {
+	VM_ZONE_DMA,		/* [0, 16 MiB): ISA DMA, Linux GFP_DMA */
+	VM_ZONE_DMA32,		/* [16 MiB, 4 GiB): Linux GFP_DMA32 */
+	VM_ZONE_NORMAL,		/* [4 GiB, ...) */
+	VM_ZONE_COUNT,
+};
+
+/*
+ * vm_page_init - hand the usable RAM of @bi to the allocator.
+ *
+ * Everything the kernel already uses is kept out: page 0, the kernel image,
+ * the modules and the loader's command lines.  Called once at boot with
+ * interrupts off, before any other vm_page_* call.
+ */
+void vm_page_init(const struct bootinfo *bi);
+
+/*
+ * vm_page_alloc_contig - allocate @npages physically contiguous pages.
+ * @align: alignment of the first page in bytes, a power of two (0 or
+ *         anything below VM_PAGE_SIZE means page alignment).
+ * @lo, @hi: the whole run must lie in [lo, hi) (physical addresses).
+ * @pa: receives the physical address of the first page.
+ *
+ * Returns KERN_SUCCESS; KERN_INVALID_ARGUMENT if @npages is 0, @align is
+ * not a power of two or the window is empty; KERN_RESOURCE_SHORTAGE if no
+ * free run fits.  The pages are not zeroed.  Interrupts may be on or off:
+ * the allocator disables them while it works.
+ */
+kern_return_t vm_page_alloc_contig(uint64_t npages, uint64_t align,
+				   uint64_t lo, uint64_t hi, uint64_t *pa);
+
+/*
+ * vm_page_alloc - allocate one page from @highest or a lower zone,
+ * highest first (so that DMA memory is used last).  Returns KERN_SUCCESS or
+ * KERN_RESOURCE_SHORTAGE.
+ */
+kern_return_t vm_page_alloc(enum vm_zone highest, uint64_t *pa);
+
+/*
+ * vm_page_free_contig - give back @npages pages from @pa, allocated by the
+ * calls above.  Freeing what is not allocated is a kernel bug: panic().
+ */
+void vm_page_free_contig(uint64_t pa, uint64_t npages);
+
+/* Free and managed page counts of zone @z (for tests and leak checks). */
+uint64_t vm_page_free_count(enum vm_zone z);
+uint64_t vm_page_total_count(enum vm_zone z);
+
+#endif
