@@ -37,6 +37,9 @@ KERNEL_SOURCES = \
 	kernel/x86_64/vga.c \
 	kernel/x86_64/machine.c \
 	kernel/x86_64/multiboot.c \
+	kernel/x86_64/pic.c \
+	kernel/x86_64/pit.c \
+	kernel/x86_64/tsc.c \
 	kernel/kern/main.c \
 	kernel/kern/console.c \
 	kernel/kern/kprintf.c \
@@ -49,9 +52,16 @@ KERNEL_SOURCES = \
 	kernel/kern/kcrc32.c \
 	kernel/kern/stats.c \
 	kernel/kern/ktest.c \
+	kernel/kern/kalloc.c \
+	kernel/vm/vm_page.c \
+	kernel/vm/vm_page_boot.c \
+	kernel/kern/intr.c \
+	kernel/kern/clock.c \
 	tests/kernel/boot_test.c \
+	tests/kernel/intr_test.c \
 	tests/kernel/bench_test.c \
-	tests/kernel/selftest_test.c
+	tests/kernel/selftest_test.c \
+	tests/kernel/vm_test.c
 
 noinst_PROGRAMS += kernel/graft-nosyms.elf
 kernel_graft_nosyms_elf_SOURCES = $(KERNEL_SOURCES)

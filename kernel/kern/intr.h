@@ -13,6 +13,12 @@
 #define INTR_MAX_HANDLERS	4	/* per line (shared PCI INTx lines) */
 
 /*
+ * Locking: one CPU; every function below but intr_dispatch() and
+ * intr_init() may be called with interrupts on or off, from a handler too,
+ * and keeps its state consistent by disabling interrupts around it.
+ */
+
+/*
  * intr_register - call @fn(@line, @arg) on every interrupt of @line.
  * Several handlers may share a line; each is called in registration order.
  * Does not unmask the line.  Returns KERN_SUCCESS, KERN_INVALID_ARGUMENT
@@ -23,26 +29,39 @@ kern_return_t intr_register(unsigned int line,
 			    void (*fn)(unsigned int line, void *arg),
 			    void *arg);
 
-/* intr_unregister - remove the handler @fn/@arg of @line; KERN_SUCCESS, or
- * KERN_INVALID_ARGUMENT if it is not registered. */
+/*
+ * intr_unregister - remove the handler @fn/@arg of @line; KERN_SUCCESS, or
+ * KERN_INVALID_ARGUMENT if it is not registered.  Once it returns, the
+ * handler is not called again; called from a handler of @line itself, it
+ * takes effect from the next interrupt (that interrupt's handlers were
+ * already chosen).
+ */
 kern_return_t intr_unregister(unsigned int line,
 			      void (*fn)(unsigned int line, void *arg),
 			      void *arg);
 
-/* Mask or unmask @line at the interrupt controller (only that line). */
+/* Mask or unmask @line at the interrupt controller (only that line).  A
+ * line out of range is a kernel bug: they panic. */
 void intr_mask(unsigned int line);
 void intr_unmask(unsigned int line);
 bool intr_is_masked(unsigned int line);
 
 /* Number of interrupts delivered on @line since boot (spurious ones not
- * counted). */
+ * counted); 0 for a line out of range. */
 uint64_t intr_count(unsigned int line);
+
+/* Number of spurious interrupts seen on @line since boot (only lines 7 and
+ * 15 can have them); 0 for a line out of range. */
+uint64_t intr_spurious_count(unsigned int line);
 
 /*
  * intr_dispatch - called by trap_dispatch() for vectors INTR_VECTOR_BASE to
- * INTR_VECTOR_BASE + 15 with interrupts off: filters spurious IRQ 7/15,
- * runs the handlers, acknowledges the controller.  Handlers run with
- * interrupts off and must not block.
+ * INTR_VECTOR_BASE + 15 with interrupts off: filters spurious IRQ 7/15
+ * (counted apart, no handler runs), acknowledges the controller, then runs
+ * the handlers.  Acknowledging first means a handler that switches threads
+ * (the scheduler's tick hook) does not leave the line blocked; a new edge
+ * meanwhile waits in the controller until interrupts are on again.
+ * Handlers run with interrupts off and must not block.
  */
 void intr_dispatch(unsigned int line);
 

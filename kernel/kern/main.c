@@ -4,18 +4,22 @@
 #include <stdint.h>
 
 #include "kern/bootinfo.h"
+#include "kern/clock.h"
 #include "kern/cmdline.h"
 #include "kern/console.h"
+#include "kern/intr.h"
 #include "kern/kprintf.h"
 #include "kern/ktest.h"
 #include "kern/machine.h"
 #include "kern/string.h"
 #include "tests/kernel/selftest.h"
+#include "vm/vm_page.h"
 #include "x86_64/cpu.h"
 #include "x86_64/gdt.h"
 #include "x86_64/idt.h"
 #include "x86_64/layout.h"
 #include "x86_64/multiboot.h"
+#include "x86_64/tsc.h"
 
 extern uint64_t boot_pml4[512];
 
@@ -76,6 +80,7 @@ void kmain(uint32_t magic, uint64_t info)
 	idt_init();
 	ok = multiboot_parse(magic, info, &bootinfo);
 	drop_identity_map();
+	vm_page_init(&bootinfo);
 
 	kprintf("Graft x86_64 microkernel (built " __DATE__ ")\n");
 	if (ok < 0) {
@@ -94,6 +99,13 @@ void kmain(uint32_t magic, uint64_t info)
 		kprintf("Graft: exit= value too long; using qemu\n");
 	}
 	print_bootinfo(&bootinfo);
+
+	intr_init();
+	tsc_calibrate();
+	clock_init();
+	kprintf("Clock: TSC %llu.%03llu MHz, tick %u Hz\n",
+		(unsigned long long)(tsc_hz() / 1000000),
+		(unsigned long long)(tsc_hz() / 1000 % 1000), HZ);
 
 	if (cmdline_copy(bootinfo.cmdline, "test", test, sizeof(test)))
 		run_test(test);

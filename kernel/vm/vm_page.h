@@ -24,8 +24,11 @@ enum vm_zone {
  * vm_page_init - hand the usable RAM of @bi to the allocator.
  *
  * Everything the kernel already uses is kept out: page 0, the kernel image,
- * the modules and the loader's command lines.  Called once at boot with
- * interrupts off, before any other vm_page_* call.
+ * the modules and the loader's command lines, and whatever the memory map
+ * does not call usable.  RAM at or above 4 GiB is left out (with one line
+ * saying how much) until the direct map reaches it.  The allocator's
+ * metadata is carved from the usable RAM.  Called once at boot with
+ * interrupts off, before any other vm_page_* call; a second call panics.
  */
 void vm_page_init(const struct bootinfo *bi);
 
@@ -36,28 +39,39 @@ void vm_page_init(const struct bootinfo *bi);
  * @lo, @hi: the whole run must lie in [lo, hi) (physical addresses).
  * @pa: receives the physical address of the first page.
  *
+ * The run is the lowest fit in the highest zone that has one inside the
+ * window (so DMA memory is used last); a run crossing a zone boundary is
+ * taken only when no single zone holds one.
+ *
  * Returns KERN_SUCCESS; KERN_INVALID_ARGUMENT if @npages is 0, @align is
- * not a power of two or the window is empty; KERN_RESOURCE_SHORTAGE if no
- * free run fits.  The pages are not zeroed.  Interrupts may be on or off:
- * the allocator disables them while it works.
+ * not a power of two, the window is empty (@lo >= @hi) or @pa is NULL;
+ * KERN_RESOURCE_SHORTAGE if no free run fits.  On failure nothing changes.
+ * The pages are not zeroed.  Interrupts may be on or off: the allocator
+ * disables them while it works.
  */
 kern_return_t vm_page_alloc_contig(uint64_t npages, uint64_t align,
 				   uint64_t lo, uint64_t hi, uint64_t *pa);
 
 /*
  * vm_page_alloc - allocate one page from @highest or a lower zone,
- * highest first (so that DMA memory is used last).  Returns KERN_SUCCESS or
- * KERN_RESOURCE_SHORTAGE.
+ * highest first (so that DMA memory is used last); the lowest free page of
+ * that zone.  Returns KERN_SUCCESS, KERN_RESOURCE_SHORTAGE, or
+ * KERN_INVALID_ARGUMENT if @highest is not a zone or @pa is NULL.
+ * Interrupt-safe like vm_page_alloc_contig().
  */
 kern_return_t vm_page_alloc(enum vm_zone highest, uint64_t *pa);
 
 /*
  * vm_page_free_contig - give back @npages pages from @pa, allocated by the
- * calls above.  Freeing what is not allocated is a kernel bug: panic().
+ * calls above (any sub-run of an allocation may be freed on its own).
+ * Freeing what is not allocated (a free, unmanaged or unaligned page, or 0
+ * pages) is a kernel bug: panic(), before anything changes.
+ * Interrupt-safe like vm_page_alloc_contig().
  */
 void vm_page_free_contig(uint64_t pa, uint64_t npages);
 
-/* Free and managed page counts of zone @z (for tests and leak checks). */
+/* Free and managed page counts of zone @z (for tests and leak checks);
+ * 0 when @z is not a zone. */
 uint64_t vm_page_free_count(enum vm_zone z);
 uint64_t vm_page_total_count(enum vm_zone z);
 

@@ -4,6 +4,7 @@
 #include <stdint.h>
 
 #include "kern/backtrace.h"
+#include "kern/intr.h"
 #include "kern/kprintf.h"
 #include "kern/panic.h"
 #include "x86_64/cpu.h"
@@ -34,7 +35,11 @@ const char *trap_name(uint64_t vector)
 
 void trap_catch_arm(struct trap_catch *c)
 {
+	uint64_t flags = cpu_intr_save();
+
+	c->rflags = flags;
 	armed = c;
+	cpu_intr_restore(flags);
 }
 
 void trap_catch_disarm(void)
@@ -77,9 +82,15 @@ static void trap_report(const char *heading, const struct trap_frame *f,
 
 void trap_dispatch(struct trap_frame *f)
 {
-	uint64_t cr2 = read_cr2();
+	uint64_t cr2;
 	struct trap_catch *c = armed;
 
+	if (f->vector >= INTR_VECTOR_BASE &&
+	    f->vector < INTR_VECTOR_BASE + INTR_LINES) {
+		intr_dispatch(f->vector - INTR_VECTOR_BASE);
+		return;
+	}
+	cr2 = read_cr2();
 	if (c != NULL && f->vector < 32) {
 		armed = NULL;
 		trap_report("*** expected trap (caught by a test)", f, cr2);
@@ -87,6 +98,8 @@ void trap_dispatch(struct trap_frame *f)
 		c->error = f->error;
 		c->rip = f->rip;
 		c->cr2 = cr2;
+		/* The gate cleared IF; jmp_restore does not put it back. */
+		cpu_intr_restore(c->rflags);
 		jmp_restore(&c->jb, 1);
 	}
 	trap_report("*** PANIC: CPU exception", f, cr2);

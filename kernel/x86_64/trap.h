@@ -28,11 +28,13 @@ struct trap_frame {
  * A catch point for the next CPU exception, for tests that fault on
  * purpose.  While armed, an exception prints its report under an
  * "expected trap" heading (not "*** PANIC"), records what happened here and
- * resumes at trap_catch_enter(), which then returns 1.
+ * resumes at trap_catch_enter(), which then returns 1 with interrupts on
+ * again if they were on when the catch was armed.
  */
 struct trap_catch {
 	struct jmp_buf jb;
 	uint64_t vector, error, rip, cr2;
+	uint64_t rflags;	/* at arming, for its IF */
 };
 
 /* Arm @c; use through trap_catch_enter().  Only one catch is armed at once. */
@@ -44,8 +46,10 @@ void trap_catch_disarm(void);
 /* 0 on arming, 1 when resumed after a caught trap (then @c is filled). */
 #define trap_catch_enter(c) (trap_catch_arm(c), jmp_save(&(c)->jb))
 
-/* Called by trap_entry.S with interrupts off.  An uncaught exception prints
- * the panic report and ends the boot with status panic; it never returns. */
+/* Called by trap_entry.S with interrupts off.  Vectors INTR_VECTOR_BASE to
+ * INTR_VECTOR_BASE + 15 go to intr_dispatch() and return.  An uncaught
+ * exception, or any other vector, prints the panic report and ends the boot
+ * with status panic; it never returns. */
 void trap_dispatch(struct trap_frame *f);
 
 /* The mnemonic of exception @vector ("#PF"), or "IRQ"/"INT" beyond 31. */

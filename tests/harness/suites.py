@@ -93,7 +93,7 @@ def module0_content() -> bytes:
 
 
 def boot_modules(suite: Suite, suite_dir: Path) -> Suite:
-    """Prepare hook of `boot` and `boot-bochs`: two modules with known CRCs.
+    """Prepare hook of `boot`, `boot-bochs` and `vm`: two modules, known CRCs.
 
     Writes suite_dir/module0.bin (module0_content(), args "alpha beta") and
     suite_dir/module1.txt (MODULE1_TEXT, no args); returns the suite with
@@ -119,10 +119,14 @@ SUITES: tuple[Suite, ...] = (
     HostSuite(name="stats", argv=("tests/host/test_stats",)),
     HostSuite(name="crc32", argv=("tests/host/test_crc32",)),
     HostSuite(name="cmdline", argv=("tests/host/test_cmdline",)),
+    HostSuite(name="vm-page", argv=("tests/host/test_vm_page",)),
     HostSuite(name="ktap-parser",
               argv=("{python}", "{srcdir}/tests/harness/test_ktap.py")),
     QemuSuite(name="boot", test="boot", prepare=boot_modules),
+    # The boot modules too, to check their pages stay out of the allocator.
+    QemuSuite(name="vm", test="vm", prepare=boot_modules),
     BochsSuite(name="boot-bochs", test="boot", prepare=boot_modules),
+    QemuSuite(name="intr", test="intr"),
     SelftestSuite(name="harness-selftest",
                   argv=("{python}", "{srcdir}/tests/harness/test_run.py",
                         "--build-dir", "{builddir}", "--srcdir", "{srcdir}",
