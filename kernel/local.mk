@@ -57,8 +57,12 @@ KERNEL_SOURCES = \
 	kernel/vm/vm_page_boot.c \
 	kernel/kern/intr.c \
 	kernel/kern/clock.c \
+	kernel/kern/thread.c \
+	kernel/kern/sched.c \
+	kernel/x86_64/switch.S \
 	tests/kernel/boot_test.c \
 	tests/kernel/intr_test.c \
+	tests/kernel/sched_test.c \
 	tests/kernel/bench_test.c \
 	tests/kernel/selftest_test.c \
 	tests/kernel/vm_test.c

@@ -21,10 +21,14 @@ void backtrace_print_symbol(uint64_t addr)
 
 static int frame_is_sane(uint64_t rbp)
 {
-	/* Stacks live in the kernel image (.bss) for now. */
-	return rbp != 0 && (rbp & 7) == 0 &&
-	       rbp >= (uint64_t)_kernel_start &&
-	       rbp + 16 <= (uint64_t)_kernel_end;
+	/* Stacks live in the kernel image (boot, idle, IST) or in the
+	 * direct map (kalloc'ed thread stacks). */
+	if (rbp == 0 || (rbp & 7) != 0)
+		return 0;
+	if (rbp >= (uint64_t)_kernel_start && rbp + 16 <= (uint64_t)_kernel_end)
+		return 1;
+	return rbp >= DIRECT_MAP_BASE &&
+	       rbp + 16 <= DIRECT_MAP_BASE + DIRECT_MAP_SIZE;
 }
 
 static void print_entry(const char *mark, uint64_t addr)

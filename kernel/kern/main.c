@@ -11,6 +11,7 @@
 #include "kern/kprintf.h"
 #include "kern/ktest.h"
 #include "kern/machine.h"
+#include "kern/sched.h"
 #include "kern/string.h"
 #include "tests/kernel/selftest.h"
 #include "vm/vm_page.h"
@@ -103,6 +104,7 @@ void kmain(uint32_t magic, uint64_t info)
 	intr_init();
 	tsc_calibrate();
 	clock_init();
+	sched_init();
 	kprintf("Clock: TSC %llu.%03llu MHz, tick %u Hz\n",
 		(unsigned long long)(tsc_hz() / 1000000),
 		(unsigned long long)(tsc_hz() / 1000 % 1000), HZ);

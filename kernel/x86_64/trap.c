@@ -7,6 +7,7 @@
 #include "kern/intr.h"
 #include "kern/kprintf.h"
 #include "kern/panic.h"
+#include "kern/sched.h"
 #include "x86_64/cpu.h"
 #include "x86_64/trap.h"
 
@@ -88,6 +89,7 @@ void trap_dispatch(struct trap_frame *f)
 	if (f->vector >= INTR_VECTOR_BASE &&
 	    f->vector < INTR_VECTOR_BASE + INTR_LINES) {
 		intr_dispatch(f->vector - INTR_VECTOR_BASE);
+		sched_preempt_point();
 		return;
 	}
 	cr2 = read_cr2();

@@ -127,6 +127,7 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="vm", test="vm", prepare=boot_modules),
     BochsSuite(name="boot-bochs", test="boot", prepare=boot_modules),
     QemuSuite(name="intr", test="intr"),
+    QemuSuite(name="sched", test="sched"),
     SelftestSuite(name="harness-selftest",
                   argv=("{python}", "{srcdir}/tests/harness/test_run.py",
                         "--build-dir", "{builddir}", "--srcdir", "{srcdir}",

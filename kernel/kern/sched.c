@@ -1,0 +1,323 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Run queues by priority, waiting on events with timeouts, preemption on ticks. */
+/*
+ * One run queue per priority (0 highest) and a bitmap of the non-empty
+ * ones; the next thread is the head of the highest non-empty queue, or the
+ * idle thread.  A thread runs until it blocks, yields, exits, is preempted
+ * by a higher-priority thread becoming runnable, or uses up SCHED_QUANTUM
+ * ticks while a thread of its priority waits.
+ *
+ * Waiting is Mach's two-step: assert_wait(event) hangs the thread in a wait
+ * bucket (hash of the event) while it keeps running; thread_block() then
+ * switches away if the wait has not already ended.  A wakeup or timeout
+ * between the two steps just ends the wait, so none is lost, and a thread
+ * preempted between them stays runnable.
+ *
+ * All state here is guarded by disabling interrupts (one CPU).  Switches
+ * asked for from interrupt context (a wakeup, a tick) happen in
+ * sched_preempt_point() as the interrupt returns.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kern/clock.h"
+#include "kern/panic.h"
+#include "kern/sched.h"
+#include "kern/thread.h"
+#include "x86_64/cpu.h"
+#include "x86_64/switch.h"
+
+#define WAIT_BUCKETS	64
+
+static struct thread boot_thread, idle_thread;
+static uint8_t idle_stack[THREAD_STACK_SIZE] __attribute__((aligned(16)));
+static struct thread *current = &boot_thread;
+static struct thread *runq_head[THREAD_PRIORITIES];
+static struct thread *runq_tail[THREAD_PRIORITIES];
+static uint32_t runq_bitmap;
+static struct thread *wait_bucket[WAIT_BUCKETS];
+static struct thread *reap;
+static bool need_resched;
+static uint64_t switches;
+
+struct thread *thread_current(void)
+{
+	return current;
+}
+
+uint64_t sched_switch_count(void)
+{
+	return switches;
+}
+
+static void runq_put(struct thread *t)
+{
+	int p = t->priority;
+
+	t->state = THREAD_RUNNABLE;
+	t->next = NULL;
+	if (runq_tail[p] != NULL)
+		runq_tail[p]->next = t;
+	else
+		runq_head[p] = t;
+	runq_tail[p] = t;
+	runq_bitmap |= 1u << p;
+}
+
+/* The highest-priority runnable thread, dequeued, or NULL. */
+static struct thread *runq_take(void)
+{
+	struct thread *t;
+	int p;
+
+	if (runq_bitmap == 0)
+		return NULL;
+	p = __builtin_ctz(runq_bitmap);
+	t = runq_head[p];
+	runq_head[p] = t->next;
+	if (runq_head[p] == NULL) {
+		runq_tail[p] = NULL;
+		runq_bitmap &= ~(1u << p);
+	}
+	t->next = NULL;
+	return t;
+}
+
+/* Priority of the best runnable thread, or THREAD_PRIORITIES if none. */
+static int runq_best(void)
+{
+	return runq_bitmap ? __builtin_ctz(runq_bitmap) : THREAD_PRIORITIES;
+}
+
+void sched_switch_done(void)
+{
+	struct thread *t = reap;
+
+	if (t != NULL) {
+		reap = NULL;
+		thread_free(t);
+	}
+}
+
+/* Switch to the best runnable thread; the caller has already queued,
+ * blocked or halted the current one.  Interrupts off. */
+static void switch_to_next(void)
+{
+	struct thread *prev = current, *next = runq_take();
+
+	if (next == NULL)
+		next = &idle_thread;
+	need_resched = false;
+	next->state = THREAD_RUNNING;
+	next->quantum = SCHED_QUANTUM;
+	if (next == prev)
+		return;
+	current = next;
+	switches++;
+	switch_context(&prev->rsp, next->rsp);
+	sched_switch_done();
+}
+
+/* Give the CPU up if a switch was asked for.  Interrupts off. */
+static void preempt_locked(void)
+{
+	if (!need_resched)
+		return;
+	if (current != &idle_thread)
+		runq_put(current);
+	switch_to_next();
+}
+
+void sched_make_runnable(struct thread *t)
+{
+	uint64_t flags = cpu_intr_save();
+
+	runq_put(t);
+	if (t->priority < current->priority || current == &idle_thread)
+		need_resched = true;
+	if (flags & RFLAGS_IF)
+		preempt_locked();
+	cpu_intr_restore(flags);
+}
+
+void sched_preempt_point(void)
+{
+	preempt_locked();
+}
+
+static void sched_tick(void)
+{
+	if (current == &idle_thread) {
+		if (runq_bitmap)
+			need_resched = true;
+		return;
+	}
+	if (current->quantum > 0)
+		current->quantum--;
+	if (current->quantum == 0) {
+		if (runq_best() <= current->priority)
+			need_resched = true;
+		else
+			current->quantum = SCHED_QUANTUM;
+	}
+}
+
+static struct thread **bucket_of(const void *event)
+{
+	return &wait_bucket[((uintptr_t)event >> 4) % WAIT_BUCKETS];
+}
+
+/* End @t's wait with @result: unhook it, and run it again if it blocked. */
+static void wait_end(struct thread *t, enum thread_wait_result result)
+{
+	struct thread **pp = bucket_of(t->wait_event);
+
+	while (*pp != t)
+		pp = &(*pp)->wait_next;
+	*pp = t->wait_next;
+	t->wait_next = NULL;
+	t->wait_event = NULL;
+	t->wait_result = result;
+	if (t->state == THREAD_BLOCKED) {
+		runq_put(t);
+		if (t->priority < current->priority ||
+		    current == &idle_thread)
+			need_resched = true;
+	}
+}
+
+static void wait_timeout_fire(void *arg)
+{
+	struct thread *t = arg;
+
+	if (t->wait_event != NULL)
+		wait_end(t, THREAD_TIMED_OUT);
+}
+
+void assert_wait(const void *event)
+{
+	uint64_t flags;
+	struct thread **pp;
+
+	if (event == NULL)
+		panic("assert_wait: NULL event");
+	flags = cpu_intr_save();
+	if (current->wait_event != NULL)
+		panic("assert_wait: %s already waits", current->name);
+	current->wait_event = event;
+	current->wait_result = THREAD_AWAKENED;
+	pp = bucket_of(event);
+	while (*pp != NULL)
+		pp = &(*pp)->wait_next;
+	*pp = current;
+	current->wait_next = NULL;
+	cpu_intr_restore(flags);
+}
+
+void thread_set_timeout(uint64_t ticks)
+{
+	timeout_set(&current->wait_timeout, ticks, wait_timeout_fire, current);
+}
+
+enum thread_wait_result thread_block(void)
+{
+	uint64_t flags = cpu_intr_save();
+	enum thread_wait_result r;
+
+	if (current == &idle_thread)
+		panic("thread_block: the idle thread cannot block");
+	if (current->wait_event != NULL) {
+		current->state = THREAD_BLOCKED;
+	} else {
+		runq_put(current);
+		need_resched = true;
+	}
+	switch_to_next();
+	timeout_cancel(&current->wait_timeout);
+	r = current->wait_result;
+	current->wait_result = THREAD_AWAKENED;
+	cpu_intr_restore(flags);
+	return r;
+}
+
+static unsigned int wakeup(const void *event, unsigned int max)
+{
+	uint64_t flags = cpu_intr_save();
+	struct thread *t, *next;
+	unsigned int n = 0;
+
+	for (t = *bucket_of(event); t != NULL && n < max; t = next) {
+		next = t->wait_next;
+		if (t->wait_event != event)
+			continue;
+		timeout_cancel(&t->wait_timeout);
+		wait_end(t, THREAD_AWAKENED);
+		n++;
+	}
+	if (flags & RFLAGS_IF)
+		preempt_locked();
+	cpu_intr_restore(flags);
+	return n;
+}
+
+unsigned int thread_wakeup(const void *event)
+{
+	return wakeup(event, ~0u);
+}
+
+unsigned int thread_wakeup_one(const void *event)
+{
+	return wakeup(event, 1);
+}
+
+void sched_yield(void)
+{
+	uint64_t flags = cpu_intr_save();
+
+	runq_put(current);
+	switch_to_next();
+	cpu_intr_restore(flags);
+}
+
+void thread_sleep_ticks(uint64_t ticks)
+{
+	assert_wait(&current->wait_timeout);
+	thread_set_timeout(ticks);
+	thread_block();
+}
+
+void thread_exit(void)
+{
+	cpu_intr_disable();
+	if (current->stack == NULL)
+		panic("thread_exit: %s was not made by kernel_thread_create",
+		      current->name);
+	if (current->wait_event != NULL)
+		panic("thread_exit: %s exits while waiting", current->name);
+	timeout_cancel(&current->wait_timeout);
+	current->state = THREAD_HALTED;
+	reap = current;
+	switch_to_next();
+	panic("thread_exit: a halted thread ran again");
+}
+
+static void idle_loop(void)
+{
+	sched_switch_done();
+	for (;;) {
+		/* sti's one-instruction shadow makes sti;hlt race-free. */
+		__asm__ volatile("sti; hlt; cli" : : : "memory");
+		preempt_locked();
+	}
+}
+
+void sched_init(void)
+{
+	thread_setup_static(&boot_thread, "kmain", THREAD_PRIORITY_DEFAULT);
+	boot_thread.state = THREAD_RUNNING;
+	boot_thread.quantum = SCHED_QUANTUM;
+	thread_setup_static(&idle_thread, "idle", THREAD_PRIORITY_IDLE);
+	idle_thread.rsp = switch_stack_init(idle_stack, sizeof(idle_stack),
+					    idle_loop);
+	clock_set_tick_hook(sched_tick);
+}

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Preemptive priority scheduling and Mach-style waiting (assert_wait / thread_block / thread_wakeup). */
+#ifndef KERN_SCHED_H
+#define KERN_SCHED_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kern/thread.h"
+
+/*
+ * Locking: one CPU; all scheduler state is protected by disabling
+ * interrupts (cpu_intr_save/restore), which every function here does
+ * itself.  Functions that may switch threads (thread_block, sched_yield,
+ * thread_sleep_ticks, and thread_wakeup* when they wake a higher-priority
+ * thread) must not be called from interrupt handlers, except that
+ * thread_wakeup* is allowed there: the switch then happens when the
+ * interrupt returns.
+ */
+
+#define SCHED_QUANTUM	5	/* ticks a thread runs before others of its
+				 * priority get the CPU (50 ms at HZ 100) */
+
+/* sched_init - make the boot context the thread "kmain" at
+ * THREAD_PRIORITY_DEFAULT, create the idle thread and start preempting on
+ * clock ticks.  Called once after clock_init() and vm_page_init(). */
+void sched_init(void);
+
+/* Put @t on its run queue (state RUNNABLE); preempts the caller if @t has a
+ * higher priority and interrupts are on.  For kern/thread.c. */
+void sched_make_runnable(struct thread *t);
+
+/* Finish a switch on the new thread's side (frees an exited thread).  For
+ * kern/thread.c, first thing in a new thread, interrupts off. */
+void sched_switch_done(void);
+
+/*
+ * assert_wait - declare that the calling thread is about to wait for
+ * @event (any address; NULL is invalid).  A thread_wakeup(@event) from then
+ * on, even before thread_block(), ends the wait: no wakeup is lost.
+ */
+void assert_wait(const void *event);
+
+/* thread_set_timeout - end the asserted wait after @ticks ticks if no
+ * wakeup comes first (thread_block then returns THREAD_TIMED_OUT). */
+void thread_set_timeout(uint64_t ticks);
+
+/* thread_block - give up the CPU until the asserted wait ends; returns why.
+ * Without an asserted wait it just yields and returns THREAD_AWAKENED. */
+enum thread_wait_result thread_block(void);
+
+/* thread_wakeup - end the waits of every thread waiting for @event;
+ * thread_wakeup_one - of the one that waited longest.  Return how many
+ * threads were woken. */
+unsigned int thread_wakeup(const void *event);
+unsigned int thread_wakeup_one(const void *event);
+
+/* sched_yield - let other runnable threads of the same or higher priority
+ * run. */
+void sched_yield(void);
+
+/* thread_sleep_ticks - block for at least @ticks ticks. */
+void thread_sleep_ticks(uint64_t ticks);
+
+/* sched_preempt_point - called by trap_dispatch() at the end of an
+ * interrupt: switches if the tick or a wakeup asked for it. */
+void sched_preempt_point(void);
+
+/* Number of context switches since boot (for tests and benchmarks). */
+uint64_t sched_switch_count(void);
+
+#endif

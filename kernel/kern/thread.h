@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Kernel threads: creation, exit, and what the scheduler keeps per thread. */
+#ifndef KERN_THREAD_H
+#define KERN_THREAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <mach/kern_return.h>
+
+#include "kern/clock.h"
+
+#define THREAD_PRIORITIES	32	/* 0 is the highest, as in Mach */
+#define THREAD_PRIORITY_DEFAULT	12
+#define THREAD_PRIORITY_IDLE	(THREAD_PRIORITIES - 1)
+#define THREAD_STACK_SIZE	16384
+
+enum thread_state {
+	THREAD_RUNNING,		/* on the CPU */
+	THREAD_RUNNABLE,	/* on a run queue */
+	THREAD_BLOCKED,		/* in thread_block(), waiting for its event */
+	THREAD_HALTED,		/* exited; its memory is freed by the next thread */
+};
+
+/* Why thread_block() returned. */
+enum thread_wait_result {
+	THREAD_AWAKENED,
+	THREAD_TIMED_OUT,
+};
+
+struct thread {
+	struct thread *next;		/* run queue link */
+	struct thread *wait_next;	/* wait bucket link */
+	uint64_t rsp;			/* saved stack pointer while switched out */
+	void *stack;			/* NULL for the boot thread */
+	enum thread_state state;
+	int priority;
+	unsigned int quantum;		/* ticks left before round-robin */
+	const void *wait_event;		/* set by assert_wait until the wait
+					 * ends (the thread may still run) */
+	enum thread_wait_result wait_result;
+	struct timeout wait_timeout;
+	void (*entry)(void *arg);
+	void *arg;
+	char name[24];
+};
+
+/*
+ * kernel_thread_create - start @fn(@arg) in a new kernel thread at
+ * @priority (0 highest .. THREAD_PRIORITIES - 1).  The thread is runnable
+ * at once and may preempt the caller if its priority is higher.  Returning
+ * from @fn ends the thread.  @out may be NULL; the thread pointer is valid
+ * only until the thread ends.  Returns KERN_SUCCESS, KERN_INVALID_ARGUMENT
+ * (bad priority, NULL fn) or KERN_RESOURCE_SHORTAGE (no memory).
+ * Interrupts may be on or off.
+ */
+kern_return_t kernel_thread_create(const char *name, int priority,
+				   void (*fn)(void *arg), void *arg,
+				   struct thread **out);
+
+/* thread_exit - end the calling thread.  Its stack and struct are freed by
+ * the scheduler after the switch away.  Never returns. */
+void thread_exit(void) __attribute__((noreturn));
+
+/* The calling thread. */
+struct thread *thread_current(void);
+
+/* Number of threads alive (created and not yet freed), the boot and idle
+ * threads included; for tests and leak checks. */
+unsigned int thread_count(void);
+
+/* For the scheduler (kern/sched.c) only. */
+
+/* Name @t, give it @priority and count it alive: for threads the scheduler
+ * makes itself (the boot thread, the idle thread). */
+void thread_setup_static(struct thread *t, const char *name, int priority);
+
+/* Free a halted thread made by kernel_thread_create(), once another thread
+ * runs.  Anything else is a kernel bug: panic(). */
+void thread_free(struct thread *t);
+
+#endif
