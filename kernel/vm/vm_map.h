@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Task address spaces: regions of anonymous or physical memory over a pmap. */
+#ifndef VM_VM_MAP_H
+#define VM_VM_MAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <mach/kern_return.h>
+#include <mach/vm_prot.h>
+
+/* User addresses are [VM_MIN_ADDRESS, VM_MAX_ADDRESS): page 0 is never
+ * mapped, and the top is the end of the lower canonical half. */
+#define VM_MIN_ADDRESS	0x1000ull
+#define VM_MAX_ADDRESS	0x0000800000000000ull
+
+struct vm_map;
+struct vm_map_copy;
+
+/*
+ * Locking: one CPU; every function disables interrupts around its changes,
+ * and none may be called from an interrupt handler (they allocate).
+ * Sizes and addresses are rounded to pages as Mach does (addr down,
+ * addr + size up); a range that wraps or leaves [VM_MIN_ADDRESS,
+ * VM_MAX_ADDRESS) is KERN_INVALID_ADDRESS, never a panic.
+ */
+
+/* A new empty address space sharing the kernel's half; NULL if out of
+ * memory. */
+struct vm_map *vm_map_create(void);
+
+/* Free every page, page table and region of @map.  @map must not be
+ * active. */
+void vm_map_destroy(struct vm_map *map);
+
+/*
+ * vm_map_allocate - reserve zero-filled memory, VM_PROT_DEFAULT (read,
+ * write), max VM_PROT_ALL.  With @anywhere the kernel picks *@addr;
+ * otherwise *@addr is the requested start.  Returns KERN_SUCCESS,
+ * KERN_INVALID_ARGUMENT (size 0), KERN_INVALID_ADDRESS (range outside user
+ * space), KERN_NO_SPACE (range taken, or no hole big enough) or
+ * KERN_RESOURCE_SHORTAGE.  Pages are allocated on first touch.
+ */
+kern_return_t vm_map_allocate(struct vm_map *map, uint64_t *addr,
+			      uint64_t size, bool anywhere);
+
+/*
+ * vm_map_allocate_physical - map @size bytes of physical memory from @pa
+ * (page aligned) read-write at a kernel-chosen *@addr.  With @owned the
+ * pages belong to the map and are freed with the region (this is
+ * vm_allocate_contiguous); otherwise they are only mapped.  Returns as
+ * vm_map_allocate().
+ */
+kern_return_t vm_map_allocate_physical(struct vm_map *map, uint64_t *addr,
+				       uint64_t pa, uint64_t size, bool owned);
+
+/* vm_map_deallocate - remove [addr, addr+size); unmapped parts are ignored
+ * (as Mach does).  KERN_SUCCESS or KERN_INVALID_ADDRESS. */
+kern_return_t vm_map_deallocate(struct vm_map *map, uint64_t addr,
+				uint64_t size);
+
+/* vm_map_protect - set the current (or with @set_max the maximum)
+ * protection of a fully mapped range.  KERN_SUCCESS, KERN_INVALID_ADDRESS
+ * (a hole in the range) or KERN_PROTECTION_FAILURE (above the maximum). */
+kern_return_t vm_map_protect(struct vm_map *map, uint64_t addr,
+			     uint64_t size, bool set_max, vm_prot_t prot);
+
+/*
+ * vm_map_fault - resolve a fault at @va in @map for an access of @type
+ * (VM_PROT_READ, VM_PROT_WRITE or VM_PROT_EXECUTE): maps a zero page if the
+ * region allows it.  KERN_SUCCESS, KERN_INVALID_ADDRESS (no region),
+ * KERN_PROTECTION_FAILURE or KERN_RESOURCE_SHORTAGE.
+ */
+kern_return_t vm_map_fault(struct vm_map *map, uint64_t va, vm_prot_t type);
+
+/* Make @map the current address space (loads its page tables), or with
+ * NULL none: only the kernel half is then mapped. */
+void vm_map_activate(struct vm_map *map);
+
+/* The map loaded now, or NULL. */
+struct vm_map *vm_map_active(void);
+
+/*
+ * Out-of-line memory in messages.  vm_map_copyin takes a snapshot of
+ * [addr, addr+size) of @map (removing it from @map if @dealloc);
+ * vm_map_copyout maps a snapshot anywhere in @map and consumes it;
+ * vm_map_copy_discard frees one that is not delivered.  A size of 0 gives
+ * a NULL copy, which copyout maps at address 0 without error.  Copyin
+ * returns KERN_SUCCESS, KERN_INVALID_ADDRESS (hole, or outside user space),
+ * KERN_PROTECTION_FAILURE (unreadable) or KERN_RESOURCE_SHORTAGE; copyout
+ * KERN_SUCCESS, KERN_NO_SPACE or KERN_RESOURCE_SHORTAGE (and then the copy
+ * is still the caller's).
+ */
+kern_return_t vm_map_copyin(struct vm_map *map, uint64_t addr, uint64_t size,
+			    bool dealloc, struct vm_map_copy **copy);
+kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
+			     uint64_t *addr);
+void vm_map_copy_discard(struct vm_map_copy *copy);
+uint64_t vm_map_copy_size(const struct vm_map_copy *copy);
+
+/* Pages currently resident in @map (for tests and leak checks). */
+uint64_t vm_map_resident_pages(const struct vm_map *map);
+
+#endif
