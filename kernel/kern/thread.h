@@ -41,6 +41,7 @@ struct thread {
 					 * ends (the thread may still run) */
 	enum thread_wait_result wait_result;
 	struct timeout wait_timeout;
+	struct task *task;		/* kernel_task for kernel threads */
 	void (*entry)(void *arg);
 	void *arg;
 	char name[24];
