@@ -55,6 +55,12 @@ KERNEL_SOURCES = \
 	kernel/kern/kalloc.c \
 	kernel/vm/vm_page.c \
 	kernel/vm/vm_page_boot.c \
+	kernel/vm/vm_map.c \
+	kernel/vm/vm_map_entry.c \
+	kernel/x86_64/pmap.c \
+	kernel/x86_64/copy.c \
+	kernel/x86_64/copy_user.S \
+	kernel/x86_64/trap_user.c \
 	kernel/kern/intr.c \
 	kernel/kern/clock.c \
 	kernel/kern/thread.c \
@@ -65,7 +71,8 @@ KERNEL_SOURCES = \
 	tests/kernel/sched_test.c \
 	tests/kernel/bench_test.c \
 	tests/kernel/selftest_test.c \
-	tests/kernel/vm_test.c
+	tests/kernel/vm_test.c \
+	tests/kernel/vm_user_test.c
 
 noinst_PROGRAMS += kernel/graft-nosyms.elf
 kernel_graft_nosyms_elf_SOURCES = $(KERNEL_SOURCES)

@@ -6,7 +6,8 @@ HOST_TEST_CPPFLAGS = -I$(srcdir)/kernel
 HOST_TEST_COMMON = tests/host/host_main.c kernel/kern/ktest.c kernel/kern/kprintf.c
 
 check_PROGRAMS += tests/host/test_kprintf tests/host/test_stats \
-	tests/host/test_crc32 tests/host/test_cmdline tests/host/test_vm_page
+	tests/host/test_crc32 tests/host/test_cmdline tests/host/test_vm_page \
+	tests/host/test_vm_map
 
 tests_host_test_kprintf_SOURCES = tests/host/test_kprintf.c $(HOST_TEST_COMMON)
 tests_host_test_kprintf_CFLAGS = $(HOST_TEST_CFLAGS)
@@ -33,6 +34,12 @@ tests_host_test_vm_page_SOURCES = tests/host/test_vm_page.c \
 tests_host_test_vm_page_CFLAGS = $(HOST_TEST_CFLAGS)
 tests_host_test_vm_page_CPPFLAGS = $(HOST_TEST_CPPFLAGS) -Imach-include
 $(tests_host_test_vm_page_OBJECTS): mach-include/.stamp
+
+tests_host_test_vm_map_SOURCES = tests/host/test_vm_map.c \
+	kernel/vm/vm_map_entry.c $(HOST_TEST_COMMON)
+tests_host_test_vm_map_CFLAGS = $(HOST_TEST_CFLAGS)
+tests_host_test_vm_map_CPPFLAGS = $(HOST_TEST_CPPFLAGS) -Imach-include
+$(tests_host_test_vm_map_OBJECTS): mach-include/.stamp
 
 # make check [SUITES=a,b]: every suite, or the ones named.
 HARNESS = $(PYTHON3) $(srcdir)/tests/harness/run.py \

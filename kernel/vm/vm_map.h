@@ -22,7 +22,9 @@ struct vm_map_copy;
  * and none may be called from an interrupt handler (they allocate).
  * Sizes and addresses are rounded to pages as Mach does (addr down,
  * addr + size up); a range that wraps or leaves [VM_MIN_ADDRESS,
- * VM_MAX_ADDRESS) is KERN_INVALID_ADDRESS, never a panic.
+ * VM_MAX_ADDRESS) is KERN_INVALID_ADDRESS, never a panic.  A NULL map (or
+ * NULL result pointer) is KERN_INVALID_ARGUMENT.  Every call that fails
+ * leaves the map as it was.
  */
 
 /* A new empty address space sharing the kernel's half; NULL if out of
@@ -30,7 +32,7 @@ struct vm_map_copy;
 struct vm_map *vm_map_create(void);
 
 /* Free every page, page table and region of @map.  @map must not be
- * active. */
+ * active (a kernel bug: panic).  NULL is ignored. */
 void vm_map_destroy(struct vm_map *map);
 
 /*
@@ -46,35 +48,50 @@ kern_return_t vm_map_allocate(struct vm_map *map, uint64_t *addr,
 
 /*
  * vm_map_allocate_physical - map @size bytes of physical memory from @pa
- * (page aligned) read-write at a kernel-chosen *@addr.  With @owned the
- * pages belong to the map and are freed with the region (this is
- * vm_allocate_contiguous); otherwise they are only mapped.  Returns as
- * vm_map_allocate().
+ * (page aligned) read-write (max VM_PROT_ALL) at a kernel-chosen *@addr;
+ * pages are entered on first touch.  With @owned the pages belong to the
+ * map and are freed with the region, or with any part of it deallocated
+ * (this is vm_allocate_contiguous; they must come from vm_page); otherwise
+ * they are only mapped.  Returns as vm_map_allocate(), and
+ * KERN_INVALID_ARGUMENT for an unaligned @pa or a run beyond 52 bits;
+ * on failure owned pages stay the caller's.
  */
 kern_return_t vm_map_allocate_physical(struct vm_map *map, uint64_t *addr,
 				       uint64_t pa, uint64_t size, bool owned);
 
 /* vm_map_deallocate - remove [addr, addr+size); unmapped parts are ignored
- * (as Mach does).  KERN_SUCCESS or KERN_INVALID_ADDRESS. */
+ * (as Mach does), and a size of 0 does nothing.  KERN_SUCCESS,
+ * KERN_INVALID_ADDRESS, or KERN_RESOURCE_SHORTAGE when a region must be
+ * split and no memory is left for its second half. */
 kern_return_t vm_map_deallocate(struct vm_map *map, uint64_t addr,
 				uint64_t size);
 
-/* vm_map_protect - set the current (or with @set_max the maximum)
- * protection of a fully mapped range.  KERN_SUCCESS, KERN_INVALID_ADDRESS
- * (a hole in the range) or KERN_PROTECTION_FAILURE (above the maximum). */
+/*
+ * vm_map_protect - set the current (or with @set_max the maximum)
+ * protection of a fully mapped range; setting the maximum also lowers the
+ * current protection to it.  A size of 0 does nothing.  KERN_SUCCESS,
+ * KERN_INVALID_ARGUMENT (@prot beyond VM_PROT_ALL), KERN_INVALID_ADDRESS
+ * (a hole in the range), KERN_PROTECTION_FAILURE (above the maximum, the
+ * new maximum included) or KERN_RESOURCE_SHORTAGE (no memory to split a
+ * region).
+ */
 kern_return_t vm_map_protect(struct vm_map *map, uint64_t addr,
 			     uint64_t size, bool set_max, vm_prot_t prot);
 
 /*
  * vm_map_fault - resolve a fault at @va in @map for an access of @type
- * (VM_PROT_READ, VM_PROT_WRITE or VM_PROT_EXECUTE): maps a zero page if the
- * region allows it.  KERN_SUCCESS, KERN_INVALID_ADDRESS (no region),
- * KERN_PROTECTION_FAILURE or KERN_RESOURCE_SHORTAGE.
+ * (VM_PROT_READ, VM_PROT_WRITE or VM_PROT_EXECUTE; 0 counts as read): maps
+ * a zero page (anonymous) or the region's frame (physical) if the region
+ * allows the access, or enters a resident page again.  KERN_SUCCESS,
+ * KERN_INVALID_ADDRESS (no region), KERN_PROTECTION_FAILURE or
+ * KERN_RESOURCE_SHORTAGE.  Called by trap_dispatch() with interrupts off.
  */
 kern_return_t vm_map_fault(struct vm_map *map, uint64_t va, vm_prot_t type);
 
 /* Make @map the current address space (loads its page tables), or with
- * NULL none: only the kernel half is then mapped. */
+ * NULL none: only the kernel half is then mapped.  Allocates nothing, so
+ * unlike the rest it may be called from the scheduler's switch path with
+ * interrupts off. */
 void vm_map_activate(struct vm_map *map);
 
 /* The map loaded now, or NULL. */
@@ -87,9 +104,15 @@ struct vm_map *vm_map_active(void);
  * vm_map_copy_discard frees one that is not delivered.  A size of 0 gives
  * a NULL copy, which copyout maps at address 0 without error.  Copyin
  * returns KERN_SUCCESS, KERN_INVALID_ADDRESS (hole, or outside user space),
- * KERN_PROTECTION_FAILURE (unreadable) or KERN_RESOURCE_SHORTAGE; copyout
- * KERN_SUCCESS, KERN_NO_SPACE or KERN_RESOURCE_SHORTAGE (and then the copy
- * is still the caller's).
+ * KERN_PROTECTION_FAILURE (unreadable, or physical memory beyond the
+ * direct map) or KERN_RESOURCE_SHORTAGE; copyout KERN_SUCCESS,
+ * KERN_NO_SPACE or KERN_RESOURCE_SHORTAGE (and then the copy is still the
+ * caller's).  A copy holds whole pages: copyout maps them at a
+ * page boundary and returns in *@addr that boundary plus the offset of the
+ * data in its first page, so the bytes around the data within those pages
+ * travel too (as in Mach).  With @dealloc, resident anonymous pages move
+ * into the copy instead of being copied; the rest is copied at once (no
+ * copy-on-write yet).  Pages never touched travel as zero pages.
  */
 kern_return_t vm_map_copyin(struct vm_map *map, uint64_t addr, uint64_t size,
 			    bool dealloc, struct vm_map_copy **copy);
@@ -98,7 +121,8 @@ kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
 void vm_map_copy_discard(struct vm_map_copy *copy);
 uint64_t vm_map_copy_size(const struct vm_map_copy *copy);
 
-/* Pages currently resident in @map (for tests and leak checks). */
+/* Pages currently resident in @map: anonymous pages touched and physical
+ * pages entered (for tests and leak checks). */
 uint64_t vm_map_resident_pages(const struct vm_map *map);
 
 #endif

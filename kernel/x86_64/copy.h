@@ -14,8 +14,11 @@
  * vm_map_fault(); an address that cannot be resolved makes the call return
  * -1 (the caller turns that into its own error: KERN_INVALID_ADDRESS,
  * MACH_SEND_INVALID_DATA, ...).  Returns 0 on success.  Part of the data
- * may have been copied when -1 is returned.  May be called with interrupts
- * on; never from an interrupt handler.
+ * may have been copied when -1 is returned.  @n == 0 returns 0 without
+ * looking at @user; with no active map every other call returns -1.  May
+ * be called with interrupts on; never from an interrupt handler.  (No
+ * SMAP yet: when it is turned on, the copy loop must bracket its accesses
+ * with stac/clac.)
  */
 int copyin(const void *user, void *kernel, size_t n);
 int copyout(const void *kernel, void *user, size_t n);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Turns a CPU exception into a readable report: vector, error code, registers, backtrace. */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -8,6 +9,8 @@
 #include "kern/kprintf.h"
 #include "kern/panic.h"
 #include "kern/sched.h"
+#include "vm/vm_map.h"
+#include "x86_64/copy.h"
 #include "x86_64/cpu.h"
 #include "x86_64/trap.h"
 
@@ -81,6 +84,36 @@ static void trap_report(const char *heading, const struct trap_frame *f,
 	backtrace_print_trap(f->rip, f->rsp, f->rbp);
 }
 
+vm_prot_t trap_pf_access(uint64_t error)
+{
+	if (error & TRAP_PF_FETCH)
+		return VM_PROT_EXECUTE;
+	if (error & TRAP_PF_WRITE)
+		return VM_PROT_WRITE;
+	return VM_PROT_READ;
+}
+
+/*
+ * A kernel-mode page fault at user address @cr2: demand paging of the
+ * active map (copyin/copyout touching a page for the first time), or the
+ * failure path of copyin/copyout.  True if @f can resume.  Runs with
+ * interrupts off on the interrupted stack, which trap_entry.S aligned.
+ */
+static bool trap_kernel_fault_on_user(struct trap_frame *f, uint64_t cr2)
+{
+	struct vm_map *map = vm_map_active();
+	uint64_t resume;
+
+	if (map != NULL && !(f->error & TRAP_PF_RSVD) &&
+	    vm_map_fault(map, cr2, trap_pf_access(f->error)) == KERN_SUCCESS)
+		return true;
+	resume = copy_fault_fixup(f->rip);
+	if (resume == 0)
+		return false;
+	f->rip = resume;
+	return true;
+}
+
 void trap_dispatch(struct trap_frame *f)
 {
 	uint64_t cr2;
@@ -93,6 +126,14 @@ void trap_dispatch(struct trap_frame *f)
 		return;
 	}
 	cr2 = read_cr2();
+	if (f->vector == TRAP_PF && (f->cs & 3) != 0) {
+		/* User mode: kern/task.c decides (trap_user.c until then). */
+		trap_user_fault(f, cr2);
+		return;
+	}
+	if (f->vector == TRAP_PF && cr2 < VM_MAX_ADDRESS &&
+	    trap_kernel_fault_on_user(f, cr2))
+		return;
 	if (c != NULL && f->vector < 32) {
 		armed = NULL;
 		trap_report("*** expected trap (caught by a test)", f, cr2);

@@ -5,6 +5,8 @@
 
 #include <stdint.h>
 
+#include <mach/vm_prot.h>
+
 #include "x86_64/jmp.h"
 
 #define TRAP_DE		0
@@ -15,6 +17,13 @@
 #define TRAP_DF		8
 #define TRAP_GP		13
 #define TRAP_PF		14
+
+/* Page-fault error code bits. */
+#define TRAP_PF_PRESENT	(1u << 0)	/* protection, not a missing page */
+#define TRAP_PF_WRITE	(1u << 1)
+#define TRAP_PF_USER	(1u << 2)
+#define TRAP_PF_RSVD	(1u << 3)	/* a reserved bit set in an entry */
+#define TRAP_PF_FETCH	(1u << 4)
 
 /* What trap_entry.S saves, lowest address first. */
 struct trap_frame {
@@ -46,11 +55,29 @@ void trap_catch_disarm(void);
 /* 0 on arming, 1 when resumed after a caught trap (then @c is filled). */
 #define trap_catch_enter(c) (trap_catch_arm(c), jmp_save(&(c)->jb))
 
-/* Called by trap_entry.S with interrupts off.  Vectors INTR_VECTOR_BASE to
- * INTR_VECTOR_BASE + 15 go to intr_dispatch() and return.  An uncaught
- * exception, or any other vector, prints the panic report and ends the boot
- * with status panic; it never returns. */
+/*
+ * Called by trap_entry.S with interrupts off.  Vectors INTR_VECTOR_BASE to
+ * INTR_VECTOR_BASE + 15 go to intr_dispatch() and return.  A page fault
+ * from user mode goes to trap_user_fault().  A kernel-mode page fault at a
+ * user address (below VM_MAX_ADDRESS) is first offered to vm_map_fault()
+ * on the active map (demand paging under copyin/copyout), then to
+ * copy_fault_fixup() (the copy fails with -1); only if neither takes it
+ * does it go on like any other exception.  An exception a trap_catch does
+ * not take, or any other vector, prints the panic report and ends the boot
+ * with status panic; it never returns.
+ */
 void trap_dispatch(struct trap_frame *f);
+
+/*
+ * trap_user_fault - a page fault at @cr2 taken in user mode (frame @f).
+ * Returns to resume the thread (the fault was resolved); otherwise deals
+ * with the faulting thread itself.  Called with interrupts off.
+ */
+void trap_user_fault(struct trap_frame *f, uint64_t cr2);
+
+/* The access a page-fault error code @error describes: VM_PROT_EXECUTE,
+ * VM_PROT_WRITE or VM_PROT_READ. */
+vm_prot_t trap_pf_access(uint64_t error);
 
 /* The mnemonic of exception @vector ("#PF"), or "IRQ"/"INT" beyond 31. */
 const char *trap_name(uint64_t vector);

@@ -1,0 +1,597 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Task address spaces: regions over a pmap, demand-zero faults, copies. */
+/*
+ * Design.  A map is a sorted region list (vm_map_entry.c) over a pmap
+ * (x86_64/pmap.c).  The pmap is also the record of the frames of
+ * anonymous regions: a page is resident iff its leaf holds a frame, and a
+ * VM_PROT_NONE page keeps its frame in a not-present leaf.  Physical
+ * regions need no record: the frame of a page is the region's base plus
+ * its offset, entered on first touch like anonymous memory.
+ *
+ * Every operation validates its arguments and allocates what it needs
+ * (entries for splits, frames for copies) before it changes anything, so a
+ * failure leaves the map as it was.
+ *
+ * Known limitation: no copy-on-write yet.  vm_map_copyin() copies the
+ * contents of every resident page into new frames at once (pages never
+ * touched stay zero pages and cost nothing); with dealloc it moves the
+ * frames of anonymous pages instead of copying them.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kern/kalloc.h"
+#include "kern/panic.h"
+#include "kern/string.h"
+#include "vm/vm_map.h"
+#include "vm/vm_map_entry.h"
+#include "vm/vm_page.h"
+#include "x86_64/cpu.h"
+#include "x86_64/layout.h"
+#include "x86_64/pmap.h"
+
+#define PAGE_MASK	(VM_PAGE_SIZE - 1)
+
+_Static_assert(VM_MAX_ADDRESS == PMAP_USER_END,
+	       "user space is the pmap's user half");
+
+struct vm_map {
+	struct vm_map_entry_list entries;
+	struct pmap *pmap;
+};
+
+struct vm_map_copy {
+	uint64_t size;		/* bytes asked for */
+	uint64_t offset;	/* of the data in its first page */
+	uint64_t npages;
+	uint64_t frames[];	/* 0: a page never touched (zeros) */
+};
+
+static struct vm_map *active_map;
+
+static kern_return_t user_range(uint64_t addr, uint64_t size, uint64_t *start,
+				uint64_t *end)
+{
+	return vm_map_entry_round(VM_MIN_ADDRESS, VM_MAX_ADDRESS, addr, size,
+				  start, end);
+}
+
+static struct vm_map_entry *entry_new(enum vm_map_entry_kind kind,
+				      uint64_t phys)
+{
+	struct vm_map_entry *e = kzalloc(sizeof(*e));
+
+	if (e == NULL)
+		return NULL;
+	e->kind = kind;
+	e->phys = phys;
+	e->prot = VM_PROT_DEFAULT;
+	e->max_prot = VM_PROT_ALL;
+	return e;
+}
+
+/* Allocate the @n (at most 2) spare entries a clip needs; false if out of
+ * memory (then none is held). */
+static bool spares_get(struct vm_map_entry *spares[2], unsigned int n)
+{
+	spares[0] = NULL;
+	spares[1] = NULL;
+	for (unsigned int i = 0; i < n; i++) {
+		spares[i] = kzalloc(sizeof(*spares[i]));
+		if (spares[i] == NULL) {
+			kfree(spares[0]);
+			spares[0] = NULL;
+			return false;
+		}
+	}
+	return true;
+}
+
+static void spares_put(struct vm_map_entry *spares[2])
+{
+	kfree(spares[0]);
+	kfree(spares[1]);
+}
+
+/* Free what merging @e with its neighbours unlinks. */
+static void merge_around(struct vm_map *map, struct vm_map_entry *e)
+{
+	kfree(vm_map_entry_merge_next(&map->entries, e));
+	kfree(vm_map_entry_merge_next(&map->entries, e->prev));
+}
+
+static void free_frame(void *arg, uint64_t va, uint64_t pa)
+{
+	(void)arg;
+	(void)va;
+	vm_page_free_contig(pa, 1);
+}
+
+/* Unmap entry @e (whole) and give back the memory it owns; unlink and free
+ * it. */
+static void entry_destroy(struct vm_map *map, struct vm_map_entry *e)
+{
+	uint64_t npages = (e->end - e->start) / VM_PAGE_SIZE;
+
+	pmap_remove(map->pmap, e->start, e->end,
+		    e->kind == VM_MAP_ENTRY_ANON ? free_frame : NULL, NULL);
+	if (e->kind == VM_MAP_ENTRY_PHYS_OWNED)
+		vm_page_free_contig(e->phys, npages);
+	vm_map_entry_unlink(&map->entries, e);
+	kfree(e);
+}
+
+/* Remove [start, end) (validated) with the spares its clip needs. */
+static void remove_range(struct vm_map *map, uint64_t start, uint64_t end,
+			 struct vm_map_entry *spares[2])
+{
+	struct vm_map_entry *e, *next;
+
+	vm_map_entry_clip(&map->entries, start, end, spares);
+	for (e = vm_map_entry_from(&map->entries, start);
+	     e != NULL && e->start < end; e = next) {
+		next = vm_map_entry_next(&map->entries, e);
+		entry_destroy(map, e);
+	}
+}
+
+struct vm_map *vm_map_create(void)
+{
+	struct vm_map *map = kzalloc(sizeof(*map));
+
+	if (map == NULL)
+		return NULL;
+	map->pmap = pmap_create();
+	if (map->pmap == NULL) {
+		kfree(map);
+		return NULL;
+	}
+	vm_map_entry_list_init(&map->entries, VM_MIN_ADDRESS, VM_MAX_ADDRESS);
+	return map;
+}
+
+void vm_map_destroy(struct vm_map *map)
+{
+	struct vm_map_entry *spares[2] = { NULL, NULL };
+	uint64_t flags;
+
+	if (map == NULL)
+		return;
+	if (map == active_map)
+		panic("vm_map_destroy: map %p is active", map);
+	flags = cpu_intr_save();
+	remove_range(map, VM_MIN_ADDRESS, VM_MAX_ADDRESS, spares);
+	cpu_intr_restore(flags);
+	pmap_destroy(map->pmap);
+	kfree(map);
+}
+
+/* Insert a new entry of @kind over [*addr, *addr + size) (anywhere or
+ * fixed), checked as vm_map_allocate() says. */
+static kern_return_t enter_region(struct vm_map *map, uint64_t *addr,
+				  uint64_t size, bool anywhere,
+				  enum vm_map_entry_kind kind, uint64_t phys)
+{
+	struct vm_map_entry *e;
+	uint64_t start, end, flags;
+	kern_return_t kr;
+
+	if (anywhere) {
+		if (size > VM_MAX_ADDRESS - VM_MIN_ADDRESS)
+			return KERN_NO_SPACE;
+	} else {
+		kr = user_range(*addr, size, &start, &end);
+		if (kr != KERN_SUCCESS)
+			return kr;
+	}
+	e = entry_new(kind, phys);
+	if (e == NULL)
+		return KERN_RESOURCE_SHORTAGE;
+	flags = cpu_intr_save();
+	if (anywhere) {
+		uint64_t len = (size + PAGE_MASK) & ~PAGE_MASK;
+
+		kr = vm_map_entry_find_space(&map->entries, len, &start);
+		end = start + len;
+	} else if (!vm_map_entry_range_free(&map->entries, start, end)) {
+		kr = KERN_NO_SPACE;
+	}
+	if (kr != KERN_SUCCESS) {
+		cpu_intr_restore(flags);
+		kfree(e);
+		return kr;
+	}
+	e->start = start;
+	e->end = end;
+	vm_map_entry_insert(&map->entries, e);
+	if (kind == VM_MAP_ENTRY_ANON)
+		merge_around(map, e);
+	cpu_intr_restore(flags);
+	*addr = start;
+	return KERN_SUCCESS;
+}
+
+kern_return_t vm_map_allocate(struct vm_map *map, uint64_t *addr,
+			      uint64_t size, bool anywhere)
+{
+	if (map == NULL || addr == NULL || size == 0)
+		return KERN_INVALID_ARGUMENT;
+	return enter_region(map, addr, size, anywhere, VM_MAP_ENTRY_ANON, 0);
+}
+
+kern_return_t vm_map_allocate_physical(struct vm_map *map, uint64_t *addr,
+				       uint64_t pa, uint64_t size, bool owned)
+{
+	if (map == NULL || addr == NULL || size == 0 || (pa & PAGE_MASK) ||
+	    size > (1ull << 52) || pa > (1ull << 52) - size)
+		return KERN_INVALID_ARGUMENT;
+	return enter_region(map, addr, size, true,
+			    owned ? VM_MAP_ENTRY_PHYS_OWNED : VM_MAP_ENTRY_PHYS,
+			    pa);
+}
+
+kern_return_t vm_map_deallocate(struct vm_map *map, uint64_t addr,
+				uint64_t size)
+{
+	struct vm_map_entry *spares[2];
+	uint64_t start, end, flags;
+	kern_return_t kr;
+
+	if (map == NULL)
+		return KERN_INVALID_ARGUMENT;
+	if (size == 0)
+		return KERN_SUCCESS;
+	kr = user_range(addr, size, &start, &end);
+	if (kr != KERN_SUCCESS)
+		return kr;
+	flags = cpu_intr_save();
+	if (!spares_get(spares, vm_map_entry_clip_needs(&map->entries, start,
+							end))) {
+		cpu_intr_restore(flags);
+		return KERN_RESOURCE_SHORTAGE;
+	}
+	remove_range(map, start, end, spares);
+	cpu_intr_restore(flags);
+	spares_put(spares);
+	return KERN_SUCCESS;
+}
+
+/* The check of vm_map_protect(): every entry of [start, end) allows
+ * @prot under its maximum. */
+static bool protect_allowed(const struct vm_map *map, uint64_t start,
+			    uint64_t end, vm_prot_t prot)
+{
+	const struct vm_map_entry *e;
+
+	for (e = vm_map_entry_from(&map->entries, start);
+	     e != NULL && e->start < end;
+	     e = vm_map_entry_next(&map->entries, e))
+		if ((prot & e->max_prot) != prot)
+			return false;
+	return true;
+}
+
+/* Merge the entries around and inside [start, end) where they match. */
+static void merge_range(struct vm_map *map, uint64_t start, uint64_t end)
+{
+	struct vm_map_entry *head = &map->entries.head;
+	struct vm_map_entry *e = vm_map_entry_lookup(&map->entries, start);
+
+	if (e->prev != head)
+		e = e->prev;
+	while (e != head && e->end <= end) {
+		struct vm_map_entry *n = vm_map_entry_merge_next(&map->entries,
+								 e);
+
+		if (n != NULL)
+			kfree(n);
+		else
+			e = e->next;
+	}
+}
+
+kern_return_t vm_map_protect(struct vm_map *map, uint64_t addr,
+			     uint64_t size, bool set_max, vm_prot_t prot)
+{
+	struct vm_map_entry *spares[2], *e;
+	uint64_t start, end, flags;
+	kern_return_t kr;
+
+	if (map == NULL || (prot & ~VM_PROT_ALL) != 0)
+		return KERN_INVALID_ARGUMENT;
+	if (size == 0)
+		return KERN_SUCCESS;
+	kr = user_range(addr, size, &start, &end);
+	if (kr != KERN_SUCCESS)
+		return kr;
+	flags = cpu_intr_save();
+	if (!vm_map_entry_range_covered(&map->entries, start, end))
+		kr = KERN_INVALID_ADDRESS;
+	else if (!protect_allowed(map, start, end, prot))
+		kr = KERN_PROTECTION_FAILURE;
+	else if (!spares_get(spares, vm_map_entry_clip_needs(&map->entries,
+							     start, end)))
+		kr = KERN_RESOURCE_SHORTAGE;
+	if (kr != KERN_SUCCESS) {
+		cpu_intr_restore(flags);
+		return kr;
+	}
+	vm_map_entry_clip(&map->entries, start, end, spares);
+	for (e = vm_map_entry_from(&map->entries, start);
+	     e != NULL && e->start < end;
+	     e = vm_map_entry_next(&map->entries, e)) {
+		if (set_max) {
+			e->max_prot = prot;
+			e->prot &= prot;
+		} else {
+			e->prot = prot;
+		}
+		pmap_protect(map->pmap, e->start, e->end, e->prot);
+	}
+	merge_range(map, start, end);
+	cpu_intr_restore(flags);
+	spares_put(spares);
+	return KERN_SUCCESS;
+}
+
+kern_return_t vm_map_fault(struct vm_map *map, uint64_t va, vm_prot_t type)
+{
+	struct vm_map_entry *e;
+	uint64_t page = va & ~PAGE_MASK, pa, flags;
+	kern_return_t kr;
+
+	if (map == NULL || (type & ~VM_PROT_ALL) != 0)
+		return KERN_INVALID_ARGUMENT;
+	if (va < VM_MIN_ADDRESS || va >= VM_MAX_ADDRESS)
+		return KERN_INVALID_ADDRESS;
+	if (type == VM_PROT_NONE)
+		type = VM_PROT_READ;
+	flags = cpu_intr_save();
+	e = vm_map_entry_lookup(&map->entries, va);
+	if (e == NULL) {
+		kr = KERN_INVALID_ADDRESS;
+	} else if ((type & e->prot) != type) {
+		kr = KERN_PROTECTION_FAILURE;
+	} else if (pmap_extract(map->pmap, page, &pa)) {
+		/* Resident already (a stale TLB entry): enter it again. */
+		kr = pmap_enter(map->pmap, page, pa, e->prot, true);
+	} else if (e->kind != VM_MAP_ENTRY_ANON) {
+		kr = pmap_enter(map->pmap, page, e->phys + (page - e->start),
+				e->prot, true);
+	} else if (vm_page_alloc(VM_ZONE_DMA32, &pa) != KERN_SUCCESS) {
+		kr = KERN_RESOURCE_SHORTAGE;
+	} else {
+		memset(phys_to_virt(pa), 0, VM_PAGE_SIZE);
+		kr = pmap_enter(map->pmap, page, pa, e->prot, true);
+		if (kr != KERN_SUCCESS)
+			vm_page_free_contig(pa, 1);
+	}
+	cpu_intr_restore(flags);
+	return kr;
+}
+
+void vm_map_activate(struct vm_map *map)
+{
+	uint64_t flags = cpu_intr_save();
+
+	pmap_activate(map != NULL ? map->pmap : NULL);
+	active_map = map;
+	cpu_intr_restore(flags);
+}
+
+struct vm_map *vm_map_active(void)
+{
+	return active_map;
+}
+
+/*
+ * The frame holding the contents of page @va of entry @e, in *@pa: true
+ * for a resident anonymous page or any physical page, false for an
+ * anonymous page never touched.
+ */
+static bool source_frame(const struct vm_map *map,
+			 const struct vm_map_entry *e, uint64_t va,
+			 uint64_t *pa)
+{
+	if (e->kind != VM_MAP_ENTRY_ANON) {
+		*pa = e->phys + (va - e->start);
+		return true;
+	}
+	return pmap_extract(map->pmap, va, pa);
+}
+
+/* The check of vm_map_copyin(): [start, end) is covered by readable
+ * entries whose physical memory the direct map reaches. */
+static kern_return_t copyin_check(const struct vm_map *map, uint64_t start,
+				  uint64_t end)
+{
+	const struct vm_map_entry *e;
+
+	if (!vm_map_entry_range_covered(&map->entries, start, end))
+		return KERN_INVALID_ADDRESS;
+	for (e = vm_map_entry_from(&map->entries, start);
+	     e != NULL && e->start < end;
+	     e = vm_map_entry_next(&map->entries, e)) {
+		if (!(e->prot & VM_PROT_READ))
+			return KERN_PROTECTION_FAILURE;
+		if (e->kind != VM_MAP_ENTRY_ANON &&
+		    e->phys + (e->end - e->start) > DIRECT_MAP_SIZE)
+			return KERN_PROTECTION_FAILURE;
+	}
+	return KERN_SUCCESS;
+}
+
+static void copy_free_frames(struct vm_map_copy *c)
+{
+	for (uint64_t i = 0; i < c->npages; i++)
+		if (c->frames[i] != 0)
+			vm_page_free_contig(c->frames[i], 1);
+}
+
+/*
+ * Give copy @c a new frame for every page of [start, end) that has
+ * contents and is not to be moved (moved: anonymous pages when
+ * @dealloc).  False if out of memory (then @c has no frames).
+ */
+static bool copy_reserve(const struct vm_map *map, struct vm_map_copy *c,
+			 uint64_t start, uint64_t end, bool dealloc)
+{
+	const struct vm_map_entry *e = vm_map_entry_from(&map->entries, start);
+	uint64_t va, pa, i = 0;
+
+	memset(c->frames, 0, c->npages * sizeof(c->frames[0]));
+	for (va = start; va < end; va += VM_PAGE_SIZE, i++) {
+		if (va >= e->end)
+			e = vm_map_entry_next(&map->entries, e);
+		if (dealloc && e->kind == VM_MAP_ENTRY_ANON)
+			continue;
+		if (source_frame(map, e, va, &pa) &&
+		    vm_page_alloc(VM_ZONE_DMA32, &c->frames[i]) !=
+		    KERN_SUCCESS) {
+			c->frames[i] = 0;
+			copy_free_frames(c);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Fill @c from [start, end): copy into the reserved frames, move the
+ * anonymous frames of a @dealloc copy out of the pmap. */
+static void copy_fill(struct vm_map *map, struct vm_map_copy *c,
+		      uint64_t start, uint64_t end, bool dealloc)
+{
+	const struct vm_map_entry *e = vm_map_entry_from(&map->entries, start);
+	uint64_t va, pa, i = 0;
+
+	for (va = start; va < end; va += VM_PAGE_SIZE, i++) {
+		if (va >= e->end)
+			e = vm_map_entry_next(&map->entries, e);
+		if (!source_frame(map, e, va, &pa))
+			continue;
+		if (dealloc && e->kind == VM_MAP_ENTRY_ANON) {
+			pmap_remove(map->pmap, va, va + VM_PAGE_SIZE, NULL,
+				    NULL);
+			c->frames[i] = pa;
+		} else {
+			memcpy(phys_to_virt(c->frames[i]), phys_to_virt(pa),
+			       VM_PAGE_SIZE);
+		}
+	}
+}
+
+kern_return_t vm_map_copyin(struct vm_map *map, uint64_t addr, uint64_t size,
+			    bool dealloc, struct vm_map_copy **copy)
+{
+	struct vm_map_entry *spares[2] = { NULL, NULL };
+	struct vm_map_copy *c;
+	uint64_t start, end, npages, flags;
+	kern_return_t kr;
+
+	if (map == NULL || copy == NULL)
+		return KERN_INVALID_ARGUMENT;
+	if (size == 0) {
+		*copy = NULL;
+		return KERN_SUCCESS;
+	}
+	kr = user_range(addr, size, &start, &end);
+	if (kr != KERN_SUCCESS)
+		return kr;
+	flags = cpu_intr_save();
+	kr = copyin_check(map, start, end);
+	if (kr != KERN_SUCCESS)
+		goto out;
+	npages = (end - start) / VM_PAGE_SIZE;
+	c = kalloc(sizeof(*c) + npages * sizeof(c->frames[0]));
+	if (c == NULL) {
+		kr = KERN_RESOURCE_SHORTAGE;
+		goto out;
+	}
+	c->size = size;
+	c->offset = addr & PAGE_MASK;
+	c->npages = npages;
+	if ((dealloc && !spares_get(spares, vm_map_entry_clip_needs(
+					&map->entries, start, end))) ||
+	    !copy_reserve(map, c, start, end, dealloc)) {
+		spares_put(spares);
+		kfree(c);
+		kr = KERN_RESOURCE_SHORTAGE;
+		goto out;
+	}
+	copy_fill(map, c, start, end, dealloc);
+	if (dealloc)
+		remove_range(map, start, end, spares);
+	spares_put(spares);
+	*copy = c;
+out:
+	cpu_intr_restore(flags);
+	return kr;
+}
+
+kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
+			     uint64_t *addr)
+{
+	struct vm_map_entry *e;
+	uint64_t start, va, flags;
+	kern_return_t kr = KERN_SUCCESS;
+
+	if (map == NULL || addr == NULL)
+		return KERN_INVALID_ARGUMENT;
+	if (copy == NULL) {
+		*addr = 0;
+		return KERN_SUCCESS;
+	}
+	e = entry_new(VM_MAP_ENTRY_ANON, 0);
+	if (e == NULL)
+		return KERN_RESOURCE_SHORTAGE;
+	flags = cpu_intr_save();
+	if (vm_map_entry_find_space(&map->entries,
+				    copy->npages * VM_PAGE_SIZE, &start) !=
+	    KERN_SUCCESS) {
+		cpu_intr_restore(flags);
+		kfree(e);
+		return KERN_NO_SPACE;
+	}
+	e->start = start;
+	e->end = start + copy->npages * VM_PAGE_SIZE;
+	for (va = start; va < e->end; va += VM_PAGE_SIZE) {
+		uint64_t pa = copy->frames[(va - start) / VM_PAGE_SIZE];
+
+		if (pa == 0)
+			continue;
+		kr = pmap_enter(map->pmap, va, pa, e->prot, true);
+		if (kr != KERN_SUCCESS)
+			break;
+	}
+	if (kr != KERN_SUCCESS) {
+		/* The frames are still the copy's: unmap, do not free. */
+		pmap_remove(map->pmap, start, va, NULL, NULL);
+		cpu_intr_restore(flags);
+		kfree(e);
+		return kr;
+	}
+	vm_map_entry_insert(&map->entries, e);
+	cpu_intr_restore(flags);
+	*addr = start + copy->offset;
+	kfree(copy);
+	return KERN_SUCCESS;
+}
+
+void vm_map_copy_discard(struct vm_map_copy *copy)
+{
+	if (copy == NULL)
+		return;
+	copy_free_frames(copy);
+	kfree(copy);
+}
+
+uint64_t vm_map_copy_size(const struct vm_map_copy *copy)
+{
+	return copy == NULL ? 0 : copy->size;
+}
+
+uint64_t vm_map_resident_pages(const struct vm_map *map)
+{
+	return map == NULL ? 0 : map->pmap->resident;
+}

@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* x86_64 page tables for user address spaces: enter, remove, protect. */
+/*
+ * Design.  Levels are numbered as the walk meets them: 4 is the PML4, 1
+ * the page table whose entries map 4 KiB pages; an entry of level L covers
+ * 1 << (12 + 9 * (L - 1)) bytes.  Intermediate entries are present,
+ * writable and user (the leaf decides).  Leaf entries holding a frame carry
+ * the software bit PTE_FRAME whether or not they are present, which is how
+ * a VM_PROT_NONE page keeps its frame.
+ *
+ * Removal and protection recurse over the tables that exist, so a range
+ * costs what is mapped in it rather than its length.  After a removal
+ * every touched table is scanned (512 entries) and freed if empty; freeing
+ * a table of the active pmap reloads CR3 so that no paging-structure cache
+ * keeps it.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kern/kalloc.h"
+#include "kern/panic.h"
+#include "kern/string.h"
+#include "vm/vm_page.h"
+#include "x86_64/cpu.h"
+#include "x86_64/layout.h"
+#include "x86_64/pmap.h"
+
+#define PTE_P		(1ull << 0)
+#define PTE_W		(1ull << 1)
+#define PTE_U		(1ull << 2)
+#define PTE_FRAME	(1ull << 9)	/* software: a leaf holding a frame */
+#define PTE_NX		(1ull << 63)
+#define PTE_ADDR	0x000ffffffffff000ull
+#define PTE_TABLE	(PTE_P | PTE_W | PTE_U)
+
+#define PAGE_MASK	(VM_PAGE_SIZE - 1)
+#define ENTRIES		512
+#define KERNEL_FIRST	256	/* PML4 entries shared with boot_pml4 */
+
+extern uint64_t boot_pml4[ENTRIES];
+
+static struct pmap *active;
+
+static uint64_t *table_at(uint64_t pa)
+{
+	return phys_to_virt(pa);
+}
+
+static unsigned int level_shift(int level)
+{
+	return 12 + 9 * (level - 1);
+}
+
+static unsigned int index_of(uint64_t va, int level)
+{
+	return (va >> level_shift(level)) & (ENTRIES - 1);
+}
+
+static void invlpg(uint64_t va)
+{
+	__asm__ volatile("invlpg (%0)" : : "r"(va) : "memory");
+}
+
+/* A zeroed page for a page table, or 0 without memory. */
+static uint64_t table_alloc(struct pmap *pmap)
+{
+	uint64_t pa;
+
+	if (vm_page_alloc(VM_ZONE_DMA32, &pa) != KERN_SUCCESS)
+		return 0;
+	memset(table_at(pa), 0, VM_PAGE_SIZE);
+	pmap->table_pages++;
+	return pa;
+}
+
+static void table_free(struct pmap *pmap, uint64_t pa)
+{
+	vm_page_free_contig(pa, 1);
+	pmap->table_pages--;
+}
+
+static bool table_empty(const uint64_t *t)
+{
+	for (unsigned int i = 0; i < ENTRIES; i++)
+		if (t[i] != 0)
+			return false;
+	return true;
+}
+
+/* The leaf entry of @va, creating missing tables when @create; NULL when
+ * a table is missing (and could not be made). */
+static uint64_t *leaf_of(struct pmap *pmap, uint64_t va, bool create)
+{
+	uint64_t *t = table_at(pmap->pml4);
+
+	for (int level = 4; level > 1; level--) {
+		uint64_t *e = &t[index_of(va, level)];
+
+		if (!(*e & PTE_P)) {
+			uint64_t pa;
+
+			if (!create)
+				return NULL;
+			pa = table_alloc(pmap);
+			if (pa == 0)
+				return NULL;
+			*e = pa | PTE_TABLE;
+		}
+		t = table_at(*e & PTE_ADDR);
+	}
+	return &t[index_of(va, 1)];
+}
+
+/* The flags of a leaf for @prot (PTE_FRAME always; the address apart). */
+static uint64_t leaf_flags(vm_prot_t prot, bool user)
+{
+	uint64_t f = PTE_FRAME;
+
+	if (prot & VM_PROT_ALL)
+		f |= PTE_P;
+	if (prot & VM_PROT_WRITE)
+		f |= PTE_W;
+	if (!(prot & VM_PROT_EXECUTE))
+		f |= PTE_NX;
+	if (user)
+		f |= PTE_U;
+	return f;
+}
+
+static void check_range(const char *who, uint64_t start, uint64_t end)
+{
+	if ((start | end) & PAGE_MASK || start > end || end > PMAP_USER_END)
+		panic("%s: bad range [0x%llx, 0x%llx)", who,
+		      (unsigned long long)start, (unsigned long long)end);
+}
+
+struct pmap *pmap_create(void)
+{
+	struct pmap *pmap = kzalloc(sizeof(*pmap));
+	uint64_t *pml4;
+	uint64_t flags;
+
+	if (pmap == NULL)
+		return NULL;
+	flags = cpu_intr_save();
+	pmap->pml4 = table_alloc(pmap);
+	cpu_intr_restore(flags);
+	if (pmap->pml4 == 0) {
+		kfree(pmap);
+		return NULL;
+	}
+	pml4 = table_at(pmap->pml4);
+	for (unsigned int i = KERNEL_FIRST; i < ENTRIES; i++)
+		pml4[i] = boot_pml4[i];
+	return pmap;
+}
+
+/* Free the tables below entry array @t of @level (not @t itself). */
+static void free_below(struct pmap *pmap, uint64_t *t, int level,
+		       unsigned int first, unsigned int last)
+{
+	for (unsigned int i = first; i < last; i++) {
+		uint64_t pa = t[i] & PTE_ADDR;
+
+		if (!(t[i] & PTE_P))
+			continue;
+		if (level > 2)
+			free_below(pmap, table_at(pa), level - 1, 0, ENTRIES);
+		table_free(pmap, pa);
+		t[i] = 0;
+	}
+}
+
+void pmap_destroy(struct pmap *pmap)
+{
+	uint64_t flags;
+
+	if (pmap == NULL)
+		return;
+	if (pmap == active)
+		panic("pmap_destroy: pmap %p is active", pmap);
+	if (pmap->resident != 0)
+		panic("pmap_destroy: %llu frames still mapped",
+		      (unsigned long long)pmap->resident);
+	flags = cpu_intr_save();
+	free_below(pmap, table_at(pmap->pml4), 4, 0, KERNEL_FIRST);
+	table_free(pmap, pmap->pml4);
+	cpu_intr_restore(flags);
+	if (pmap->table_pages != 0)
+		panic("pmap_destroy: %llu page tables unaccounted for",
+		      (unsigned long long)pmap->table_pages);
+	kfree(pmap);
+}
+
+kern_return_t pmap_enter(struct pmap *pmap, uint64_t va, uint64_t pa,
+			 vm_prot_t prot, bool user)
+{
+	uint64_t *e, old, flags;
+
+	if ((va | pa) & PAGE_MASK || va >= PMAP_USER_END ||
+	    (pa & ~PTE_ADDR) != 0 || (prot & ~VM_PROT_ALL) != 0)
+		return KERN_INVALID_ARGUMENT;
+	flags = cpu_intr_save();
+	e = leaf_of(pmap, va, true);
+	if (e == NULL) {
+		cpu_intr_restore(flags);
+		return KERN_RESOURCE_SHORTAGE;
+	}
+	old = *e;
+	*e = pa | leaf_flags(prot, user);
+	if (!(old & PTE_FRAME))
+		pmap->resident++;
+	if ((old & PTE_P) && pmap == active)
+		invlpg(va);
+	cpu_intr_restore(flags);
+	return KERN_SUCCESS;
+}
+
+struct remove_walk {
+	struct pmap *pmap;
+	void (*fn)(void *arg, uint64_t va, uint64_t pa);
+	void *arg;
+	bool freed_table;
+};
+
+/* Remove the leaves of [start, end) under table @t of @level. */
+static void remove_in(struct remove_walk *w, uint64_t *t, int level,
+		      uint64_t start, uint64_t end)
+{
+	uint64_t span = 1ull << level_shift(level);
+
+	for (uint64_t va = start; va < end;) {
+		uint64_t next = (va & ~(span - 1)) + span;
+		uint64_t *e = &t[index_of(va, level)];
+
+		if (level == 1 && (*e & PTE_FRAME)) {
+			uint64_t old = *e;
+
+			*e = 0;
+			w->pmap->resident--;
+			if ((old & PTE_P) && w->pmap == active)
+				invlpg(va);
+			if (w->fn != NULL)
+				w->fn(w->arg, va, old & PTE_ADDR);
+		} else if (level > 1 && (*e & PTE_P)) {
+			uint64_t pa = *e & PTE_ADDR;
+
+			remove_in(w, table_at(pa), level - 1, va,
+				  next < end ? next : end);
+			if (table_empty(table_at(pa))) {
+				*e = 0;
+				table_free(w->pmap, pa);
+				w->freed_table = true;
+			}
+		}
+		va = next;
+	}
+}
+
+void pmap_remove(struct pmap *pmap, uint64_t start, uint64_t end,
+		 void (*fn)(void *arg, uint64_t va, uint64_t pa), void *arg)
+{
+	struct remove_walk w = { .pmap = pmap, .fn = fn, .arg = arg };
+	uint64_t flags;
+
+	check_range("pmap_remove", start, end);
+	flags = cpu_intr_save();
+	remove_in(&w, table_at(pmap->pml4), 4, start, end);
+	if (w.freed_table && pmap == active)
+		write_cr3(pmap->pml4);
+	cpu_intr_restore(flags);
+}
+
+/* Give the leaves of [start, end) under table @t of @level protection
+ * @prot. */
+static void protect_in(struct pmap *pmap, uint64_t *t, int level,
+		       uint64_t start, uint64_t end, vm_prot_t prot)
+{
+	uint64_t span = 1ull << level_shift(level);
+
+	for (uint64_t va = start; va < end;) {
+		uint64_t next = (va & ~(span - 1)) + span;
+		uint64_t *e = &t[index_of(va, level)];
+
+		if (level == 1 && (*e & PTE_FRAME)) {
+			uint64_t old = *e;
+
+			*e = (old & PTE_ADDR) | leaf_flags(prot, old & PTE_U);
+			if ((old & PTE_P) && *e != old && pmap == active)
+				invlpg(va);
+		} else if (level > 1 && (*e & PTE_P)) {
+			protect_in(pmap, table_at(*e & PTE_ADDR), level - 1, va,
+				   next < end ? next : end, prot);
+		}
+		va = next;
+	}
+}
+
+void pmap_protect(struct pmap *pmap, uint64_t start, uint64_t end,
+		  vm_prot_t prot)
+{
+	uint64_t flags;
+
+	check_range("pmap_protect", start, end);
+	if (prot & ~VM_PROT_ALL)
+		panic("pmap_protect: bad protection 0x%x", prot);
+	flags = cpu_intr_save();
+	protect_in(pmap, table_at(pmap->pml4), 4, start, end, prot);
+	cpu_intr_restore(flags);
+}
+
+bool pmap_extract(const struct pmap *pmap, uint64_t va, uint64_t *pa)
+{
+	const uint64_t *t = table_at(pmap->pml4);
+
+	if (va >= PMAP_USER_END)
+		return false;
+	for (int level = 4; level > 1; level--) {
+		uint64_t e = t[index_of(va, level)];
+
+		if (!(e & PTE_P))
+			return false;
+		t = table_at(e & PTE_ADDR);
+	}
+	if (!(t[index_of(va, 1)] & PTE_FRAME))
+		return false;
+	*pa = (t[index_of(va, 1)] & PTE_ADDR) | (va & PAGE_MASK);
+	return true;
+}
+
+void pmap_activate(struct pmap *pmap)
+{
+	uint64_t flags = cpu_intr_save();
+
+	active = pmap;
+	if (pmap != NULL)
+		write_cr3(pmap->pml4);
+	else
+		write_cr3(kernel_virt_to_phys(boot_pml4));
+	cpu_intr_restore(flags);
+}
+
+struct pmap *pmap_active(void)
+{
+	return active;
+}

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* x86_64 four-level page tables for the user half of an address space. */
+#ifndef X86_64_PMAP_H
+#define X86_64_PMAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <mach/kern_return.h>
+#include <mach/vm_prot.h>
+
+/*
+ * A pmap maps 4 KiB pages of the user half [0, PMAP_USER_END).  Its PML4
+ * shares entries 256..511 (the direct map and the kernel image) with the
+ * boot page tables, so the kernel half is the same in every pmap.
+ *
+ * A leaf entry may hold a frame without being accessible (protection
+ * VM_PROT_NONE): the frame stays recorded (pmap_extract() finds it,
+ * pmap_remove() reports it) but the CPU sees the page as not present.  So
+ * the page tables are the record of which frames back which pages; vm_map
+ * keeps no other list of anonymous frames.
+ *
+ * Every page-table page comes from vm_page_alloc() below 4 GiB and is
+ * reached through the direct map.  Page tables emptied by pmap_remove() go
+ * back at once.  The TLB is invalidated (invlpg, or a CR3 reload after
+ * freeing page tables) only for the active pmap; an inactive pmap has
+ * nothing cached since there is one CPU and pmap_activate() reloads CR3.
+ *
+ * Locking: one CPU; every function disables interrupts while it changes
+ * page tables.  None may be called from an interrupt handler (they
+ * allocate), except pmap_extract().
+ */
+
+#define PMAP_USER_END	0x0000800000000000ull
+
+struct pmap {
+	uint64_t pml4;		/* physical address of the top table */
+	uint64_t table_pages;	/* page-table pages held, the PML4 included */
+	uint64_t resident;	/* leaf entries holding a frame */
+};
+
+/* A new pmap with an empty user half; NULL if out of memory. */
+struct pmap *pmap_create(void);
+
+/*
+ * pmap_destroy - free @pmap and its page tables (not the frames they
+ * map).  Every frame must have been removed first and @pmap must not be
+ * active: either is a kernel bug, and panics.  NULL is ignored.
+ */
+void pmap_destroy(struct pmap *pmap);
+
+/*
+ * pmap_enter - map the page at @va to frame @pa with @prot: present when
+ * @prot has any access, writable with VM_PROT_WRITE, not executable (NX)
+ * without VM_PROT_EXECUTE, reachable from user mode with @user.  A mapping
+ * already at @va is replaced (its frame is the caller's).  Returns
+ * KERN_SUCCESS, KERN_INVALID_ARGUMENT (@va or @pa not page aligned, @va
+ * not below PMAP_USER_END, @pa above 52 bits, bits of @prot beyond
+ * VM_PROT_ALL) or KERN_RESOURCE_SHORTAGE (no page for a page table; then
+ * nothing is mapped at @va).
+ */
+kern_return_t pmap_enter(struct pmap *pmap, uint64_t va, uint64_t pa,
+			 vm_prot_t prot, bool user);
+
+/*
+ * pmap_remove - unmap every page of [@start, @end) (page aligned, within
+ * the user half; a bad range is a kernel bug: panic).  For each frame
+ * removed, @fn(@arg, va, pa) is called once the TLB no longer holds the
+ * page, in increasing va order; @fn may be NULL.  Page tables left empty
+ * are freed.  Absent page tables are skipped whole, so a large sparse
+ * range is cheap.
+ */
+void pmap_remove(struct pmap *pmap, uint64_t start, uint64_t end,
+		 void (*fn)(void *arg, uint64_t va, uint64_t pa), void *arg);
+
+/* pmap_protect - give every frame mapped in [@start, @end) protection
+ * @prot, as pmap_enter() would (the user bit is kept).  Range rules as
+ * pmap_remove(); @prot beyond VM_PROT_ALL is a kernel bug: panic. */
+void pmap_protect(struct pmap *pmap, uint64_t start, uint64_t end,
+		  vm_prot_t prot);
+
+/* pmap_extract - true if a frame backs @va (accessible or not), with the
+ * physical address of the byte at @va in *@pa; false for an unmapped or
+ * non-user address. */
+bool pmap_extract(const struct pmap *pmap, uint64_t va, uint64_t *pa);
+
+/* pmap_activate - load @pmap into CR3, or with NULL the boot page tables
+ * (the kernel half only). */
+void pmap_activate(struct pmap *pmap);
+
+/* The pmap loaded now, or NULL for the boot page tables. */
+struct pmap *pmap_active(void);
+
+#endif
