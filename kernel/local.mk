@@ -41,6 +41,13 @@ KERNEL_SOURCES = \
 	kernel/x86_64/pit.c \
 	kernel/x86_64/tsc.c \
 	kernel/kern/main.c \
+	kernel/kern/task.c \
+	kernel/kern/elf.c \
+	kernel/kern/bootstrap.c \
+	kernel/kern/syscall_sw.c \
+	kernel/x86_64/cpu_local.c \
+	kernel/x86_64/syscall.c \
+	kernel/x86_64/syscall_entry.S \
 	kernel/kern/console.c \
 	kernel/kern/kprintf.c \
 	kernel/kern/string.c \
@@ -69,6 +76,7 @@ KERNEL_SOURCES = \
 	tests/kernel/boot_test.c \
 	tests/kernel/intr_test.c \
 	tests/kernel/sched_test.c \
+	tests/kernel/task_test.c \
 	tests/kernel/bench_test.c \
 	tests/kernel/selftest_test.c \
 	tests/kernel/vm_test.c \

@@ -45,5 +45,19 @@ $(tests_host_test_vm_map_OBJECTS): mach-include/.stamp
 HARNESS = $(PYTHON3) $(srcdir)/tests/harness/run.py \
 	--build-dir $(abs_builddir) --srcdir $(abs_srcdir)
 
-check-local: kernel/graft.elf
+# User programs for the guest suites: static x86_64 ELF, freestanding
+# (no libc yet), linked at 4 MiB.
+GUEST_ELF_FLAGS = -std=gnu11 -O2 -g -ffreestanding -nostdlib -static \
+	-fno-pie -no-pie -fno-stack-protector -fcf-protection=none \
+	-Wall -Wextra -Werror -Wl,-Ttext-segment=0x400000 -Wl,--build-id=none \
+	-Wl,-e,_start
+GUEST_ELFS = tests/user/task_probe.elf
+
+tests/user/%.elf: $(srcdir)/tests/user/%.c Makefile
+	@mkdir -p tests/user
+	$(AM_V_CCLD)$(CC) $(GUEST_ELF_FLAGS) -o $@ $<
+
+CLEANFILES += $(GUEST_ELFS)
+
+check-local: kernel/graft.elf $(GUEST_ELFS)
 	$(HARNESS) $(if $(SUITES),--suites $(SUITES))

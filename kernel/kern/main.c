@@ -4,6 +4,7 @@
 #include <stdint.h>
 
 #include "kern/bootinfo.h"
+#include "kern/bootstrap.h"
 #include "kern/clock.h"
 #include "kern/cmdline.h"
 #include "kern/console.h"
@@ -13,9 +14,12 @@
 #include "kern/machine.h"
 #include "kern/sched.h"
 #include "kern/string.h"
+#include "kern/task.h"
 #include "tests/kernel/selftest.h"
 #include "vm/vm_page.h"
 #include "x86_64/cpu.h"
+#include "x86_64/cpu_local.h"
+#include "x86_64/syscall.h"
 #include "x86_64/gdt.h"
 #include "x86_64/idt.h"
 #include "x86_64/layout.h"
@@ -79,6 +83,8 @@ void kmain(uint32_t magic, uint64_t info)
 	console_init();
 	gdt_init();
 	idt_init();
+	cpu_local_init();
+	syscall_init();
 	ok = multiboot_parse(magic, info, &bootinfo);
 	drop_identity_map();
 	vm_page_init(&bootinfo);
@@ -112,7 +118,13 @@ void kmain(uint32_t magic, uint64_t info)
 	if (cmdline_copy(bootinfo.cmdline, "test", test, sizeof(test)))
 		run_test(test);
 
-	kprintf("Graft is up; nothing else runs yet.  "
-		"(QEMU: Ctrl-A X quits.)\n");
-	cpu_halt_forever();
+	bootstrap_start_all(&bootinfo);
+	kprintf("Graft is up: %u user task(s) started.  "
+		"(QEMU: Ctrl-A X quits.)\n", task_count());
+	/* The boot thread has nothing more to do; the idle thread halts the
+	 * CPU between interrupts. */
+	for (;;) {
+		assert_wait(&bootinfo);
+		thread_block();
+	}
 }

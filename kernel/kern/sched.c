@@ -24,7 +24,9 @@
 #include "kern/panic.h"
 #include "kern/sched.h"
 #include "kern/thread.h"
+#include "vm/vm_map.h"
 #include "x86_64/cpu.h"
+#include "x86_64/cpu_local.h"
 #include "x86_64/switch.h"
 
 #define WAIT_BUCKETS	64
@@ -99,6 +101,21 @@ void sched_switch_done(void)
 	}
 }
 
+/*
+ * What the machine keeps per thread besides registers: the address space
+ * it runs in (kernel threads keep whatever map they activated) and the
+ * stack the CPU takes on entry from user mode.
+ */
+static void machine_switch(struct thread *prev, struct thread *next)
+{
+	prev->map = vm_map_active();
+	if (next->map != prev->map)
+		vm_map_activate(next->map);
+	if (next->stack != NULL)
+		cpu_local_set_kernel_stack((uint64_t)next->stack +
+					   THREAD_STACK_SIZE);
+}
+
 /* Switch to the best runnable thread; the caller has already queued,
  * blocked or halted the current one.  Interrupts off. */
 static void switch_to_next(void)
@@ -114,6 +131,7 @@ static void switch_to_next(void)
 		return;
 	current = next;
 	switches++;
+	machine_switch(prev, next);
 	switch_context(&prev->rsp, next->rsp);
 	sched_switch_done();
 }

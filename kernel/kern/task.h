@@ -3,6 +3,7 @@
 #ifndef KERN_TASK_H
 #define KERN_TASK_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <mach/kern_return.h>
@@ -25,5 +26,38 @@ extern struct task kernel_task;
 
 /* The task of the calling thread. */
 struct task *task_current(void);
+
+/*
+ * task_create_user - a new task with an empty address space, named @name.
+ * Returns KERN_SUCCESS or KERN_RESOURCE_SHORTAGE.
+ */
+kern_return_t task_create_user(const char *name, struct task **out);
+
+/*
+ * task_start_thread - start a user thread in @task at @rip with stack
+ * pointer @rsp and @arg in %rdi.  KERN_SUCCESS, KERN_INVALID_ARGUMENT
+ * (addresses outside user space) or KERN_RESOURCE_SHORTAGE.
+ */
+kern_return_t task_start_thread(struct task *task, uint64_t rip,
+				uint64_t rsp, uint64_t arg);
+
+/*
+ * task_terminate_current - end the calling thread's task because of
+ * something it did: prints "task NAME terminated: REASON", frees the
+ * address space and the task, and exits the thread.  Only tasks with one
+ * thread are supported so far.  Never returns for a user task; for the
+ * kernel task it is a kernel bug (panic).
+ */
+void task_terminate_current(const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 1, 2)));
+
+/* task_destroy - free a task that never ran a thread (a failed load). */
+void task_destroy(struct task *task);
+
+/* User tasks alive, and a counter of terminations with the last reason
+ * (for tests; the counter is also a wait event: thread_wakeup on it). */
+unsigned int task_count(void);
+extern unsigned int task_terminations;
+extern char task_last_reason[128];
 
 #endif

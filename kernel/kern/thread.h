@@ -11,6 +11,9 @@
 
 #include "kern/clock.h"
 
+struct task;
+struct vm_map;
+
 #define THREAD_PRIORITIES	32	/* 0 is the highest, as in Mach */
 #define THREAD_PRIORITY_DEFAULT	12
 #define THREAD_PRIORITY_IDLE	(THREAD_PRIORITIES - 1)
@@ -42,6 +45,8 @@ struct thread {
 	enum thread_wait_result wait_result;
 	struct timeout wait_timeout;
 	struct task *task;		/* kernel_task for kernel threads */
+	struct vm_map *map;		/* address space loaded while it runs */
+	uint64_t user_rip, user_rsp, user_arg;	/* first entry to user */
 	void (*entry)(void *arg);
 	void *arg;
 	char name[24];

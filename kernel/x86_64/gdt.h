@@ -3,8 +3,6 @@
 #ifndef X86_64_GDT_H
 #define X86_64_GDT_H
 
-#include <stdint.h>
-
 /*
  * Selectors.  The user selectors follow the order SYSRET expects (32-bit
  * code, data, 64-bit code) so that system calls can use it later.
@@ -19,6 +17,9 @@
 /* Interrupt stack table slots (1-based, as IDT gates name them). */
 #define IST_DOUBLE_FAULT	1
 #define IST_NMI			2
+
+#ifndef __ASSEMBLER__
+#include <stdint.h>
 
 struct tss {
 	uint32_t reserved0;
@@ -36,5 +37,6 @@ void gdt_init(void);
 
 /* The boot CPU's TSS (read by tests; rsp[0] is set by the scheduler later). */
 extern struct tss gdt_tss;
+#endif
 
 #endif

@@ -126,9 +126,13 @@ void trap_dispatch(struct trap_frame *f)
 		return;
 	}
 	cr2 = read_cr2();
-	if (f->vector == TRAP_PF && (f->cs & 3) != 0) {
-		/* User mode: kern/task.c decides (trap_user.c until then). */
-		trap_user_fault(f, cr2);
+	if ((f->cs & 3) != 0) {
+		/* User mode: demand paging, else the task ends (trap_user.c).
+		 * Nothing a task does reaches the panic below. */
+		if (f->vector == TRAP_PF)
+			trap_user_fault(f, cr2);
+		else
+			trap_user_exception(f);
 		return;
 	}
 	if (f->vector == TRAP_PF && cr2 < VM_MAX_ADDRESS &&

@@ -75,6 +75,10 @@ void trap_dispatch(struct trap_frame *f);
  */
 void trap_user_fault(struct trap_frame *f, uint64_t cr2);
 
+/* A user-mode exception other than a page fault: ends the task (there are
+ * no exception ports yet).  Called by trap_dispatch with interrupts off. */
+void trap_user_exception(struct trap_frame *f);
+
 /* The access a page-fault error code @error describes: VM_PROT_EXECUTE,
  * VM_PROT_WRITE or VM_PROT_READ. */
 vm_prot_t trap_pf_access(uint64_t error);

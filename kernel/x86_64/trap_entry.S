@@ -23,7 +23,11 @@ trap_stub_0:
 	.endr
 
 trap_common:
-	pushq %rax
+	/* From user mode (saved CS has RPL 3): take the kernel's GS base. */
+	testb $3, 24(%rsp)
+	jz 1f
+	swapgs
+1:	pushq %rax
 	pushq %rbx
 	pushq %rcx
 	pushq %rdx
@@ -46,6 +50,8 @@ trap_common:
 	andq $-16, %rsp
 	call trap_dispatch
 	movq %rbx, %rsp
+	.globl trap_return
+trap_return:
 	popq %r15
 	popq %r14
 	popq %r13
@@ -62,7 +68,10 @@ trap_common:
 	popq %rbx
 	popq %rax
 	addq $16, %rsp
-	iretq
+	testb $3, 8(%rsp)
+	jz 2f
+	swapgs
+2:	iretq
 
 	.section .rodata
 	.balign 8

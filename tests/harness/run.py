@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import shlex
@@ -105,6 +106,10 @@ def run_host(suite, ctx: Context, suite_dir: Path):
 def run_guest(suite, ctx: Context, suite_dir: Path):
     """Boot a qemu or bochs suite; return (verdict, ran)."""
     kernel = ctx.build_dir / KERNEL
+    # Module paths may name the build directory: "{builddir}/tests/...".
+    suite = dataclasses.replace(suite, modules=tuple(
+        (path.format(builddir=ctx.build_dir), args)
+        for path, args in suite.modules))
     if suite.kind == suite_table.QEMU:
         verdict, outcome = boot.boot_qemu(ctx.qemu, kernel, suite, suite_dir)
     else:

@@ -114,6 +114,19 @@ def boot_modules(suite: Suite, suite_dir: Path) -> Suite:
                                cmdline=suite.cmdline + tuple(words))
 
 
+TASK_PROBE = "{builddir}/tests/user/task_probe.elf"
+TASK_PROBE_MODES = ("print", "ud", "gp", "kernel", "text", "badtrap",
+                    "stack")
+
+
+def task_modules(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of `task`: adds bad.elf, an ELF signature then garbage."""
+    bad = suite_dir / "bad.elf"
+    bad.write_bytes(b"\x7fELF" + bytes(range(60)))
+    return dataclasses.replace(suite, prepare=None,
+                               modules=suite.modules + ((str(bad), "bad.elf"),))
+
+
 SUITES: tuple[Suite, ...] = (
     HostSuite(name="printf", argv=("tests/host/test_kprintf",)),
     HostSuite(name="stats", argv=("tests/host/test_stats",)),
@@ -130,6 +143,9 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="intr", test="intr"),
     QemuSuite(name="sched", test="sched"),
     QemuSuite(name="vm-user", test="vm-user"),
+    QemuSuite(name="task", test="task", prepare=task_modules,
+              modules=tuple((TASK_PROBE, f"task_probe mode={mode}")
+                            for mode in TASK_PROBE_MODES)),
     SelftestSuite(name="harness-selftest",
                   argv=("{python}", "{srcdir}/tests/harness/test_run.py",
                         "--build-dir", "{builddir}", "--srcdir", "{srcdir}",

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Multiboot modules that are ELF programs become tasks. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kern/bootstrap.h"
+#include "kern/elf.h"
+#include "kern/kprintf.h"
+#include "kern/string.h"
+#include "kern/task.h"
+#include "vm/vm_map.h"
+#include "x86_64/copy.h"
+
+bool bootstrap_module_is_program(const struct boot_module *m)
+{
+	return m->end - m->start >= 4 &&
+	       memcmp(bootinfo_module_data(m), "\177ELF", 4) == 0;
+}
+
+/* The first word of @cmdline without its directories. */
+static void task_name_of(const char *cmdline, char *name, size_t size)
+{
+	const char *word = cmdline, *p;
+	size_t n = 0;
+
+	for (p = cmdline; *p != '\0' && *p != ' '; p++)
+		if (*p == '/')
+			word = p + 1;
+	while (word < p && n + 1 < size)
+		name[n++] = *word++;
+	if (n == 0 && size > 4)
+		memcpy(name, "task", n = 4);
+	name[n] = '\0';
+}
+
+/* Map the stack and put the command line at its top; returns the stack
+ * pointer and the command line's user address. */
+static kern_return_t bootstrap_stack(struct task *task, const char *cmdline,
+				     uint64_t *rsp, uint64_t *arg)
+{
+	uint64_t base = BOOTSTRAP_STACK_TOP - BOOTSTRAP_STACK_SIZE;
+	size_t len = strlen(cmdline) + 1;
+	struct vm_map *was = vm_map_active();
+	kern_return_t kr;
+	int bad;
+
+	if (len > BOOTSTRAP_STACK_SIZE / 2)
+		return KERN_INVALID_ARGUMENT;
+	kr = vm_map_allocate(task->map, &base, BOOTSTRAP_STACK_SIZE, false);
+	if (kr != KERN_SUCCESS)
+		return kr;
+	*arg = (BOOTSTRAP_STACK_TOP - len) & ~15ull;
+	vm_map_activate(task->map);
+	bad = copyout(cmdline, (void *)*arg, len);
+	vm_map_activate(was);
+	if (bad)
+		return KERN_RESOURCE_SHORTAGE;
+	*rsp = *arg - 8;
+	return KERN_SUCCESS;
+}
+
+kern_return_t bootstrap_task_create(const struct boot_module *m,
+				    struct task **out)
+{
+	char name[32];
+	struct task *task;
+	uint64_t entry, rsp, arg;
+	kern_return_t kr;
+
+	task_name_of(m->cmdline, name, sizeof(name));
+	kr = task_create_user(name, &task);
+	if (kr != KERN_SUCCESS)
+		goto err;
+	kr = elf_load(task->map, bootinfo_module_data(m), m->end - m->start,
+		      &entry);
+	if (kr == KERN_SUCCESS)
+		kr = bootstrap_stack(task, m->cmdline, &rsp, &arg);
+	if (kr == KERN_SUCCESS)
+		kr = task_start_thread(task, entry, rsp, arg);
+	if (kr != KERN_SUCCESS) {
+		task_destroy(task);
+		goto err;
+	}
+	if (out != NULL)
+		*out = task;
+	return KERN_SUCCESS;
+err:
+	kprintf("bootstrap: cannot start module '%s': kern_return %d\n",
+		m->cmdline, kr);
+	return kr;
+}
+
+void bootstrap_start_all(const struct bootinfo *bi)
+{
+	for (size_t i = 0; i < bi->nmodules; i++)
+		if (bootstrap_module_is_program(&bi->modules[i]))
+			bootstrap_task_create(&bi->modules[i], NULL);
+}
