@@ -20,7 +20,7 @@ mach-include/.stamp: Makefile
 	for d in mach device mach_debug; do \
 		ln -s $(MACH_INCLUDE)/$$d mach-include/$$d || exit 1; \
 	done && touch $@
-BUILT_SOURCES = mach-include/.stamp
+BUILT_SOURCES += mach-include/.stamp
 KERNEL_LINK_FLAGS = -nostdlib -static -no-pie -Wl,-T,$(srcdir)/kernel/x86_64/kernel.ld \
 	-Wl,-z,max-page-size=0x1000 -Wl,--build-id=none -Wl,--orphan-handling=error -Wl,--no-warn-rwx-segments
 

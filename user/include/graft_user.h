@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The Graft user runtime: Mach traps and the MIG interfaces of the kernel. */
+#ifndef GRAFT_USER_H
+#define GRAFT_USER_H
+
+#include <mach/message.h>
+#include <mach/mach_types.h>
+#include <mach/port.h>
+
+/* Traps (user/traps.S), numbered as in mach/syscall_sw.h. */
+mach_port_t mach_task_self(void);
+mach_port_t mach_thread_self(void);
+mach_port_t mach_host_self(void);
+mach_port_t mach_reply_port(void);
+kern_return_t mach_print(const char *s);
+boolean_t swtch(void);
+boolean_t swtch_pri(int pri);
+kern_return_t thread_switch(mach_port_t thread, int option, int time);
+mach_msg_return_t mach_msg_trap(mach_msg_header_t *msg,
+				mach_msg_option_t option,
+				mach_msg_size_t send_size,
+				mach_msg_size_t rcv_size,
+				mach_port_t rcv_name,
+				mach_msg_timeout_t timeout,
+				mach_port_t notify);
+
+/* user/mach_msg.c: the trap, restarted after an interrupted wait. */
+mach_msg_return_t mach_msg(mach_msg_header_t *msg, mach_msg_option_t option,
+			   mach_msg_size_t send_size, mach_msg_size_t rcv_size,
+			   mach_port_t rcv_name, mach_msg_timeout_t timeout,
+			   mach_port_t notify);
+
+/* MIG user stubs generated at build time from gnumach-dev's .defs. */
+#include "mach_interface.h"
+#include "mach_port.h"
+#include "gnumach.h"
+
+#endif
