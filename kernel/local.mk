@@ -73,10 +73,22 @@ KERNEL_SOURCES = \
 	kernel/kern/thread.c \
 	kernel/kern/sched.c \
 	kernel/x86_64/switch.S \
+	kernel/ipc/ipc_entry.c \
+	kernel/ipc/ipc_space.c \
+	kernel/ipc/ipc_port.c \
+	kernel/ipc/ipc_pset.c \
+	kernel/ipc/ipc_right.c \
+	kernel/ipc/ipc_kmsg.c \
+	kernel/ipc/ipc_notify.c \
+	kernel/ipc/ipc_mqueue.c \
+	kernel/ipc/ipc_kobject.c \
+	kernel/ipc/mach_msg.c \
+	kernel/ipc/mach_port.c \
 	tests/kernel/boot_test.c \
 	tests/kernel/intr_test.c \
 	tests/kernel/sched_test.c \
 	tests/kernel/task_test.c \
+	tests/kernel/ipc_test.c \
 	tests/kernel/bench_test.c \
 	tests/kernel/selftest_test.c \
 	tests/kernel/vm_test.c \

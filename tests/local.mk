@@ -7,7 +7,7 @@ HOST_TEST_COMMON = tests/host/host_main.c kernel/kern/ktest.c kernel/kern/kprint
 
 check_PROGRAMS += tests/host/test_kprintf tests/host/test_stats \
 	tests/host/test_crc32 tests/host/test_cmdline tests/host/test_vm_page \
-	tests/host/test_vm_map
+	tests/host/test_vm_map tests/host/test_ipc_entry
 
 tests_host_test_kprintf_SOURCES = tests/host/test_kprintf.c $(HOST_TEST_COMMON)
 tests_host_test_kprintf_CFLAGS = $(HOST_TEST_CFLAGS)
@@ -40,6 +40,13 @@ tests_host_test_vm_map_SOURCES = tests/host/test_vm_map.c \
 tests_host_test_vm_map_CFLAGS = $(HOST_TEST_CFLAGS)
 tests_host_test_vm_map_CPPFLAGS = $(HOST_TEST_CPPFLAGS) -Imach-include
 $(tests_host_test_vm_map_OBJECTS): mach-include/.stamp
+
+# The port name table alone; the test supplies kalloc over malloc.
+tests_host_test_ipc_entry_SOURCES = tests/host/test_ipc_entry.c \
+	kernel/ipc/ipc_entry.c $(HOST_TEST_COMMON)
+tests_host_test_ipc_entry_CFLAGS = $(HOST_TEST_CFLAGS)
+tests_host_test_ipc_entry_CPPFLAGS = $(HOST_TEST_CPPFLAGS) -Imach-include
+$(tests_host_test_ipc_entry_OBJECTS): mach-include/.stamp
 
 # make check [SUITES=a,b]: every suite, or the ones named.
 HARNESS = $(PYTHON3) $(srcdir)/tests/harness/run.py \

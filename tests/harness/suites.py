@@ -134,6 +134,7 @@ SUITES: tuple[Suite, ...] = (
     HostSuite(name="cmdline", argv=("tests/host/test_cmdline",)),
     HostSuite(name="vm-page", argv=("tests/host/test_vm_page",)),
     HostSuite(name="vm-map", argv=("tests/host/test_vm_map",)),
+    HostSuite(name="ipc-entry", argv=("tests/host/test_ipc_entry",)),
     HostSuite(name="ktap-parser",
               argv=("{python}", "{srcdir}/tests/harness/test_ktap.py")),
     QemuSuite(name="boot", test="boot", prepare=boot_modules),
@@ -146,6 +147,7 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="task", test="task", prepare=task_modules,
               modules=tuple((TASK_PROBE, f"task_probe mode={mode}")
                             for mode in TASK_PROBE_MODES)),
+    QemuSuite(name="ipc", test="ipc"),
     SelftestSuite(name="harness-selftest",
                   argv=("{python}", "{srcdir}/tests/harness/test_run.py",
                         "--build-dir", "{builddir}", "--srcdir", "{srcdir}",

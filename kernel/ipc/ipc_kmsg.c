@@ -1,0 +1,888 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Kernel messages: decode and copy in, copy out, destroy. */
+/*
+ * Copyin is seL4's decode-then-invoke.  Decode reads the user-layout
+ * message (already in kernel memory) twice: once to validate every
+ * descriptor and size the kernel layout, once to build the kernel-layout
+ * message with names still in the port slots, reserving each right in the
+ * sender's space (ipc_right_reserve) and snapshotting out-of-line memory.
+ * Anything wrong - a bad header bit, a short item, a name without the
+ * right, an unreadable region - is returned as the Mach error with
+ * nothing changed.  Commit then turns the names into rights in the order
+ * decode reserved them, which therefore cannot fail.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ipc/ipc_entry.h"
+#include "ipc/ipc_kmsg.h"
+#include "ipc/ipc_notify.h"
+#include "ipc/ipc_port.h"
+#include "ipc/ipc_right.h"
+#include "ipc/ipc_space.h"
+#include "kern/kalloc.h"
+#include "kern/panic.h"
+#include "kern/string.h"
+#include "vm/vm_map.h"
+#include "x86_64/copy.h"
+#include "x86_64/cpu.h"
+
+#define HDR	sizeof(struct ipc_kmsg_header)
+
+static unsigned int kmsgs_alive;
+
+unsigned int ipc_kmsg_count(void)
+{
+	return kmsgs_alive;
+}
+
+struct ipc_kmsg *ipc_kmsg_alloc(mach_msg_size_t ksize)
+{
+	struct ipc_kmsg *kmsg;
+	uint64_t flags;
+
+	if (ksize < HDR || ksize > 2 * IPC_KMSG_MAX_SIZE)
+		return NULL;
+	kmsg = kzalloc(offsetof(struct ipc_kmsg, header) + ksize);
+	if (kmsg == NULL)
+		return NULL;
+	kmsg->capacity = ksize;
+	kmsg->header.size = ksize;
+	flags = cpu_intr_save();
+	kmsgs_alive++;
+	cpu_intr_restore(flags);
+	return kmsg;
+}
+
+void ipc_kmsg_free(struct ipc_kmsg *kmsg)
+{
+	uint64_t flags = cpu_intr_save();
+
+	kmsgs_alive--;
+	cpu_intr_restore(flags);
+	kfree(kmsg);
+}
+
+/* Unaligned accesses to message bytes. */
+static uint32_t rd32(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static uint64_t rd64(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static void wr64(uint8_t *p, uint64_t v)
+{
+	memcpy(p, &v, sizeof(v));
+}
+
+static struct ipc_port *rdport(const uint8_t *p)
+{
+	return (struct ipc_port *)(uintptr_t)rd64(p);
+}
+
+/* One typed item of a message body, in either layout. */
+struct item {
+	size_t off;			/* of its type descriptor */
+	size_t desc_len;		/* 4, or 12 in long form */
+	size_t data_off;
+	size_t data_len;		/* bytes the data takes here, padded */
+	uint64_t ool_bytes;		/* out-of-line data: its length */
+	mach_msg_type_name_t name;
+	mach_msg_type_size_t size;	/* bits per element */
+	mach_msg_type_number_t number;
+	bool is_inline;
+	bool dealloc;
+	bool port;			/* MACH_MSG_TYPE_PORT_ANY(name) */
+};
+
+/*
+ * Parse the item at @off of the @end-byte message @msg in the user or
+ * (@kernel) kernel layout.  Returns MACH_MSG_SUCCESS,
+ * MACH_SEND_MSG_TOO_SMALL (descriptor or data beyond @end) or
+ * MACH_SEND_INVALID_TYPE (port rights of a size other than the layout's).
+ */
+static mach_msg_return_t item_parse(const uint8_t *msg, size_t off, size_t end,
+				    bool kernel, struct item *it)
+{
+	mach_msg_type_t t;
+	uint64_t bytes;
+
+	if (end - off < sizeof(t))
+		return MACH_SEND_MSG_TOO_SMALL;
+	memcpy(&t, msg + off, sizeof(t));
+	it->off = off;
+	it->is_inline = t.msgt_inline;
+	it->dealloc = t.msgt_deallocate;
+	if (t.msgt_longform) {
+		mach_msg_type_long_t tl;
+
+		if (end - off < sizeof(tl))
+			return MACH_SEND_MSG_TOO_SMALL;
+		memcpy(&tl, msg + off, sizeof(tl));
+		it->desc_len = sizeof(tl);
+		it->name = tl.msgtl_name;
+		it->size = tl.msgtl_size;
+		it->number = tl.msgtl_number;
+	} else {
+		it->desc_len = sizeof(t);
+		it->name = t.msgt_name;
+		it->size = t.msgt_size;
+		it->number = t.msgt_number;
+	}
+	it->data_off = off + it->desc_len;
+	it->port = MACH_MSG_TYPE_PORT_ANY(it->name);
+	if (it->port && it->size != (kernel ? 64 : 32))
+		return MACH_SEND_INVALID_TYPE;
+	it->ool_bytes = ((uint64_t)it->number * it->size + 7) / 8;
+	if (!it->is_inline)
+		bytes = 8;
+	else if (it->port)
+		bytes = (uint64_t)it->number * (kernel ? 8 : 4);
+	else
+		bytes = (it->ool_bytes + 3) & ~3ull;
+	if (bytes > end - it->data_off)
+		return MACH_SEND_MSG_TOO_SMALL;
+	it->data_len = (size_t)bytes;
+	return MACH_MSG_SUCCESS;
+}
+
+/* Rewrite the name and size of the descriptor at @desc (of item @it). */
+static void item_set(uint8_t *desc, const struct item *it,
+		     mach_msg_type_name_t name, unsigned int size)
+{
+	if (it->desc_len == sizeof(mach_msg_type_long_t)) {
+		mach_msg_type_long_t tl;
+
+		memcpy(&tl, desc, sizeof(tl));
+		tl.msgtl_name = name;
+		tl.msgtl_size = size;
+		memcpy(desc, &tl, sizeof(tl));
+	} else {
+		mach_msg_type_t t;
+
+		memcpy(&t, desc, sizeof(t));
+		t.msgt_name = name;
+		t.msgt_size = size;
+		memcpy(desc, &t, sizeof(t));
+	}
+}
+
+/* The kernel-layout item at @off of @kmsg, whose body the kernel built or
+ * checked: a parse failure is a kernel bug. */
+static void kitem(const struct ipc_kmsg *kmsg, size_t off, size_t end,
+		  struct item *it)
+{
+	if (item_parse((const uint8_t *)&kmsg->header, off, end, true, it) !=
+	    MACH_MSG_SUCCESS)
+		panic("ipc: malformed kernel message %p (id %d) at %zu",
+		      (void *)kmsg, kmsg->header.id, off);
+}
+
+mach_msg_size_t ipc_kmsg_usize(const struct ipc_kmsg *kmsg)
+{
+	size_t ksize = kmsg->header.size, off = HDR;
+	mach_msg_size_t usize = (mach_msg_size_t)ksize;
+	struct item it;
+
+	if (ksize < HDR || ksize > kmsg->capacity)
+		panic("ipc: kernel message %p has size %zu of %u",
+		      (void *)kmsg, ksize, kmsg->capacity);
+	if (!(kmsg->header.bits & MACH_MSGH_BITS_COMPLEX))
+		return usize;
+	while (off < ksize) {
+		kitem(kmsg, off, ksize, &it);
+		if (it.port && it.is_inline)
+			usize -= 4 * it.number;
+		off = it.data_off + it.data_len;
+	}
+	return usize;
+}
+
+bool ipc_kmsg_attach_receive_rights(struct ipc_kmsg *kmsg)
+{
+	struct ipc_port *dest = kmsg->header.remote;
+	uint8_t *k = (uint8_t *)&kmsg->header;
+	size_t ksize = kmsg->header.size, off = HDR;
+	bool circular = false;
+	struct item it;
+
+	if (!(kmsg->header.bits & MACH_MSGH_BITS_COMPLEX))
+		return false;
+	while (off < ksize) {
+		uint8_t *slots;
+
+		kitem(kmsg, off, ksize, &it);
+		off = it.data_off + it.data_len;
+		if (it.name != MACH_MSG_TYPE_PORT_RECEIVE)
+			continue;
+		slots = k + it.data_off;
+		if (!it.is_inline)
+			slots = (uint8_t *)(uintptr_t)rd64(slots);
+		if (slots == NULL)
+			continue;
+		for (mach_msg_type_number_t i = 0; i < it.number; i++) {
+			struct ipc_port *p = rdport(slots + 8 * i);
+			struct ipc_port *old;
+
+			if (!IPC_PORT_VALID(p))
+				continue;
+			if (ipc_port_check_circularity(p, dest)) {
+				/* No cycle of destinations, ever: the
+				 * message is destroyed instead. */
+				circular = true;
+				continue;
+			}
+			old = p->destination;
+			ipc_port_reference(dest);
+			p->destination = dest;
+			if (old != NULL)
+				ipc_port_release(old);
+		}
+	}
+	return circular;
+}
+
+/*
+ * Destruction.  Releasing a receive right destroys its port, whose queued
+ * messages are destroyed in turn: the pending list makes that a loop.
+ */
+static struct ipc_kmsg *destroy_list;
+static bool destroying;
+
+static void clean_rights(struct ipc_port **ports, mach_msg_type_number_t n,
+			 mach_msg_type_name_t type)
+{
+	for (mach_msg_type_number_t i = 0; i < n; i++)
+		ipc_port_destroy_right(ports[i], type);
+}
+
+static void clean_body(struct ipc_kmsg *kmsg)
+{
+	uint8_t *k = (uint8_t *)&kmsg->header;
+	size_t ksize = kmsg->header.size, off = HDR;
+	struct item it;
+
+	while (off < ksize) {
+		kitem(kmsg, off, ksize, &it);
+		if (it.port && it.is_inline) {
+			for (mach_msg_type_number_t i = 0; i < it.number; i++) {
+				ipc_port_destroy_right(
+					rdport(k + it.data_off + 8 * i),
+					it.name);
+			}
+		} else if (it.port) {
+			struct ipc_port **arr = (struct ipc_port **)(uintptr_t)
+				rd64(k + it.data_off);
+
+			if (arr != NULL) {
+				clean_rights(arr, it.number, it.name);
+				kfree(arr);
+			}
+		} else if (!it.is_inline) {
+			struct vm_map_copy *copy = (struct vm_map_copy *)
+				(uintptr_t)rd64(k + it.data_off);
+
+			if (copy != NULL)
+				vm_map_copy_discard(copy);
+		}
+		wr64(k + it.data_off, 0);
+		off = it.data_off + it.data_len;
+	}
+}
+
+static void clean(struct ipc_kmsg *kmsg)
+{
+	struct ipc_kmsg_header *h = &kmsg->header;
+
+	ipc_port_destroy_right(h->remote, MACH_MSGH_BITS_REMOTE(h->bits));
+	ipc_port_destroy_right(h->local, MACH_MSGH_BITS_LOCAL(h->bits));
+	h->remote = h->local = NULL;
+	if (h->bits & MACH_MSGH_BITS_COMPLEX)
+		clean_body(kmsg);
+}
+
+void ipc_kmsg_destroy(struct ipc_kmsg *kmsg)
+{
+	uint64_t flags = cpu_intr_save();
+
+	kmsg->next = destroy_list;
+	destroy_list = kmsg;
+	if (!destroying) {
+		destroying = true;
+		while (destroy_list != NULL) {
+			kmsg = destroy_list;
+			destroy_list = kmsg->next;
+			clean(kmsg);
+			ipc_kmsg_free(kmsg);
+		}
+		destroying = false;
+	}
+	cpu_intr_restore(flags);
+}
+
+/*
+ * Copyin.
+ */
+
+/* Validate the body of the user-layout message @u of @usize bytes and
+ * compute its kernel-layout size. */
+static mach_msg_return_t body_measure(const uint8_t *u, mach_msg_size_t usize,
+				      mach_msg_size_t *ksize)
+{
+	size_t off = HDR, extra = 0;
+	struct item it;
+	mach_msg_return_t mr;
+
+	while (off < usize) {
+		mr = item_parse(u, off, usize, false, &it);
+		if (mr != MACH_MSG_SUCCESS)
+			return mr;
+		if (it.port && it.is_inline)
+			extra += 4 * (size_t)it.number;	/* names grow */
+		off = it.data_off + it.data_len;
+	}
+	if (usize + extra > 2 * IPC_KMSG_MAX_SIZE)
+		return MACH_SEND_NO_BUFFER;
+	*ksize = (mach_msg_size_t)(usize + extra);
+	return MACH_MSG_SUCCESS;
+}
+
+/* Reserve the right each valid name of @names (in @stride-byte slots)
+ * gives with disposition @msgt_name. */
+static mach_msg_return_t reserve_names(struct ipc_space *space,
+				       const uint8_t *names, size_t stride,
+				       mach_msg_type_number_t n,
+				       mach_msg_type_name_t msgt_name)
+{
+	for (mach_msg_type_number_t i = 0; i < n; i++) {
+		mach_port_name_t name = rd32(names + stride * i);
+
+		if (MACH_PORT_VALID(name) &&
+		    ipc_right_reserve(space, name, msgt_name, true) !=
+			    KERN_SUCCESS)
+			return MACH_SEND_INVALID_RIGHT;
+	}
+	return MACH_MSG_SUCCESS;
+}
+
+/* Read the @n names at user address @addr into a new array of @n 8-byte
+ * slots (names in the low halves) in *@arrp. */
+static mach_msg_return_t read_ool_names(uint64_t addr,
+					mach_msg_type_number_t n,
+					struct ipc_port ***arrp)
+{
+	uint8_t *arr;
+
+	*arrp = NULL;
+	if (n == 0)
+		return MACH_MSG_SUCCESS;
+	if (n > IPC_KMSG_MAX_OOL_PORTS)
+		return MACH_SEND_NO_BUFFER;
+	arr = kalloc(8 * (size_t)n);
+	if (arr == NULL)
+		return MACH_SEND_NO_BUFFER;
+	if (copyin((const void *)(uintptr_t)addr, arr, 4 * (size_t)n) != 0) {
+		kfree(arr);
+		return MACH_SEND_INVALID_MEMORY;
+	}
+	/* Widen in place, from the end so nothing is overwritten early. */
+	for (mach_msg_type_number_t i = n; i-- > 0;)
+		wr64(arr + 8 * i, rd32(arr + 4 * i));
+	*arrp = (struct ipc_port **)(void *)arr;
+	return MACH_MSG_SUCCESS;
+}
+
+/* Build the kernel-layout body of c->kmsg, reserving rights and taking
+ * out-of-line snapshots; c->kdone tracks the items completed. */
+static mach_msg_return_t body_decode(struct ipc_kmsg_copyin *c)
+{
+	const uint8_t *u = c->umsg;
+	uint8_t *k = (uint8_t *)&c->kmsg->header;
+	size_t uoff = HDR, koff = HDR;
+	struct item it;
+	mach_msg_return_t mr;
+
+	c->kdone = HDR;
+	while (uoff < c->usize) {
+		size_t kd;
+
+		mr = item_parse(u, uoff, c->usize, false, &it);
+		if (mr != MACH_MSG_SUCCESS)
+			return mr;	/* measured already: cannot happen */
+		memcpy(k + koff, u + uoff, it.desc_len);
+		kd = koff + it.desc_len;
+		if (it.port)
+			item_set(k + koff, &it, it.name, 64);
+
+		if (it.is_inline && !it.port) {
+			memcpy(k + kd, u + it.data_off, it.data_len);
+			kd += it.data_len;
+		} else if (it.is_inline) {
+			for (mach_msg_type_number_t i = 0; i < it.number; i++)
+				wr64(k + kd + 8 * i,
+				     rd32(u + it.data_off + 4 * i));
+			mr = reserve_names(c->space, u + it.data_off, 4,
+					   it.number, it.name);
+			if (mr != MACH_MSG_SUCCESS)
+				return mr;
+			kd += 8 * (size_t)it.number;
+		} else if (c->map == NULL) {
+			return MACH_SEND_INVALID_TYPE;
+		} else if (it.port) {
+			struct ipc_port **arr;
+
+			mr = read_ool_names(rd64(u + it.data_off), it.number,
+					    &arr);
+			if (mr != MACH_MSG_SUCCESS)
+				return mr;
+			mr = reserve_names(c->space, (const uint8_t *)arr, 8,
+					   it.number, it.name);
+			if (mr != MACH_MSG_SUCCESS) {
+				kfree(arr);
+				return mr;
+			}
+			wr64(k + kd, (uintptr_t)arr);
+			kd += 8;
+		} else {
+			struct vm_map_copy *copy = NULL;
+
+			if (it.ool_bytes != 0 &&
+			    vm_map_copyin(c->map, rd64(u + it.data_off),
+					  it.ool_bytes, false, &copy) !=
+				    KERN_SUCCESS)
+				return MACH_SEND_INVALID_MEMORY;
+			wr64(k + kd, (uintptr_t)copy);
+			kd += 8;
+		}
+		koff = kd;
+		c->kdone = koff;
+		uoff = it.data_off + it.data_len;
+	}
+	return MACH_MSG_SUCCESS;
+}
+
+void ipc_kmsg_copyin_abort(struct ipc_kmsg_copyin *c)
+{
+	struct ipc_kmsg *kmsg = c->kmsg;
+	uint8_t *k;
+	size_t off = HDR;
+	struct item it;
+
+	ipc_right_reserve_clear(c->space);
+	if (kmsg == NULL)
+		return;
+	k = (uint8_t *)&kmsg->header;
+	if (kmsg->header.bits & MACH_MSGH_BITS_COMPLEX) {
+		/* Names are not rights yet: only memory to give back. */
+		while (off < c->kdone) {
+			kitem(kmsg, off, c->kdone, &it);
+			if (!it.is_inline && it.port)
+				kfree((void *)(uintptr_t)rd64(k + it.data_off));
+			else if (!it.is_inline && rd64(k + it.data_off) != 0)
+				vm_map_copy_discard((struct vm_map_copy *)
+					(uintptr_t)rd64(k + it.data_off));
+			off = it.data_off + it.data_len;
+		}
+	}
+	ipc_kmsg_free(kmsg);
+	c->kmsg = NULL;
+}
+
+mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
+{
+	struct ipc_space *space = c->space;
+	mach_msg_type_name_t dest_type, reply_type;
+	mach_port_name_t dest_name, reply_name;
+	mach_msg_size_t ksize = c->usize;
+	mach_msg_header_t uh;
+	mach_msg_return_t mr;
+	struct ipc_entry *e;
+
+	c->kmsg = NULL;
+	c->dest = NULL;
+	c->kdone = HDR;
+	if (c->usize < sizeof(uh) || (c->usize & 3))
+		return MACH_SEND_MSG_TOO_SMALL;
+	if (c->usize > IPC_KMSG_MAX_SIZE)
+		return MACH_SEND_NO_BUFFER;
+	memcpy(&uh, c->umsg, sizeof(uh));
+	if (uh.msgh_bits &
+	    ~(MACH_MSGH_BITS_COMPLEX | MACH_MSGH_BITS_PORTS_MASK))
+		return MACH_SEND_INVALID_HEADER;
+	dest_type = MACH_MSGH_BITS_REMOTE(uh.msgh_bits);
+	reply_type = MACH_MSGH_BITS_LOCAL(uh.msgh_bits);
+	dest_name = uh.msgh_remote_port;
+	reply_name = uh.msgh_local_port;
+	if (!MACH_MSG_TYPE_PORT_ANY_SEND(dest_type))
+		return MACH_SEND_INVALID_HEADER;
+	if (reply_type == 0 ? reply_name != MACH_PORT_NULL :
+			      !MACH_MSG_TYPE_PORT_ANY_SEND(reply_type))
+		return MACH_SEND_INVALID_HEADER;
+	if (!space->active || !MACH_PORT_VALID(dest_name))
+		return MACH_SEND_INVALID_DEST;
+
+	if (ipc_right_reserve(space, dest_name, dest_type, false) !=
+	    KERN_SUCCESS) {
+		ipc_right_reserve_clear(space);
+		return MACH_SEND_INVALID_DEST;
+	}
+	e = ipc_entry_lookup(&space->table, dest_name);
+	c->dest = e->object;
+	c->dest_type = dest_type;
+	if (MACH_PORT_VALID(reply_name) &&
+	    ipc_right_reserve(space, reply_name, reply_type, true) !=
+		    KERN_SUCCESS) {
+		ipc_right_reserve_clear(space);
+		return MACH_SEND_INVALID_REPLY;
+	}
+	if (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) {
+		mr = body_measure(c->umsg, c->usize, &ksize);
+		if (mr != MACH_MSG_SUCCESS) {
+			ipc_right_reserve_clear(space);
+			return mr;
+		}
+	}
+	c->kmsg = ipc_kmsg_alloc(ksize);
+	if (c->kmsg == NULL) {
+		ipc_right_reserve_clear(space);
+		return MACH_SEND_NO_BUFFER;
+	}
+	c->kmsg->header.bits = uh.msgh_bits;
+	c->kmsg->header.id = uh.msgh_id;
+	if (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) {
+		mr = body_decode(c);
+		if (mr != MACH_MSG_SUCCESS) {
+			ipc_kmsg_copyin_abort(c);
+			return mr;
+		}
+	} else {
+		memcpy(ipc_kmsg_body(c->kmsg), c->umsg + HDR, c->usize - HDR);
+	}
+	return MACH_MSG_SUCCESS;
+}
+
+/* Take the right of name @name (or pass NULL and DEAD through). */
+static struct ipc_port *take(struct ipc_space *space, mach_port_name_t name,
+			     mach_msg_type_name_t msgt_name)
+{
+	struct ipc_port *port;
+	mach_msg_type_name_t type;
+
+	if (name == MACH_PORT_NULL)
+		return NULL;
+	if (name == MACH_PORT_DEAD)
+		return IPC_PORT_DEAD;
+	if (ipc_right_copyin(space, name, msgt_name, true, &port, &type) !=
+	    KERN_SUCCESS)
+		return IPC_PORT_DEAD;	/* vanished after decode */
+	return port;
+}
+
+mach_msg_return_t ipc_kmsg_copyin_commit(struct ipc_kmsg_copyin *c)
+{
+	struct ipc_kmsg *kmsg = c->kmsg;
+	struct ipc_kmsg_header *h = &kmsg->header;
+	const uint8_t *u = c->umsg;
+	uint8_t *k = (uint8_t *)h;
+	mach_msg_header_t uh;
+	mach_msg_type_name_t dtype, rtype;
+	struct ipc_port *dest;
+	size_t uoff = HDR, koff = HDR;
+	struct item it, kit;
+
+	ipc_right_reserve_clear(c->space);
+	memcpy(&uh, u, sizeof(uh));
+	if (ipc_right_copyin(c->space, uh.msgh_remote_port,
+			     MACH_MSGH_BITS_REMOTE(uh.msgh_bits), false,
+			     &dest, &dtype) != KERN_SUCCESS) {
+		ipc_kmsg_copyin_abort(c);
+		return MACH_SEND_INVALID_DEST;
+	}
+	rtype = ipc_right_copyin_type(MACH_MSGH_BITS_LOCAL(uh.msgh_bits));
+	h->remote = dest;
+	h->local = take(c->space, uh.msgh_local_port,
+			MACH_MSGH_BITS_LOCAL(uh.msgh_bits));
+	h->bits = (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) |
+		  MACH_MSGH_BITS(dtype, rtype);
+	kmsg->usize = c->usize;
+	if (!(uh.msgh_bits & MACH_MSGH_BITS_COMPLEX))
+		return MACH_MSG_SUCCESS;
+
+	while (uoff < c->usize) {
+		(void)item_parse(u, uoff, c->usize, false, &it);
+		kitem(kmsg, koff, h->size, &kit);
+		if (it.port) {
+			uint8_t *slots = k + kit.data_off;
+			mach_msg_type_number_t n = it.number;
+
+			item_set(k + koff, &kit, ipc_right_copyin_type(it.name),
+				 64);
+			if (!it.is_inline) {
+				slots = (uint8_t *)(uintptr_t)rd64(slots);
+				if (slots == NULL)
+					n = 0;
+			}
+			for (mach_msg_type_number_t i = 0; i < n; i++) {
+				mach_port_name_t name = rd32(slots + 8 * i);
+
+				wr64(slots + 8 * i,
+				     (uintptr_t)take(c->space, name, it.name));
+			}
+		}
+		if (!it.is_inline && it.dealloc) {
+			uint64_t len = it.port ? 4 * (uint64_t)it.number :
+						 it.ool_bytes;
+
+			if (len != 0)
+				(void)vm_map_deallocate(c->map,
+							rd64(u + it.data_off),
+							len);
+		}
+		uoff = it.data_off + it.data_len;
+		koff = kit.data_off + kit.data_len;
+	}
+	return MACH_MSG_SUCCESS;
+}
+
+/*
+ * Copyout.
+ */
+
+static void out_write(struct ipc_msg_buf *out, size_t off, const void *src,
+		      size_t n)
+{
+	if (n == 0 || out->fault)
+		return;
+	if (out->kbuf != NULL)
+		memcpy(out->kbuf + off, src, n);
+	else if (copyout(src, (void *)(uintptr_t)(out->uaddr + off), n) != 0)
+		out->fault = true;
+}
+
+/* Consume the destination right; the receiver's name for the port. */
+static mach_port_name_t copyout_dest(struct ipc_space *space,
+				     struct ipc_port *port,
+				     mach_msg_type_name_t type)
+{
+	mach_port_name_t name;
+
+	if (!IPC_PORT_VALID(port))
+		return port == NULL ? MACH_PORT_NULL : MACH_PORT_DEAD;
+	if (!port->active)
+		name = MACH_PORT_DEAD;
+	else if (port->receiver == space)
+		name = port->receiver_name;
+	else
+		name = MACH_PORT_NULL;
+	if (type == MACH_MSG_TYPE_PORT_SEND)
+		ipc_port_release_send(port);
+	else if (port->receiver == space || !port->active)
+		ipc_port_release_sonce(port);
+	else
+		ipc_notify_send_once(port);	/* receiver left meanwhile */
+	return name;
+}
+
+static void write_header(struct ipc_msg_buf *out, const struct ipc_kmsg *kmsg,
+			 mach_msg_bits_t bits, mach_port_name_t remote,
+			 mach_port_name_t local)
+{
+	mach_msg_header_t uh;
+
+	memset(&uh, 0, sizeof(uh));
+	uh.msgh_bits = bits;
+	uh.msgh_size = kmsg->usize;
+	uh.msgh_remote_port = remote;
+	uh.msgh_local_port = local;
+	uh.msgh_seqno = kmsg->header.seqno;
+	uh.msgh_id = kmsg->header.id;
+	out_write(out, 0, &uh, sizeof(uh));
+}
+
+void ipc_kmsg_copyout_dest(struct ipc_kmsg *kmsg, struct ipc_space *space,
+			   struct ipc_msg_buf *out)
+{
+	struct ipc_kmsg_header *h = &kmsg->header;
+	mach_msg_type_name_t dtype = MACH_MSGH_BITS_REMOTE(h->bits);
+	mach_msg_type_name_t rtype = MACH_MSGH_BITS_LOCAL(h->bits);
+	mach_port_name_t dname = copyout_dest(space, h->remote, dtype);
+
+	h->remote = NULL;
+	write_header(out, kmsg,
+		     (h->bits & MACH_MSGH_BITS_COMPLEX) |
+			     MACH_MSGH_BITS(rtype, dtype),
+		     MACH_PORT_NULL, dname);
+	ipc_kmsg_destroy(kmsg);
+}
+
+/* Give @space the right @p; on failure destroy it, note why in *@mr and
+ * return MACH_PORT_NULL. */
+static mach_port_name_t copyout_right(struct ipc_space *space,
+				      struct ipc_port *p,
+				      mach_msg_type_name_t type,
+				      mach_msg_return_t *mr)
+{
+	mach_port_name_t name;
+	kern_return_t kr = ipc_right_copyout(space, p, type, true, &name);
+
+	if (kr == KERN_SUCCESS)
+		return name;
+	ipc_port_destroy_right(p, type);
+	*mr |= kr == KERN_RESOURCE_SHORTAGE ? MACH_MSG_IPC_KERNEL :
+					      MACH_MSG_IPC_SPACE;
+	return MACH_PORT_NULL;
+}
+
+/* An out-of-line port array: names in @space, mapped in @map; returns
+ * the address (0 if none could be made, the rights then destroyed). */
+static uint64_t copyout_ool_ports(struct ipc_space *space, struct vm_map *map,
+				  struct ipc_port **arr,
+				  mach_msg_type_number_t n,
+				  mach_msg_type_name_t type,
+				  mach_msg_return_t *mr)
+{
+	mach_port_name_t *names = NULL;
+	uint64_t addr = 0;
+	kern_return_t kr = KERN_NO_SPACE;
+
+	if (n == 0 || arr == NULL)
+		return 0;
+	if (map != NULL) {
+		names = kalloc(4 * (size_t)n);
+		kr = names == NULL ? KERN_RESOURCE_SHORTAGE :
+				     vm_map_allocate(map, &addr, 4 * (size_t)n,
+						     true);
+	}
+	if (kr != KERN_SUCCESS) {
+		clean_rights(arr, n, type);
+		*mr |= kr == KERN_RESOURCE_SHORTAGE ? MACH_MSG_VM_KERNEL :
+						      MACH_MSG_VM_SPACE;
+		addr = 0;
+	} else {
+		for (mach_msg_type_number_t i = 0; i < n; i++)
+			names[i] = copyout_right(space, arr[i], type, mr);
+		if (copyout(names, (void *)(uintptr_t)addr, 4 * (size_t)n))
+			*mr |= MACH_MSG_VM_SPACE;
+	}
+	kfree(names);
+	kfree(arr);
+	return addr;
+}
+
+static uint64_t copyout_ool_data(struct vm_map *map, struct vm_map_copy *copy,
+				 mach_msg_return_t *mr)
+{
+	uint64_t addr = 0;
+	kern_return_t kr = KERN_NO_SPACE;
+
+	if (copy == NULL)
+		return 0;
+	if (map != NULL)
+		kr = vm_map_copyout(map, copy, &addr);
+	if (kr != KERN_SUCCESS) {
+		vm_map_copy_discard(copy);
+		*mr |= kr == KERN_RESOURCE_SHORTAGE ? MACH_MSG_VM_KERNEL :
+						      MACH_MSG_VM_SPACE;
+		addr = 0;
+	}
+	return addr;
+}
+
+static mach_msg_return_t copyout_body(struct ipc_kmsg *kmsg,
+				      struct ipc_space *space,
+				      struct vm_map *map,
+				      struct ipc_msg_buf *out)
+{
+	uint8_t *k = (uint8_t *)&kmsg->header;
+	size_t ksize = kmsg->header.size, koff = HDR, uoff = HDR;
+	mach_msg_return_t mr = 0;
+	struct item it;
+
+	while (koff < ksize) {
+		uint8_t desc[sizeof(mach_msg_type_long_t)];
+		size_t ud;
+		uint64_t addr;
+
+		kitem(kmsg, koff, ksize, &it);
+		memcpy(desc, k + koff, it.desc_len);
+		if (it.port)
+			item_set(desc, &it, it.name, 32);
+		out_write(out, uoff, desc, it.desc_len);
+		ud = uoff + it.desc_len;
+
+		if (it.is_inline && !it.port) {
+			out_write(out, ud, k + it.data_off, it.data_len);
+			ud += it.data_len;
+		} else if (it.is_inline) {
+			for (mach_msg_type_number_t i = 0; i < it.number; i++) {
+				struct ipc_port *p =
+					rdport(k + it.data_off + 8 * i);
+				mach_port_name_t name =
+					copyout_right(space, p, it.name, &mr);
+
+				out_write(out, ud, &name, sizeof(name));
+				ud += sizeof(name);
+			}
+		} else {
+			void *ptr = (void *)(uintptr_t)rd64(k + it.data_off);
+
+			if (it.port)
+				addr = copyout_ool_ports(space, map, ptr,
+							 it.number, it.name,
+							 &mr);
+			else
+				addr = copyout_ool_data(map, ptr, &mr);
+			wr64(k + it.data_off, 0);
+			out_write(out, ud, &addr, sizeof(addr));
+			ud += sizeof(addr);
+		}
+		uoff = ud;
+		koff = it.data_off + it.data_len;
+	}
+	return mr == 0 ? MACH_MSG_SUCCESS : (MACH_RCV_BODY_ERROR | mr);
+}
+
+mach_msg_return_t ipc_kmsg_copyout(struct ipc_kmsg *kmsg,
+				   struct ipc_space *space,
+				   struct vm_map *map,
+				   struct ipc_msg_buf *out)
+{
+	struct ipc_kmsg_header *h = &kmsg->header;
+	mach_msg_type_name_t dtype = MACH_MSGH_BITS_REMOTE(h->bits);
+	mach_msg_type_name_t rtype = MACH_MSGH_BITS_LOCAL(h->bits);
+	mach_port_name_t dname, rname;
+	mach_msg_return_t mr = MACH_MSG_SUCCESS;
+	kern_return_t kr;
+
+	kr = ipc_right_copyout(space, h->local, rtype, true, &rname);
+	if (kr != KERN_SUCCESS) {
+		ipc_kmsg_copyout_dest(kmsg, space, out);
+		return MACH_RCV_HEADER_ERROR |
+		       (kr == KERN_RESOURCE_SHORTAGE ? MACH_MSG_IPC_KERNEL :
+						       MACH_MSG_IPC_SPACE);
+	}
+	h->local = NULL;
+	dname = copyout_dest(space, h->remote, dtype);
+	h->remote = NULL;
+	write_header(out, kmsg,
+		     (h->bits & MACH_MSGH_BITS_COMPLEX) |
+			     MACH_MSGH_BITS(rtype, dtype),
+		     rname, dname);
+	if (h->bits & MACH_MSGH_BITS_COMPLEX)
+		mr = copyout_body(kmsg, space, map, out);
+	else
+		out_write(out, HDR, ipc_kmsg_body(kmsg), h->size - HDR);
+	ipc_kmsg_free(kmsg);
+	return out->fault ? MACH_RCV_INVALID_DATA : mr;
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Messages to kernel objects: per-type handlers called at send time. */
+#ifndef IPC_IPC_KOBJECT_H
+#define IPC_IPC_KOBJECT_H
+
+#include <mach/message.h>
+
+struct ipc_kmsg;
+
+/*
+ * A handler serves the messages sent to ports of one kernel-object type
+ * (ipc_port_alloc_kernel).  It is called synchronously by the sending
+ * thread, possibly with interrupts disabled and inside other IPC
+ * operations (a notification), so it must not block; the exported IPC
+ * functions it may call nest.
+ *
+ * @request is in kernel layout (ipc_kmsg.h) with all its rights: header
+ * remote is the kernel port (a send or send-once right), header local the
+ * reply right; ipc_kmsg_msg(@request) is what MIG's KERNEL_SERVER demux
+ * takes.  The handler may set *@reply to a kernel-layout message to send
+ * (queue limits do not apply; a NULL or dead destination drops it), e.g.
+ * one from ipc_kmsg_alloc() filled by the MIG demux, whose header remote
+ * is then the request's reply right.  The return value says who owns what
+ * is left in @request:
+ *   MACH_MSG_SUCCESS - the handler consumed the body's rights and memory
+ *     and the reply right (moved into *@reply, or kept for a later reply:
+ *     MIG_NO_REPLY); the dispatcher frees the request.
+ *   anything else (MIG_BAD_ID, MIG_BAD_ARGUMENTS, the routine's error)
+ *     - the body is intact; the reply right was moved into *@reply if it
+ *     is non-NULL; the dispatcher destroys the rest.
+ * In both cases the dispatcher then releases the destination right
+ * quietly (no send-once notification to the kernel port).  The sender's
+ * mach_msg returns MACH_MSG_SUCCESS either way, as in GNU Mach.
+ */
+typedef mach_msg_return_t (*ipc_kobject_handler_t)(struct ipc_kmsg *request,
+						   struct ipc_kmsg **reply);
+
+/* ipc_kobject_set_handler - serve @kotype (IKOT_NONE < kotype < IKOT_MAX,
+ * else a kernel bug: panic) with @fn; NULL removes the handler.  Locking:
+ * none needed (a pointer store); call before ports of @kotype exist. */
+void ipc_kobject_set_handler(unsigned int kotype, ipc_kobject_handler_t fn);
+
+/*
+ * ipc_kobject_server - serve @request, sent to a kernel port (consumed):
+ * its type's handler, or without one a MIG_BAD_ID reply (a
+ * mig_reply_header_t, id = request id + 100) to the reply right if there
+ * is one, the request being destroyed.  Returns MACH_MSG_SUCCESS.
+ * Locking: as handlers (above).
+ */
+mach_msg_return_t ipc_kobject_server(struct ipc_kmsg *request);
+
+#endif

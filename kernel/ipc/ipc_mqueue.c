@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Message queues: delivery, queue limits, receives with timeouts. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ipc/ipc_entry.h"
+#include "ipc/ipc_kmsg.h"
+#include "ipc/ipc_kobject.h"
+#include "ipc/ipc_mqueue.h"
+#include "ipc/ipc_port.h"
+#include "ipc/ipc_pset.h"
+#include "ipc/ipc_space.h"
+#include "kern/clock.h"
+#include "kern/sched.h"
+
+static uint64_t next_stamp;
+
+uint64_t ipc_mqueue_ticks(mach_msg_timeout_t ms)
+{
+	return ((uint64_t)ms * HZ + 999) / 1000;
+}
+
+bool ipc_mqueue_full(const struct ipc_port *port,
+		     mach_msg_type_name_t dest_type)
+{
+	if (!port->active || port->kotype != IKOT_NONE)
+		return false;
+	if (dest_type == MACH_MSG_TYPE_MOVE_SEND_ONCE ||
+	    dest_type == MACH_MSG_TYPE_MAKE_SEND_ONCE ||
+	    dest_type == MACH_MSG_TYPE_PORT_SEND_ONCE)
+		return false;
+	return port->msgcount >= port->qlimit;
+}
+
+mach_msg_return_t ipc_mqueue_wait_space(struct ipc_port *port, bool timed,
+					uint64_t ticks)
+{
+	enum thread_wait_result r;
+
+	if (timed && ticks == 0)
+		return MACH_SEND_TIMED_OUT;
+	ipc_port_reference(port);
+	assert_wait(&port->snd_event);
+	if (timed)
+		thread_set_timeout(ticks);
+	r = thread_block();
+	ipc_port_release(port);
+	return r == THREAD_TIMED_OUT ? MACH_SEND_TIMED_OUT : MACH_MSG_SUCCESS;
+}
+
+mach_msg_return_t ipc_mqueue_deliver(struct ipc_kmsg *kmsg)
+{
+	struct ipc_port *port = kmsg->header.remote;
+
+	if (!IPC_PORT_VALID(port)) {
+		ipc_kmsg_destroy(kmsg);
+		return MACH_MSG_SUCCESS;
+	}
+	if (ipc_kmsg_attach_receive_rights(kmsg) || !port->active) {
+		ipc_kmsg_destroy(kmsg);
+		return MACH_MSG_SUCCESS;
+	}
+	if (port->kotype != IKOT_NONE)
+		return ipc_kobject_server(kmsg);
+
+	kmsg->stamp = ++next_stamp;
+	kmsg->next = NULL;
+	if (port->msg_tail != NULL)
+		port->msg_tail->next = kmsg;
+	else
+		port->msg_head = kmsg;
+	port->msg_tail = kmsg;
+	port->msgcount++;
+	thread_wakeup(&port->rcv_event);
+	if (port->pset != NULL)
+		thread_wakeup(&port->pset->rcv_event);
+	return MACH_MSG_SUCCESS;
+}
+
+mach_msg_return_t ipc_mqueue_send_always(struct ipc_kmsg *kmsg)
+{
+	kmsg->usize = ipc_kmsg_usize(kmsg);
+	return ipc_mqueue_deliver(kmsg);
+}
+
+struct ipc_kmsg *ipc_mqueue_dequeue(struct ipc_port *port)
+{
+	struct ipc_kmsg *kmsg = port->msg_head;
+
+	port->msg_head = kmsg->next;
+	if (port->msg_head == NULL)
+		port->msg_tail = NULL;
+	kmsg->next = NULL;
+	port->msgcount--;
+	kmsg->header.seqno = port->seqno++;
+	if (port->msgcount < port->qlimit)
+		thread_wakeup(&port->snd_event);
+	return kmsg;
+}
+
+/* Is the receive right or set the receiver waits on still usable? */
+static mach_msg_return_t still_there(struct ipc_space *space,
+				     struct ipc_port *port,
+				     struct ipc_pset *pset)
+{
+	if (pset != NULL)
+		return pset->active && pset->space == space ?
+			       MACH_MSG_SUCCESS : MACH_RCV_PORT_DIED;
+	if (!port->active || port->receiver != space)
+		return MACH_RCV_PORT_DIED;
+	if (port->pset != NULL)
+		return MACH_RCV_PORT_CHANGED;
+	return MACH_MSG_SUCCESS;
+}
+
+mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
+				      mach_port_name_t name,
+				      mach_msg_option_t option,
+				      mach_msg_size_t max, uint64_t ticks,
+				      struct ipc_kmsg **kmsgp,
+				      mach_msg_size_t *size)
+{
+	bool timed = (option & MACH_RCV_TIMEOUT) != 0;
+	uint64_t deadline = clock_ticks() + ticks;
+	struct ipc_port *port = NULL;
+	struct ipc_pset *pset = NULL;
+	struct ipc_entry *e;
+	mach_msg_return_t mr;
+	bool timed_out = false;
+
+	*kmsgp = NULL;
+	if (!space->active)
+		return MACH_RCV_INVALID_NAME;
+	e = ipc_entry_lookup(&space->table, name);
+	if (e == NULL)
+		return MACH_RCV_INVALID_NAME;
+	if (e->type & MACH_PORT_TYPE_RECEIVE) {
+		port = e->object;
+		if (port->pset != NULL)
+			return MACH_RCV_IN_SET;
+		ipc_port_reference(port);
+	} else if (e->type & MACH_PORT_TYPE_PORT_SET) {
+		pset = e->object;
+		ipc_pset_reference(pset);
+	} else {
+		return MACH_RCV_INVALID_NAME;
+	}
+	ipc_space_reference(space);
+
+	for (;;) {
+		struct ipc_port *from = port;
+		struct ipc_kmsg *kmsg;
+
+		mr = still_there(space, port, pset);
+		if (mr != MACH_MSG_SUCCESS)
+			break;
+		kmsg = pset != NULL ? ipc_pset_first_message(pset, &from) :
+				      port->msg_head;
+		if (kmsg != NULL) {
+			if (kmsg->usize > max && (option & MACH_RCV_LARGE)) {
+				*size = kmsg->usize;
+				mr = MACH_RCV_TOO_LARGE;
+				break;
+			}
+			*kmsgp = ipc_mqueue_dequeue(from);
+			mr = kmsg->usize > max ? MACH_RCV_TOO_LARGE :
+						 MACH_MSG_SUCCESS;
+			*size = kmsg->usize;
+			break;
+		}
+		if (timed_out || (timed && clock_ticks() >= deadline)) {
+			mr = MACH_RCV_TIMED_OUT;
+			break;
+		}
+		assert_wait(pset != NULL ? &pset->rcv_event : &port->rcv_event);
+		if (timed)
+			thread_set_timeout(deadline - clock_ticks());
+		if (thread_block() == THREAD_TIMED_OUT)
+			timed_out = true;	/* one last look */
+	}
+	if (pset != NULL)
+		ipc_pset_release(pset);
+	else
+		ipc_port_release(port);
+	ipc_space_release(space);
+	return mr;
+}
