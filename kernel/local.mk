@@ -42,10 +42,12 @@ KERNEL_SOURCES = \
 	kernel/x86_64/tsc.c \
 	kernel/kern/main.c \
 	kernel/kern/task.c \
+	kernel/kern/task_port.c \
 	kernel/kern/elf.c \
 	kernel/kern/bootstrap.c \
 	kernel/kern/syscall_sw.c \
 	kernel/x86_64/cpu_local.c \
+	kernel/x86_64/fpu.c \
 	kernel/x86_64/syscall.c \
 	kernel/x86_64/syscall_entry.S \
 	kernel/kern/console.c \
@@ -88,6 +90,8 @@ KERNEL_SOURCES = \
 	tests/kernel/intr_test.c \
 	tests/kernel/sched_test.c \
 	tests/kernel/task_test.c \
+	tests/kernel/mach_user_test.c \
+	tests/kernel/user_task.c \
 	tests/kernel/ipc_test.c \
 	tests/kernel/bench_test.c \
 	tests/kernel/selftest_test.c \
@@ -100,8 +104,9 @@ kernel_graft_nosyms_elf_CFLAGS = $(KERNEL_CFLAGS)
 kernel_graft_nosyms_elf_CCASFLAGS = $(KERNEL_CFLAGS)
 kernel_graft_nosyms_elf_CPPFLAGS = $(KERNEL_CPPFLAGS)
 kernel_graft_nosyms_elf_LDFLAGS = $(KERNEL_LINK_FLAGS)
-kernel_graft_nosyms_elf_LDADD = -lgcc
-EXTRA_kernel_graft_nosyms_elf_DEPENDENCIES = $(srcdir)/kernel/x86_64/kernel.ld
+kernel_graft_nosyms_elf_LDADD = $(KERNEL_MIG_LIBS) -lgcc
+EXTRA_kernel_graft_nosyms_elf_DEPENDENCIES = $(srcdir)/kernel/x86_64/kernel.ld \
+	kernel/mig/not_served.o kernel/mig/libmig-glue.a kernel/mig/libmig-stubs.a
 # Flags live in this Makefile: changing them must rebuild the objects.
 $(kernel_graft_nosyms_elf_OBJECTS): Makefile mach-include/.stamp
 

@@ -64,7 +64,18 @@ tests/user/%.elf: $(srcdir)/tests/user/%.c Makefile
 	@mkdir -p tests/user
 	$(AM_V_CCLD)$(CC) $(GUEST_ELF_FLAGS) -o $@ $<
 
-CLEANFILES += $(GUEST_ELFS)
+# Programs on the user runtime and newlib (user/local.mk).
+GUEST_NEWLIB_ELFS = tests/user/mach_probe.elf
+tests/user/mach_probe.o: $(srcdir)/tests/user/mach_probe.c Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p tests/user
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
+tests/user/mach_probe.elf: tests/user/mach_probe.o user/libgraft-user.a \
+		user/libgraft-mig-user.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
+GUEST_ELFS += $(GUEST_NEWLIB_ELFS)
+
+CLEANFILES += $(GUEST_ELFS) tests/user/mach_probe.o
 
 check-local: kernel/graft.elf $(GUEST_ELFS)
 	$(HARNESS) $(if $(SUITES),--suites $(SUITES))

@@ -34,7 +34,7 @@ USER_CFLAGS = -std=gnu11 -O2 -g -nostdinc -isystem $(NEWLIB)/include \
 	-fcf-protection=none -Wall -Wextra -Werror
 USER_CPPFLAGS = -I$(srcdir)/user/include -Iuser/mig -Imach-include
 
-noinst_LIBRARIES = user/libgraft-user.a user/libgraft-mig-user.a
+noinst_LIBRARIES += user/libgraft-user.a user/libgraft-mig-user.a
 user_libgraft_user_a_SOURCES = user/crt0.S user/traps.S user/start.c \
 	user/mach_msg.c user/mig_support.c user/syscalls.c
 user_libgraft_user_a_CFLAGS = $(USER_CFLAGS)

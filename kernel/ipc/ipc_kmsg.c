@@ -645,7 +645,7 @@ mach_msg_return_t ipc_kmsg_copyin_commit(struct ipc_kmsg_copyin *c)
 						 it.ool_bytes;
 
 			if (len != 0)
-				(void)vm_map_deallocate(c->map,
+				(void)vm_map_remove(c->map,
 							rd64(u + it.data_off),
 							len);
 		}

@@ -15,10 +15,12 @@
 #include "kern/sched.h"
 #include "kern/string.h"
 #include "kern/task.h"
+#include "kern/task_port.h"
 #include "tests/kernel/selftest.h"
 #include "vm/vm_page.h"
 #include "x86_64/cpu.h"
 #include "x86_64/cpu_local.h"
+#include "x86_64/fpu.h"
 #include "x86_64/syscall.h"
 #include "x86_64/gdt.h"
 #include "x86_64/idt.h"
@@ -85,6 +87,7 @@ void kmain(uint32_t magic, uint64_t info)
 	idt_init();
 	cpu_local_init();
 	syscall_init();
+	fpu_init();
 	ok = multiboot_parse(magic, info, &bootinfo);
 	drop_identity_map();
 	vm_page_init(&bootinfo);
@@ -111,6 +114,7 @@ void kmain(uint32_t magic, uint64_t info)
 	tsc_calibrate();
 	clock_init();
 	sched_init();
+	task_port_init();
 	kprintf("Clock: TSC %llu.%03llu MHz, tick %u Hz\n",
 		(unsigned long long)(tsc_hz() / 1000000),
 		(unsigned long long)(tsc_hz() / 1000 % 1000), HZ);

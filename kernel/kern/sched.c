@@ -27,6 +27,7 @@
 #include "vm/vm_map.h"
 #include "x86_64/cpu.h"
 #include "x86_64/cpu_local.h"
+#include "x86_64/fpu.h"
 #include "x86_64/switch.h"
 
 #define WAIT_BUCKETS	64
@@ -108,6 +109,10 @@ void sched_switch_done(void)
  */
 static void machine_switch(struct thread *prev, struct thread *next)
 {
+	if (prev->fpu != NULL && prev->state != THREAD_HALTED)
+		fpu_save(prev->fpu);
+	if (next->fpu != NULL)
+		fpu_restore(next->fpu);
 	prev->map = vm_map_active();
 	if (next->map != prev->map)
 		vm_map_activate(next->map);

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Mach traps implemented so far, and the lookup by trap number. */
 /*
- * Missing (not yet implemented, so a task calling them is terminated):
- * mach_msg_trap (-25), mach_reply_port (-26), mach_thread_self (-27),
- * mach_task_self (-28), mach_host_self (-29) until the IPC layer lands;
- * evc_wait (-17), evc_wait_clear (-18), the nw_* and syscall_* traps.
+ * Missing (a task calling them is terminated, see docs/mach-interfaces.md):
+ * evc_wait (-17), evc_wait_clear (-18), the nw_* traps (-80 to -95) and the
+ * syscall_* shortcuts of RPCs (-64 to -76).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -13,6 +12,10 @@
 #include "kern/kprintf.h"
 #include "kern/sched.h"
 #include "kern/syscall_sw.h"
+#include "kern/task.h"
+#include "kern/task_port.h"
+#include "ipc/mach_msg.h"
+#include "ipc/mach_port.h"
 #include "x86_64/copy.h"
 
 #define MACH_PRINT_MAX	512
@@ -56,7 +59,74 @@ static uint64_t trap_swtch_pri(uint64_t a0, uint64_t a1, uint64_t a2,
 	return trap_swtch(a0, a1, a2, a3, a4, a5, a6);
 }
 
+static uint64_t trap_mach_msg(uint64_t msg, uint64_t option, uint64_t send,
+			      uint64_t rcv, uint64_t rcv_name, uint64_t timeout,
+			      uint64_t notify)
+{
+	return mach_msg_trap((mach_msg_header_t *)msg, (mach_msg_option_t)option,
+			     (mach_msg_size_t)send, (mach_msg_size_t)rcv,
+			     (mach_port_name_t)rcv_name,
+			     (mach_msg_timeout_t)timeout,
+			     (mach_port_name_t)notify);
+}
+
+static uint64_t trap_mach_reply_port(uint64_t a0, uint64_t a1, uint64_t a2,
+				     uint64_t a3, uint64_t a4, uint64_t a5,
+				     uint64_t a6)
+{
+	struct task *task = task_current();
+
+	(void)a0, (void)a1, (void)a2, (void)a3, (void)a4, (void)a5, (void)a6;
+	return task->itk_space != NULL ?
+	       ipc_reply_port_alloc(task->itk_space) : MACH_PORT_NULL;
+}
+
+static uint64_t trap_mach_task_self(uint64_t a0, uint64_t a1, uint64_t a2,
+				    uint64_t a3, uint64_t a4, uint64_t a5,
+				    uint64_t a6)
+{
+	(void)a0, (void)a1, (void)a2, (void)a3, (void)a4, (void)a5, (void)a6;
+	return task_port_self_name();
+}
+
+static uint64_t trap_mach_thread_self(uint64_t a0, uint64_t a1, uint64_t a2,
+				      uint64_t a3, uint64_t a4, uint64_t a5,
+				      uint64_t a6)
+{
+	(void)a0, (void)a1, (void)a2, (void)a3, (void)a4, (void)a5, (void)a6;
+	return task_port_thread_name();
+}
+
+static uint64_t trap_mach_host_self(uint64_t a0, uint64_t a1, uint64_t a2,
+				    uint64_t a3, uint64_t a4, uint64_t a5,
+				    uint64_t a6)
+{
+	(void)a0, (void)a1, (void)a2, (void)a3, (void)a4, (void)a5, (void)a6;
+	return task_port_host_name();
+}
+
+/* thread_switch(thread, option, time): the thread hint is ignored;
+ * SWITCH_OPTION_WAIT (2) sleeps @time milliseconds, the other options
+ * yield.  Returns KERN_SUCCESS. */
+static uint64_t trap_thread_switch(uint64_t thread, uint64_t option,
+				   uint64_t time, uint64_t a3, uint64_t a4,
+				   uint64_t a5, uint64_t a6)
+{
+	(void)thread, (void)a3, (void)a4, (void)a5, (void)a6;
+	if ((int)option == 2 && (uint32_t)time > 0)
+		thread_sleep_ticks(((uint32_t)time * HZ + 999) / 1000);
+	else
+		sched_yield();
+	return KERN_SUCCESS;
+}
+
 static const struct mach_trap traps[] = {
+	{ -25, 7, "mach_msg_trap", trap_mach_msg },
+	{ -26, 0, "mach_reply_port", trap_mach_reply_port },
+	{ -27, 0, "mach_thread_self", trap_mach_thread_self },
+	{ -28, 0, "mach_task_self", trap_mach_task_self },
+	{ -29, 0, "mach_host_self", trap_mach_host_self },
+	{ -61, 3, "thread_switch", trap_thread_switch },
 	{ -30, 1, "mach_print", trap_mach_print },
 	{ -59, 1, "swtch_pri", trap_swtch_pri },
 	{ -60, 0, "swtch", trap_swtch },

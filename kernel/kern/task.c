@@ -9,9 +9,11 @@
 #include "kern/panic.h"
 #include "kern/sched.h"
 #include "kern/task.h"
+#include "kern/task_port.h"
 #include "kern/thread.h"
 #include "vm/vm_map.h"
 #include "x86_64/cpu.h"
+#include "x86_64/fpu.h"
 #include "x86_64/syscall.h"
 
 struct task kernel_task = { .name = "kernel" };
@@ -44,6 +46,11 @@ kern_return_t task_create_user(const char *name, struct task **out)
 		kfree(task);
 		return KERN_RESOURCE_SHORTAGE;
 	}
+	if (task_port_setup(task) != KERN_SUCCESS) {
+		vm_map_destroy(task->map);
+		kfree(task);
+		return KERN_RESOURCE_SHORTAGE;
+	}
 	for (i = 0; name[i] != '\0' && i + 1 < sizeof(task->name); i++)
 		task->name[i] = name[i];
 	task->name[i] = '\0';
@@ -56,6 +63,7 @@ void task_destroy(struct task *task)
 {
 	if (task->thread_count != 0)
 		panic("task_destroy: %s still has threads", task->name);
+	task_port_teardown(task);
 	if (vm_map_active() == task->map)
 		vm_map_activate(NULL);
 	vm_map_destroy(task->map);
@@ -63,13 +71,24 @@ void task_destroy(struct task *task)
 	tasks_alive--;
 }
 
-/* Kernel side of a new user thread: enter user mode. */
+/* Kernel side of a new user thread: enter user mode (or, if its setup
+ * failed, just end). */
 static void task_thread_enter(void *arg)
 {
 	struct thread *t = thread_current();
 
 	(void)arg;
+	if (t->user_rip == 0)
+		return;
 	user_enter(t->user_rip, t->user_rsp, t->user_arg);
+}
+
+void task_ast_check(void)
+{
+	struct task *task = thread_current()->task;
+
+	if (task != NULL && task != &kernel_task && task->terminating)
+		task_terminate_current("task_terminate");
 }
 
 kern_return_t task_start_thread(struct task *task, uint64_t rip,
@@ -87,6 +106,17 @@ kern_return_t task_start_thread(struct task *task, uint64_t rip,
 	flags = cpu_intr_save();
 	kr = kernel_thread_create(task->name, THREAD_PRIORITY_DEFAULT,
 				  task_thread_enter, NULL, &t);
+	if (kr == KERN_SUCCESS) {
+		t->fpu = kalloc(sizeof(*t->fpu));
+		if (t->fpu != NULL)
+			fpu_state_init(t->fpu);
+	}
+	if (kr == KERN_SUCCESS &&
+	    (t->fpu == NULL || thread_port_setup(t) != KERN_SUCCESS)) {
+		/* Not yet run (interrupts are off): make it exit at once. */
+		t->user_rip = 0;
+		kr = KERN_RESOURCE_SHORTAGE;
+	}
 	if (kr == KERN_SUCCESS) {
 		t->task = task;
 		t->map = task->map;
@@ -111,6 +141,7 @@ void task_terminate_current(const char *fmt, ...)
 	kvsnprintf(task_last_reason, sizeof(task_last_reason), fmt, ap);
 	va_end(ap);
 	kprintf("task %s terminated: %s\n", task->name, task_last_reason);
+	thread_port_teardown(t);
 	t->task = &kernel_task;
 	t->map = NULL;
 	task->thread_count--;

@@ -18,6 +18,7 @@ struct task {
 	struct ipc_port *itk_self;	/* its task port (a kernel object) */
 	struct ipc_port *itk_bootstrap;	/* send right or NULL */
 	unsigned int thread_count;
+	bool terminating;		/* task_terminate was asked for */
 	char name[32];
 };
 
@@ -50,6 +51,10 @@ kern_return_t task_start_thread(struct task *task, uint64_t rip,
  */
 void task_terminate_current(const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 1, 2)));
+
+/* task_ast_check - on the way back to user mode: end the calling thread's
+ * task if task_terminate marked it.  Returns otherwise. */
+void task_ast_check(void);
 
 /* task_destroy - free a task that never ran a thread (a failed load). */
 void task_destroy(struct task *task);

@@ -71,6 +71,7 @@ void thread_free(struct thread *t)
 		panic("thread_free: %s is not a halted created thread",
 		      t->name);
 	kfree(t->stack);
+	kfree(t->fpu);
 	kfree(t);
 	threads_alive--;
 }

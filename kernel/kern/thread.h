@@ -11,6 +11,8 @@
 
 #include "kern/clock.h"
 
+struct fpu_state;
+struct ipc_port;
 struct task;
 struct vm_map;
 
@@ -46,6 +48,8 @@ struct thread {
 	struct timeout wait_timeout;
 	struct task *task;		/* kernel_task for kernel threads */
 	struct vm_map *map;		/* address space loaded while it runs */
+	struct ipc_port *ith_self;	/* thread port (user threads only) */
+	struct fpu_state *fpu;		/* x87/SSE state (user threads only) */
 	uint64_t user_rip, user_rsp, user_arg;	/* first entry to user */
 	void (*entry)(void *arg);
 	void *arg;

@@ -231,7 +231,7 @@ kern_return_t vm_map_allocate_physical(struct vm_map *map, uint64_t *addr,
 			    pa);
 }
 
-kern_return_t vm_map_deallocate(struct vm_map *map, uint64_t addr,
+kern_return_t vm_map_remove(struct vm_map *map, uint64_t addr,
 				uint64_t size)
 {
 	struct vm_map_entry *spares[2];

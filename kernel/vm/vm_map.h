@@ -59,11 +59,11 @@ kern_return_t vm_map_allocate(struct vm_map *map, uint64_t *addr,
 kern_return_t vm_map_allocate_physical(struct vm_map *map, uint64_t *addr,
 				       uint64_t pa, uint64_t size, bool owned);
 
-/* vm_map_deallocate - remove [addr, addr+size); unmapped parts are ignored
+/* vm_map_remove - remove [addr, addr+size); unmapped parts are ignored
  * (as Mach does), and a size of 0 does nothing.  KERN_SUCCESS,
  * KERN_INVALID_ADDRESS, or KERN_RESOURCE_SHORTAGE when a region must be
  * split and no memory is left for its second half. */
-kern_return_t vm_map_deallocate(struct vm_map *map, uint64_t addr,
+kern_return_t vm_map_remove(struct vm_map *map, uint64_t addr,
 				uint64_t size);
 
 /*

@@ -60,4 +60,5 @@ void syscall_dispatch(struct trap_frame *f)
 		}
 	}
 	f->rax = trap->fn(a[0], a[1], a[2], a[3], a[4], a[5], a[6]);
+	task_ast_check();
 }

@@ -9,6 +9,7 @@
 #include "kern/kprintf.h"
 #include "kern/panic.h"
 #include "kern/sched.h"
+#include "kern/task.h"
 #include "vm/vm_map.h"
 #include "x86_64/copy.h"
 #include "x86_64/cpu.h"
@@ -123,6 +124,8 @@ void trap_dispatch(struct trap_frame *f)
 	    f->vector < INTR_VECTOR_BASE + INTR_LINES) {
 		intr_dispatch(f->vector - INTR_VECTOR_BASE);
 		sched_preempt_point();
+		if ((f->cs & 3) != 0)
+			task_ast_check();
 		return;
 	}
 	cr2 = read_cr2();

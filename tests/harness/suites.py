@@ -144,6 +144,9 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="intr", test="intr"),
     QemuSuite(name="sched", test="sched"),
     QemuSuite(name="vm-user", test="vm-user"),
+    QemuSuite(name="mach-user", test="mach-user",
+              modules=(("{builddir}/tests/user/mach_probe.elf",
+                        "mach_probe alpha"),)),
     QemuSuite(name="task", test="task", prepare=task_modules,
               modules=tuple((TASK_PROBE, f"task_probe mode={mode}")
                             for mode in TASK_PROBE_MODES)),

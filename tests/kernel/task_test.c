@@ -9,74 +9,29 @@
  */
 #include <stdint.h>
 
-#include "kern/bootinfo.h"
 #include "kern/bootstrap.h"
-#include "kern/clock.h"
-#include "kern/console.h"
-#include "kern/kalloc.h"
 #include "kern/ktest.h"
-#include "kern/sched.h"
 #include "kern/string.h"
 #include "kern/task.h"
-#include "vm/vm_page.h"
+#include "tests/kernel/user_task.h"
 
 static char console[2048];
-
-static const struct boot_module *module_with(const char *word)
-{
-	for (size_t i = 0; i < bootinfo.nmodules; i++)
-		if (kmemmem(bootinfo.modules[i].cmdline,
-			    strlen(bootinfo.modules[i].cmdline), word))
-			return &bootinfo.modules[i];
-	return NULL;
-}
-
-static uint64_t free_pages(void)
-{
-	uint64_t n = 0;
-
-	for (int z = 0; z < VM_ZONE_COUNT; z++)
-		n += vm_page_free_count(z);
-	return n;
-}
-
-static bool wait_termination(unsigned int before)
-{
-	uint64_t end = clock_ticks() + 3 * HZ;
-
-	while (task_terminations == before && clock_ticks() < end) {
-		assert_wait(&task_terminations);
-		thread_set_timeout(5);
-		thread_block();
-	}
-	thread_sleep_ticks(1);	/* the exited thread is freed after a switch */
-	return task_terminations != before;
-}
 
 /* Run the module with @mode; expect a termination whose reason contains
  * @reason and nothing left behind. */
 static void run_mode(struct ktest *t, const char *mode, const char *reason)
 {
-	const struct boot_module *m = module_with(mode);
-	uint64_t pages = free_pages(), bytes = kalloc_bytes_in_use();
-	unsigned int tasks = task_count(), before = task_terminations;
+	struct user_task_baseline b;
 
-	if (m == NULL) {
-		ktest_fail(t, "harness passed no module with %s", mode);
+	user_task_baseline(&b);
+	if (!user_task_run(t, mode, 3, console, sizeof(console)))
 		return;
-	}
-	console_capture_start(console, sizeof(console));
-	KTEST_EXPECT_EQ(t, bootstrap_task_create(m, NULL), KERN_SUCCESS);
-	KTEST_EXPECT_TRUE(t, wait_termination(before));
-	console_capture_stop();
 	if (!kmemmem(console, strlen(console), "task_probe: hello from user mode"))
 		ktest_fail(t, "the task printed no hello");
 	if (!kmemmem(task_last_reason, strlen(task_last_reason), reason))
 		ktest_fail(t, "reason \"%s\" lacks \"%s\"", task_last_reason,
 			   reason);
-	KTEST_EXPECT_EQ(t, task_count(), tasks);
-	KTEST_EXPECT_EQ(t, free_pages(), pages);
-	KTEST_EXPECT_EQ(t, kalloc_bytes_in_use(), bytes);
+	user_task_expect_baseline(t, &b);
 }
 
 static void null_read_terminates_task_after_its_output(struct ktest *t)
@@ -116,19 +71,17 @@ static void stack_overflow_terminates_task(struct ktest *t)
 
 static void malformed_elf_is_refused(struct ktest *t)
 {
-	const struct boot_module *m = module_with("bad.elf");
-	uint64_t pages = free_pages(), bytes = kalloc_bytes_in_use();
-	unsigned int tasks = task_count();
+	const struct boot_module *m = user_task_module("bad.elf");
+	struct user_task_baseline b;
 
 	if (m == NULL) {
 		ktest_fail(t, "harness passed no bad.elf module");
 		return;
 	}
+	user_task_baseline(&b);
 	KTEST_EXPECT_EQ(t, bootstrap_task_create(m, NULL),
 			KERN_INVALID_ARGUMENT);
-	KTEST_EXPECT_EQ(t, task_count(), tasks);
-	KTEST_EXPECT_EQ(t, free_pages(), pages);
-	KTEST_EXPECT_EQ(t, kalloc_bytes_in_use(), bytes);
+	user_task_expect_baseline(t, &b);
 }
 
 static const struct ktest_case task_cases[] = {

@@ -285,7 +285,7 @@ static void allocate_anywhere_avoids_existing_regions(struct ktest *t)
 	KTEST_EXPECT_TRUE(t, b >= a + 2 * PAGE || b + PAGE <= a);
 	KTEST_EXPECT_TRUE(t, b >= fixed + 2 * PAGE);
 	/* A hole left by a deallocation is reused. */
-	KTEST_EXPECT_EQ(t, vm_map_deallocate(m, fixed, PAGE), KERN_SUCCESS);
+	KTEST_EXPECT_EQ(t, vm_map_remove(m, fixed, PAGE), KERN_SUCCESS);
 	KTEST_EXPECT_EQ(t, vm_map_allocate(m, &a, PAGE, true), KERN_SUCCESS);
 	KTEST_EXPECT_EQ(t, a, fixed);
 	map_end(m);
@@ -316,7 +316,7 @@ static void allocate_zero_size_is_invalid_argument(struct ktest *t)
 			KERN_INVALID_ARGUMENT);
 	KTEST_EXPECT_EQ(t, a, 0x10000);
 	/* Zero-size deallocate and protect do nothing, successfully. */
-	KTEST_EXPECT_EQ(t, vm_map_deallocate(m, 0x10000, 0), KERN_SUCCESS);
+	KTEST_EXPECT_EQ(t, vm_map_remove(m, 0x10000, 0), KERN_SUCCESS);
 	KTEST_EXPECT_EQ(t, vm_map_protect(m, 0x10000, 0, false, VM_PROT_READ),
 			KERN_SUCCESS);
 	map_end(m);
@@ -341,7 +341,7 @@ static void deallocate_returns_pages(struct ktest *t)
 	/* 16 pages, a PDPT, a PD and a page table. */
 	KTEST_EXPECT_LE(t, free_pages() + 16 + 3, empty);
 	/* A hole in the middle splits the region; the rest keeps its data. */
-	KTEST_EXPECT_EQ(t, vm_map_deallocate(m, base + 4 * PAGE + 1,
+	KTEST_EXPECT_EQ(t, vm_map_remove(m, base + 4 * PAGE + 1,
 					     PAGE - 1), KERN_SUCCESS);
 	KTEST_EXPECT_EQ(t, vm_map_resident_pages(m), 15);
 	KTEST_EXPECT_EQ(t, copyin(uptr(base + 4 * PAGE), buf_b, 8), -1);
@@ -352,16 +352,16 @@ static void deallocate_returns_pages(struct ktest *t)
 	fill(buf_a, PAGE, 3);
 	KTEST_EXPECT_MEMEQ(t, buf_a, buf_b, PAGE);
 	/* Unmapped parts are ignored; bad ranges are refused. */
-	KTEST_EXPECT_EQ(t, vm_map_deallocate(m, base - 8 * PAGE, 32 * PAGE),
+	KTEST_EXPECT_EQ(t, vm_map_remove(m, base - 8 * PAGE, 32 * PAGE),
 			KERN_SUCCESS);
 	KTEST_EXPECT_EQ(t, vm_map_resident_pages(m), 0);
 	KTEST_EXPECT_EQ(t, free_pages(), empty);
-	KTEST_EXPECT_EQ(t, vm_map_deallocate(m, base, 0), KERN_SUCCESS);
-	KTEST_EXPECT_EQ(t, vm_map_deallocate(m, VM_MAX_ADDRESS - PAGE,
+	KTEST_EXPECT_EQ(t, vm_map_remove(m, base, 0), KERN_SUCCESS);
+	KTEST_EXPECT_EQ(t, vm_map_remove(m, VM_MAX_ADDRESS - PAGE,
 					     2 * PAGE), KERN_INVALID_ADDRESS);
-	KTEST_EXPECT_EQ(t, vm_map_deallocate(m, KERNEL_BASE, PAGE),
+	KTEST_EXPECT_EQ(t, vm_map_remove(m, KERNEL_BASE, PAGE),
 			KERN_INVALID_ADDRESS);
-	KTEST_EXPECT_EQ(t, vm_map_deallocate(m, PAGE, UINT64_MAX),
+	KTEST_EXPECT_EQ(t, vm_map_remove(m, PAGE, UINT64_MAX),
 			KERN_INVALID_ADDRESS);
 	map_end(m);
 }
@@ -393,7 +393,7 @@ static void protect_above_maximum_fails(struct ktest *t)
 	KTEST_EXPECT_EQ(t, copyout(buf_a, uptr(a + 2 * PAGE), 8), 0);
 	/* Holes and bad protections. */
 	hole = a + 4 * PAGE;
-	KTEST_EXPECT_EQ(t, vm_map_deallocate(m, hole, PAGE), KERN_SUCCESS);
+	KTEST_EXPECT_EQ(t, vm_map_remove(m, hole, PAGE), KERN_SUCCESS);
 	KTEST_EXPECT_EQ(t, vm_map_protect(m, a, 5 * PAGE, false,
 					  VM_PROT_READ), KERN_INVALID_ADDRESS);
 	KTEST_EXPECT_EQ(t, vm_map_protect(m, a, PAGE, false, 0x8),
@@ -568,7 +568,7 @@ static void copy_snapshot_survives_source_change(struct ktest *t)
 	KTEST_EXPECT_MEMEQ(t, buf_a + 50, buf_b, 9000);
 	KTEST_EXPECT_EQ(t, vm_map_resident_pages(dst), 3);
 	/* The copy's region is ordinary memory of the destination. */
-	KTEST_EXPECT_EQ(t, vm_map_deallocate(dst, b, 9000), KERN_SUCCESS);
+	KTEST_EXPECT_EQ(t, vm_map_remove(dst, b, 9000), KERN_SUCCESS);
 	KTEST_EXPECT_EQ(t, vm_map_resident_pages(dst), 0);
 	vm_map_activate(NULL);
 	vm_map_destroy(dst);
@@ -702,13 +702,13 @@ static void physical_mapping_of_contiguous_pages(struct ktest *t)
 						    false), KERN_SUCCESS);
 	KTEST_EXPECT_EQ(t, copyin(uptr(b), buf_b, PAGE), 0);
 	KTEST_EXPECT_MEMEQ(t, direct + PAGE, buf_b, PAGE);
-	KTEST_EXPECT_EQ(t, vm_map_deallocate(m, b, PAGE), KERN_SUCCESS);
+	KTEST_EXPECT_EQ(t, vm_map_remove(m, b, PAGE), KERN_SUCCESS);
 	KTEST_EXPECT_EQ(t, vm_map_resident_pages(m), 4);
 	/* Owned: a page deallocated alone goes back, then the rest. */
-	KTEST_EXPECT_EQ(t, vm_map_deallocate(m, a + PAGE, PAGE), KERN_SUCCESS);
+	KTEST_EXPECT_EQ(t, vm_map_remove(m, a + PAGE, PAGE), KERN_SUCCESS);
 	KTEST_EXPECT_EQ(t, copyin(uptr(a + 2 * PAGE + 8), buf_b, 64), 0);
 	KTEST_EXPECT_MEMEQ(t, buf_a, buf_b, 64);
-	KTEST_EXPECT_EQ(t, vm_map_deallocate(m, a, 4 * PAGE), KERN_SUCCESS);
+	KTEST_EXPECT_EQ(t, vm_map_remove(m, a, 4 * PAGE), KERN_SUCCESS);
 	KTEST_EXPECT_EQ(t, free_pages(), base + 4);
 	map_end(m);
 }

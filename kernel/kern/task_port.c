@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Making, naming and resolving task, thread and host ports. */
+#include <stddef.h>
+
+#include "ipc/ipc_kobject.h"
+#include "ipc/ipc_port.h"
+#include "ipc/ipc_space.h"
+#include "kern/panic.h"
+#include "kern/task.h"
+#include "kern/task_port.h"
+#include "kern/thread.h"
+#include "mig/mig_server.h"
+
+static int host_object, host_priv_object;	/* the host has no state yet */
+struct ipc_port *host_port, *host_priv_port;
+
+void task_port_init(void)
+{
+	host_port = ipc_port_alloc_kernel(&host_object, IKOT_HOST);
+	host_priv_port = ipc_port_alloc_kernel(&host_priv_object,
+					       IKOT_HOST_PRIV);
+	if (host_port == NULL || host_priv_port == NULL)
+		panic("task_port_init: no memory for the host ports");
+	ipc_kobject_set_handler(IKOT_TASK, mig_server_handle);
+	ipc_kobject_set_handler(IKOT_THREAD, mig_server_handle);
+	ipc_kobject_set_handler(IKOT_HOST, mig_server_handle);
+	ipc_kobject_set_handler(IKOT_HOST_PRIV, mig_server_handle);
+}
+
+kern_return_t task_port_setup(struct task *task)
+{
+	task->itk_space = ipc_space_create();
+	if (task->itk_space == NULL)
+		return KERN_RESOURCE_SHORTAGE;
+	task->itk_self = ipc_port_alloc_kernel(task, IKOT_TASK);
+	if (task->itk_self == NULL) {
+		ipc_space_destroy(task->itk_space);
+		task->itk_space = NULL;
+		return KERN_RESOURCE_SHORTAGE;
+	}
+	return KERN_SUCCESS;
+}
+
+void task_port_teardown(struct task *task)
+{
+	if (task->itk_self != NULL)
+		ipc_port_dealloc_kernel(task->itk_self);
+	task->itk_self = NULL;
+	if (task->itk_bootstrap != NULL)
+		ipc_port_release_send(task->itk_bootstrap);
+	task->itk_bootstrap = NULL;
+	if (task->itk_space != NULL)
+		ipc_space_destroy(task->itk_space);
+	task->itk_space = NULL;
+}
+
+kern_return_t thread_port_setup(struct thread *thread)
+{
+	thread->ith_self = ipc_port_alloc_kernel(thread, IKOT_THREAD);
+	return thread->ith_self != NULL ? KERN_SUCCESS : KERN_RESOURCE_SHORTAGE;
+}
+
+void thread_port_teardown(struct thread *thread)
+{
+	if (thread->ith_self != NULL)
+		ipc_port_dealloc_kernel(thread->ith_self);
+	thread->ith_self = NULL;
+}
+
+struct task *task_port_task(struct ipc_port *port)
+{
+	unsigned int kotype;
+	void *object = ipc_port_kobject(port, &kotype);
+
+	return kotype == IKOT_TASK ? object : NULL;
+}
+
+struct thread *task_port_thread(struct ipc_port *port)
+{
+	unsigned int kotype;
+	void *object = ipc_port_kobject(port, &kotype);
+
+	return kotype == IKOT_THREAD ? object : NULL;
+}
+
+int task_port_is_host(struct ipc_port *port, int priv)
+{
+	unsigned int kotype;
+
+	(void)ipc_port_kobject(port, &kotype);
+	return kotype == IKOT_HOST_PRIV || (!priv && kotype == IKOT_HOST);
+}
+
+static mach_port_name_t name_in_current(struct ipc_port *port)
+{
+	struct task *task = task_current();
+	mach_port_name_t name;
+
+	if (task->itk_space == NULL || port == NULL ||
+	    ipc_space_insert_send(task->itk_space, port, &name) !=
+	    KERN_SUCCESS)
+		return MACH_PORT_NULL;
+	return name;
+}
+
+mach_port_name_t task_port_self_name(void)
+{
+	return name_in_current(task_current()->itk_self);
+}
+
+mach_port_name_t task_port_thread_name(void)
+{
+	return name_in_current(thread_current()->ith_self);
+}
+
+mach_port_name_t task_port_host_name(void)
+{
+	return name_in_current(host_port);
+}

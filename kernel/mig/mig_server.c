@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The kobject handler around MIG's demux functions. */
+#include <stddef.h>
+
+#include <mach/mig_errors.h>
+
+#include "ipc/ipc_kmsg.h"
+#include "kern/kprintf.h"
+#include "mig/mig_server.h"
+
+/* Generated from gnumach-dev's .defs (kernel/mig/local.mk). */
+boolean_t mach_server(mach_msg_header_t *in, mach_msg_header_t *out);
+boolean_t mach_port_server(mach_msg_header_t *in, mach_msg_header_t *out);
+boolean_t gnumach_server(mach_msg_header_t *in, mach_msg_header_t *out);
+
+unsigned int mig_not_served_count;
+
+/* Called by the generated not-served routines (mig_not_served.c). */
+kern_return_t mig_not_served(const char *routine);
+
+kern_return_t mig_not_served(const char *routine)
+{
+	mig_not_served_count++;
+	kprintf("mig: %s is not implemented; answering KERN_FAILURE\n",
+		routine);
+	return KERN_FAILURE;
+}
+
+mach_msg_return_t mig_server_handle(struct ipc_kmsg *request,
+				    struct ipc_kmsg **reply)
+{
+	struct ipc_kmsg *out = ipc_kmsg_alloc(MIG_SERVER_REPLY_MAX);
+	mach_msg_header_t *in_msg = ipc_kmsg_msg(request);
+	kern_return_t kr;
+
+	*reply = NULL;
+	if (out == NULL)
+		return KERN_RESOURCE_SHORTAGE;	/* no reply: out of memory */
+	if (!mach_server(in_msg, ipc_kmsg_msg(out)) &&
+	    !mach_port_server(in_msg, ipc_kmsg_msg(out)))
+		(void)gnumach_server(in_msg, ipc_kmsg_msg(out));
+	kr = ((mig_reply_header_t *)ipc_kmsg_msg(out))->RetCode;
+	if (kr == MIG_NO_REPLY) {
+		ipc_kmsg_free(out);
+		return MACH_MSG_SUCCESS;
+	}
+	*reply = out;
+	return kr == KERN_SUCCESS ? MACH_MSG_SUCCESS : kr;
+}
