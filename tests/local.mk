@@ -60,7 +60,7 @@ GUEST_ELF_FLAGS = -std=gnu11 -O2 -g -ffreestanding -nostdlib -static \
 	-Wl,-e,_start
 GUEST_ELFS = tests/user/task_probe.elf
 
-tests/user/%.elf: $(srcdir)/tests/user/%.c Makefile
+tests/user/task_probe.elf: $(srcdir)/tests/user/task_probe.c Makefile
 	@mkdir -p tests/user
 	$(AM_V_CCLD)$(CC) $(GUEST_ELF_FLAGS) -o $@ $<
 
@@ -73,9 +73,18 @@ tests/user/mach_probe.o: $(srcdir)/tests/user/mach_probe.c Makefile \
 tests/user/mach_probe.elf: tests/user/mach_probe.o user/libgraft-user.a \
 		user/libgraft-mig-user.a
 	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
+GUEST_NEWLIB_ELFS += tests/user/rpc_server.elf tests/user/rpc_client.elf
+tests/user/rpc_%.o: $(srcdir)/tests/user/rpc_%.c \
+		$(srcdir)/tests/user/rpc_protocol.h Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p tests/user
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
+tests/user/rpc_%.elf: tests/user/rpc_%.o user/libgraft-user.a \
+		user/libgraft-mig-user.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
 GUEST_ELFS += $(GUEST_NEWLIB_ELFS)
 
-CLEANFILES += $(GUEST_ELFS) tests/user/mach_probe.o
+CLEANFILES += $(GUEST_ELFS) tests/user/*.o
 
 check-local: kernel/graft.elf $(GUEST_ELFS)
 	$(HARNESS) $(if $(SUITES),--suites $(SUITES))

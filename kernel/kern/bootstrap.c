@@ -59,8 +59,8 @@ static kern_return_t bootstrap_stack(struct task *task, const char *cmdline,
 	return KERN_SUCCESS;
 }
 
-kern_return_t bootstrap_task_create(const struct boot_module *m,
-				    struct task **out)
+kern_return_t bootstrap_task_load(const struct boot_module *m,
+				  struct task **out)
 {
 	char name[32];
 	struct task *task;
@@ -75,18 +75,44 @@ kern_return_t bootstrap_task_create(const struct boot_module *m,
 		      &entry);
 	if (kr == KERN_SUCCESS)
 		kr = bootstrap_stack(task, m->cmdline, &rsp, &arg);
-	if (kr == KERN_SUCCESS)
-		kr = task_start_thread(task, entry, rsp, arg);
 	if (kr != KERN_SUCCESS) {
 		task_destroy(task);
 		goto err;
 	}
-	if (out != NULL)
-		*out = task;
+	task->start_rip = entry;
+	task->start_rsp = rsp;
+	task->start_arg = arg;
+	*out = task;
 	return KERN_SUCCESS;
 err:
-	kprintf("bootstrap: cannot start module '%s': kern_return %d\n",
+	kprintf("bootstrap: cannot load module '%s': kern_return %d\n",
 		m->cmdline, kr);
+	return kr;
+}
+
+kern_return_t bootstrap_task_start(struct task *task)
+{
+	kern_return_t kr = task_start_thread(task, task->start_rip,
+					     task->start_rsp, task->start_arg);
+
+	if (kr != KERN_SUCCESS) {
+		kprintf("bootstrap: cannot start task %s: kern_return %d\n",
+			task->name, kr);
+		task_destroy(task);
+	}
+	return kr;
+}
+
+kern_return_t bootstrap_task_create(const struct boot_module *m,
+				    struct task **out)
+{
+	struct task *task;
+	kern_return_t kr = bootstrap_task_load(m, &task);
+
+	if (kr == KERN_SUCCESS)
+		kr = bootstrap_task_start(task);
+	if (kr == KERN_SUCCESS && out != NULL)
+		*out = task;
 	return kr;
 }
 

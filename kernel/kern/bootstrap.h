@@ -34,6 +34,16 @@ bool bootstrap_module_is_program(const struct boot_module *m);
 kern_return_t bootstrap_task_create(const struct boot_module *m,
 				    struct task **out);
 
+/*
+ * bootstrap_task_load - the first half of bootstrap_task_create: a task
+ * with the module loaded and its stack ready, but no thread yet (so the
+ * caller can give it ports first).  bootstrap_task_start - the second
+ * half; on failure the task is destroyed.  Return codes as above.
+ */
+kern_return_t bootstrap_task_load(const struct boot_module *m,
+				  struct task **out);
+kern_return_t bootstrap_task_start(struct task *task);
+
 /* Start every program module, in module order (what `make run` does; test
  * boots start only what their suite asks for). */
 void bootstrap_start_all(const struct bootinfo *bi);

@@ -147,6 +147,9 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="mach-user", test="mach-user",
               modules=(("{builddir}/tests/user/mach_probe.elf",
                         "mach_probe alpha"),)),
+    QemuSuite(name="ipc-user", test="ipc-user",
+              modules=(("{builddir}/tests/user/rpc_server.elf", "rpc_server"),
+                       ("{builddir}/tests/user/rpc_client.elf", "rpc_client"))),
     QemuSuite(name="task", test="task", prepare=task_modules,
               modules=tuple((TASK_PROBE, f"task_probe mode={mode}")
                             for mode in TASK_PROBE_MODES)),
@@ -165,7 +168,10 @@ SUITES: tuple[Suite, ...] = (
     # Benchmarks, run by `run.py --bench`; bench_mode= tells the guest
     # which mode its BENCH lines are measured in.
     QemuSuite(name="bench", test="bench", mode="icount", hidden=True,
-              cmdline=("bench_mode=icount",), timeout=300.0),
+              cmdline=("bench_mode=icount",), timeout=300.0,
+              modules=(("{builddir}/tests/user/rpc_server.elf", "rpc_server"),
+                       ("{builddir}/tests/user/rpc_client.elf",
+                        "rpc_client bench=10000 mode=icount"))),
 )
 
 

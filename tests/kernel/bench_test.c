@@ -16,6 +16,7 @@
 #include "kern/probe.h"
 #include "kern/stats.h"
 #include "kern/string.h"
+#include "tests/kernel/user_task.h"
 
 #define BENCH_PROBE_SAMPLES 10000
 
@@ -61,7 +62,24 @@ static void empty_probe_cost(struct ktest *t)
 	bench_print(t, "probe.empty", "ticks", &st);
 }
 
+/*
+ * rpc.user-user and rpc.user-kernel: tests/user/rpc_client.c times 10,000
+ * null RPCs to rpc_server and 10,000 to a kernel routine and prints the
+ * BENCH lines itself; this case runs the pair and checks it finished.
+ */
+static char console[16384];
+
+static void rpc_round_trips(struct ktest *t)
+{
+	if (!user_task_run_pair(t, "rpc_server", "rpc_client", 240, console,
+				sizeof(console)))
+		return;
+	user_task_expect_checks(t, console, 17);
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "BENCH "), 2);
+}
+
 static const struct ktest_case bench_cases[] = {
 	{ "empty_probe_cost", empty_probe_cost },
+	{ "rpc_round_trips", rpc_round_trips },
 };
 KTEST_SUITE(bench_suite, "bench", bench_cases);

@@ -9,6 +9,7 @@
 #include "kern/ktest.h"
 #include "kern/sched.h"
 #include "kern/string.h"
+#include "ipc/mach_port.h"
 #include "kern/task.h"
 #include "tests/kernel/user_task.h"
 #include "vm/vm_page.h"
@@ -46,17 +47,17 @@ void user_task_expect_baseline(struct ktest *t,
 	KTEST_EXPECT_EQ(t, kalloc_bytes_in_use(), b->bytes);
 }
 
-static bool wait_termination(unsigned int before, unsigned int seconds)
+bool user_task_wait(unsigned int before, unsigned int n, unsigned int seconds)
 {
 	uint64_t end = clock_ticks() + (uint64_t)seconds * HZ;
 
-	while (task_terminations == before && clock_ticks() < end) {
+	while (task_terminations - before < n && clock_ticks() < end) {
 		assert_wait(&task_terminations);
 		thread_set_timeout(5);
 		thread_block();
 	}
-	thread_sleep_ticks(1);	/* the exited thread is freed after a switch */
-	return task_terminations != before;
+	thread_sleep_ticks(1);	/* exited threads are freed after a switch */
+	return task_terminations - before >= n;
 }
 
 bool user_task_run(struct ktest *t, const char *word, unsigned int seconds,
@@ -76,9 +77,109 @@ bool user_task_run(struct ktest *t, const char *word, unsigned int seconds,
 		ktest_fail(t, "module %s did not start", word);
 		return false;
 	}
-	ended = wait_termination(before, seconds);
+	ended = user_task_wait(before, 1, seconds);
 	console_capture_stop();
 	if (!ended)
 		ktest_fail(t, "task %s did not end within %u s", word, seconds);
 	return ended;
+}
+
+/* A port whose receive right @server holds; both tasks get a send right
+ * to it as their bootstrap port. */
+static kern_return_t rendezvous(struct task *server, struct task *client)
+{
+	mach_port_name_t name;
+	struct ipc_port *a, *b;
+	mach_msg_type_name_t type;
+	kern_return_t kr;
+
+	kr = mach_port_allocate(server->itk_space, MACH_PORT_RIGHT_RECEIVE,
+				&name);
+	if (kr == KERN_SUCCESS)
+		kr = mach_port_extract_right(server->itk_space, name,
+					     MACH_MSG_TYPE_MAKE_SEND, &a, &type);
+	if (kr == KERN_SUCCESS)
+		kr = mach_port_extract_right(server->itk_space, name,
+					     MACH_MSG_TYPE_MAKE_SEND, &b, &type);
+	if (kr != KERN_SUCCESS)
+		return kr;
+	server->itk_bootstrap = a;
+	client->itk_bootstrap = b;
+	return KERN_SUCCESS;
+}
+
+bool user_task_run_pair(struct ktest *t, const char *server_word,
+			const char *client_word, unsigned int seconds,
+			char *console, size_t size)
+{
+	const struct boot_module *ms = user_task_module(server_word);
+	const struct boot_module *mc = user_task_module(client_word);
+	struct task *server, *client;
+	unsigned int before = task_terminations;
+	bool ended;
+
+	if (ms == NULL || mc == NULL) {
+		ktest_fail(t, "harness passed no %s or %s module", server_word,
+			   client_word);
+		return false;
+	}
+	if (bootstrap_task_load(ms, &server) != KERN_SUCCESS)
+		return false;
+	if (bootstrap_task_load(mc, &client) != KERN_SUCCESS) {
+		task_destroy(server);
+		return false;
+	}
+	if (rendezvous(server, client) != KERN_SUCCESS) {
+		ktest_fail(t, "no rendezvous port");
+		task_destroy(client);
+		task_destroy(server);
+		return false;
+	}
+	console_capture_start(console, size);
+	if (bootstrap_task_start(server) != KERN_SUCCESS) {
+		console_capture_stop();
+		task_destroy(client);
+		ktest_fail(t, "the server did not start");
+		return false;
+	}
+	if (bootstrap_task_start(client) != KERN_SUCCESS) {
+		console_capture_stop();
+		ktest_fail(t, "the client did not start");
+		return false;
+	}
+	ended = user_task_wait(before, 2, seconds);
+	console_capture_stop();
+	if (!ended)
+		ktest_fail(t, "the two tasks did not end within %u s", seconds);
+	return ended;
+}
+
+unsigned int user_task_count_lines(const char *console, const char *prefix)
+{
+	unsigned int n = 0;
+	size_t len = strlen(prefix);
+
+	for (const char *p = console; *p != '\0'; p++)
+		if ((p == console || p[-1] == '\n') &&
+		    strncmp(p, prefix, len) == 0)
+			n++;
+	return n;
+}
+
+void user_task_expect_checks(struct ktest *t, const char *console,
+			     unsigned int min)
+{
+	const char *done = kmemmem(console, strlen(console), "USER-DONE ");
+	unsigned int declared = 0;
+
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "USER-FAIL"), 0);
+	if (done == NULL) {
+		ktest_fail(t, "the program never printed USER-DONE");
+		return;
+	}
+	for (const char *p = done + 10; *p >= '0' && *p <= '9'; p++)
+		declared = declared * 10 + (unsigned int)(*p - '0');
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "USER-PASS"),
+			declared);
+	KTEST_EXPECT_GE(t, declared, min);
 }

@@ -38,4 +38,33 @@ void user_task_expect_baseline(struct ktest *t,
 bool user_task_run(struct ktest *t, const char *word, unsigned int seconds,
 		   char *console, size_t size);
 
+/*
+ * user_task_wait - wait until task_terminations has grown by @n since
+ * @before, at most @seconds; then let the exited threads be freed.
+ * Returns whether it did.
+ */
+bool user_task_wait(unsigned int before, unsigned int n, unsigned int seconds);
+
+/*
+ * user_task_run_pair - load the modules with @server_word and
+ * @client_word, give both a bootstrap port to one new port whose receive
+ * right is the server's, start them, and wait (up to @seconds) for both to
+ * end, copying the console into @console.  False (and @t failed) if a
+ * module is missing, does not start, or they do not both end in time.
+ */
+bool user_task_run_pair(struct ktest *t, const char *server_word,
+			const char *client_word, unsigned int seconds,
+			char *console, size_t size);
+
+/* Count lines of @console starting with @prefix. */
+unsigned int user_task_count_lines(const char *console, const char *prefix);
+
+/*
+ * user_task_expect_checks - fail @t unless @console has no "USER-FAIL"
+ * line and as many "USER-PASS" lines as its "USER-DONE n" says (at least
+ * @min).
+ */
+void user_task_expect_checks(struct ktest *t, const char *console,
+			     unsigned int min);
+
 #endif
