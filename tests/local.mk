@@ -2,7 +2,7 @@
 # Host unit tests (tests/host/) and the harness that runs every suite.
 
 HOST_TEST_CFLAGS = -std=gnu11 -fno-builtin -Wall -Wextra -Werror
-HOST_TEST_CPPFLAGS = -I$(srcdir)/kernel
+HOST_TEST_CPPFLAGS = -I$(srcdir)/kernel -I$(srcdir)
 HOST_TEST_COMMON = tests/host/host_main.c kernel/kern/ktest.c kernel/kern/kprintf.c
 
 check_PROGRAMS += tests/host/test_kprintf tests/host/test_stats \
@@ -29,13 +29,13 @@ tests_host_test_cmdline_CFLAGS = $(HOST_TEST_CFLAGS)
 tests_host_test_cmdline_CPPFLAGS = $(HOST_TEST_CPPFLAGS)
 
 # vm_page.h needs gnumach-dev's <mach/kern_return.h> (kernel/local.mk).
-tests_host_test_vm_page_SOURCES = tests/host/test_vm_page.c \
+tests_host_test_vm_page_SOURCES = tests/host/test_vm_page.c tests/host/host_panic.c \
 	kernel/vm/vm_page.c $(HOST_TEST_COMMON)
 tests_host_test_vm_page_CFLAGS = $(HOST_TEST_CFLAGS)
 tests_host_test_vm_page_CPPFLAGS = $(HOST_TEST_CPPFLAGS) -Imach-include
 $(tests_host_test_vm_page_OBJECTS): mach-include/.stamp
 
-tests_host_test_vm_map_SOURCES = tests/host/test_vm_map.c \
+tests_host_test_vm_map_SOURCES = tests/host/test_vm_map.c tests/host/host_panic.c \
 	kernel/vm/vm_map_entry.c $(HOST_TEST_COMMON)
 tests_host_test_vm_map_CFLAGS = $(HOST_TEST_CFLAGS)
 tests_host_test_vm_map_CPPFLAGS = $(HOST_TEST_CPPFLAGS) -Imach-include
@@ -66,7 +66,8 @@ tests/user/task_probe.elf: $(srcdir)/tests/user/task_probe.c Makefile
 
 # Programs on the user runtime and newlib (user/local.mk).
 GUEST_NEWLIB_ELFS = tests/user/mach_probe.elf
-tests/user/mach_probe.o: $(srcdir)/tests/user/mach_probe.c Makefile \
+tests/user/mach_probe.o: $(srcdir)/tests/user/mach_probe.c \
+		$(srcdir)/tests/user/user_check.h Makefile \
 		$(USER_MIG_GENERATED) mach-include/.stamp
 	@mkdir -p tests/user
 	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
@@ -75,7 +76,8 @@ tests/user/mach_probe.elf: tests/user/mach_probe.o user/libgraft-user.a \
 	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
 GUEST_NEWLIB_ELFS += tests/user/rpc_server.elf tests/user/rpc_client.elf
 tests/user/rpc_%.o: $(srcdir)/tests/user/rpc_%.c \
-		$(srcdir)/tests/user/rpc_protocol.h Makefile \
+		$(srcdir)/tests/user/rpc_protocol.h \
+		$(srcdir)/tests/user/user_check.h Makefile \
 		$(USER_MIG_GENERATED) mach-include/.stamp
 	@mkdir -p tests/user
 	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
@@ -83,6 +85,7 @@ tests/user/rpc_%.elf: tests/user/rpc_%.o user/libgraft-user.a \
 		user/libgraft-mig-user.a
 	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
 GUEST_ELFS += $(GUEST_NEWLIB_ELFS)
+.SECONDARY: tests/user/rpc_server.o tests/user/rpc_client.o
 
 CLEANFILES += $(GUEST_ELFS) tests/user/*.o
 

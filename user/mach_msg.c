@@ -1,14 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* mach_msg(): the trap, restarted when a wait was interrupted. */
-#include <mach/message.h>
-
-mach_msg_return_t mach_msg_trap(mach_msg_header_t *msg,
-				mach_msg_option_t option,
-				mach_msg_size_t send_size,
-				mach_msg_size_t rcv_size,
-				mach_port_t rcv_name,
-				mach_msg_timeout_t timeout,
-				mach_port_t notify);
+#include "graft_user.h"
 
 mach_msg_return_t mach_msg(mach_msg_header_t *msg, mach_msg_option_t option,
 			   mach_msg_size_t send_size, mach_msg_size_t rcv_size,

@@ -11,6 +11,7 @@
 #include "x86_64/cpu_local.h"
 #include "x86_64/gdt.h"
 #include "x86_64/syscall.h"
+#include "x86_64/trap_frame.h"
 
 	.text
 	.globl syscall_entry
@@ -25,21 +26,7 @@ syscall_entry:
 	pushq %rcx
 	pushq $0
 	pushq $SYSCALL_VECTOR
-	pushq %rax
-	pushq %rbx
-	pushq %rcx
-	pushq %rdx
-	pushq %rsi
-	pushq %rdi
-	pushq %rbp
-	pushq %r8
-	pushq %r9
-	pushq %r10
-	pushq %r11
-	pushq %r12
-	pushq %r13
-	pushq %r14
-	pushq %r15
+	TRAP_FRAME_PUSH
 	xorl %ebp, %ebp		/* end of the kernel's frame chain */
 	movq %rsp, %rdi
 	sti

@@ -6,6 +6,7 @@
  * registers in the order of struct trap_frame (x86_64/trap.h) and calls
  * trap_dispatch(frame).  trap_stubs[] holds the address of every stub.
  */
+#include "x86_64/trap_frame.h"
 
 	.text
 	.balign 16
@@ -27,21 +28,7 @@ trap_common:
 	testb $3, 24(%rsp)
 	jz 1f
 	swapgs
-1:	pushq %rax
-	pushq %rbx
-	pushq %rcx
-	pushq %rdx
-	pushq %rsi
-	pushq %rdi
-	pushq %rbp
-	pushq %r8
-	pushq %r9
-	pushq %r10
-	pushq %r11
-	pushq %r12
-	pushq %r13
-	pushq %r14
-	pushq %r15
+1:	TRAP_FRAME_PUSH
 	cld
 	movq %rsp, %rdi
 	/* Align the stack for C; the frame pointer chain continues into the
@@ -52,21 +39,7 @@ trap_common:
 	movq %rbx, %rsp
 	.globl trap_return
 trap_return:
-	popq %r15
-	popq %r14
-	popq %r13
-	popq %r12
-	popq %r11
-	popq %r10
-	popq %r9
-	popq %r8
-	popq %rbp
-	popq %rdi
-	popq %rsi
-	popq %rdx
-	popq %rcx
-	popq %rbx
-	popq %rax
+	TRAP_FRAME_POP
 	addq $16, %rsp
 	testb $3, 8(%rsp)
 	jz 2f

@@ -9,46 +9,13 @@
 
 #include "kern/ktest.h"
 #include "kern/panic.h"
+#include "tests/host/host_panic.h"
 #include "vm/vm_map_entry.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define PG(x)		((uint64_t)(x) * VM_PAGE_SIZE)
 #define MIN		PG(1)
 #define MAX		0x0000800000000000ull
-
-/* panic() for the list: jumps back to the EXPECT_PANIC that armed it. */
-static jmp_buf panic_jmp;
-static int panic_armed;
-static char panic_msg[256];
-
-void panic(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(panic_msg, sizeof(panic_msg), fmt, ap);
-	va_end(ap);
-	if (!panic_armed) {
-		fprintf(stderr, "unexpected panic: %s\n", panic_msg);
-		abort();
-	}
-	panic_armed = 0;
-	longjmp(panic_jmp, 1);
-}
-
-#define EXPECT_PANIC(t, name, stmt, what)				\
-	do {								\
-		panic_msg[0] = '\0';					\
-		panic_armed = 1;					\
-		if (setjmp(panic_jmp) == 0) {				\
-			stmt;						\
-			panic_armed = 0;				\
-			ktest_fail(t, "%s: did not panic", name);	\
-		} else if (!strstr(panic_msg, what)) {			\
-			ktest_fail(t, "%s: panic '%s' lacks '%s'",	\
-				   name, panic_msg, what);		\
-		}							\
-	} while (0)
 
 static struct vm_map_entry pool[16];
 static unsigned int pool_used;

@@ -9,6 +9,7 @@
 
 #include "kern/ktest.h"
 #include "kern/panic.h"
+#include "tests/host/host_panic.h"
 #include "vm/vm_page_core.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -17,44 +18,6 @@
 #define GIB(x)		((uint64_t)(x) << 30)
 #define PG(x)		((uint64_t)(x) * VM_PAGE_SIZE)
 #define MAX_RANGES	4
-
-/*
- * panic() for the core: records the message and jumps back to the
- * EXPECT_PANIC that armed it; an unexpected panic aborts the program.
- */
-static jmp_buf panic_jmp;
-static int panic_armed;
-static char panic_msg[256];
-
-void panic(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(panic_msg, sizeof(panic_msg), fmt, ap);
-	va_end(ap);
-	if (!panic_armed) {
-		fprintf(stderr, "unexpected panic: %s\n", panic_msg);
-		abort();
-	}
-	panic_armed = 0;
-	longjmp(panic_jmp, 1);
-}
-
-/* Run @stmt and check that it panics with a message containing @what. */
-#define EXPECT_PANIC(t, name, stmt, what)				\
-	do {								\
-		panic_msg[0] = '\0';					\
-		panic_armed = 1;					\
-		if (setjmp(panic_jmp) == 0) {				\
-			stmt;						\
-			panic_armed = 0;				\
-			ktest_fail(t, "%s: did not panic", name);	\
-		} else if (!strstr(panic_msg, what)) {			\
-			ktest_fail(t, "%s: panic '%s' lacks '%s'",	\
-				   name, panic_msg, what);		\
-		}							\
-	} while (0)
 
 /* Metadata for every core built here: enough for a 16 GiB span. */
 static uint64_t meta_buf[1 << 17];

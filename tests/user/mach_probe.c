@@ -17,18 +17,7 @@
 #include <string.h>
 
 #include "graft_user.h"
-
-static int checks;
-
-static void check(const char *name, long expected, long got)
-{
-	checks++;
-	if (expected == got)
-		printf("USER-PASS %s\n", name);
-	else
-		printf("USER-FAIL %s: expected %ld (0x%lx), got %ld (0x%lx)\n",
-		       name, expected, expected, got, got);
-}
+#include "user_check.h"
 
 #pragma pack(push, 4)
 struct inline_msg {

@@ -18,19 +18,9 @@
 
 #include "graft_user.h"
 #include "rpc_protocol.h"
+#include "user_check.h"
 
-static int checks;
 static mach_port_t server, reply_port;
-
-static void check(const char *name, long expected, long got)
-{
-	checks++;
-	if (expected == got)
-		printf("USER-PASS %s\n", name);
-	else
-		printf("USER-FAIL %s: expected %ld (0x%lx), got %ld (0x%lx)\n",
-		       name, expected, expected, got, got);
-}
 
 /* Send @req (of @size bytes, id @id) with a send-once reply right and
  * receive the reply into @rep.  (mach_msg receives into the buffer it
