@@ -92,6 +92,7 @@ KERNEL_SOURCES = \
 	tests/kernel/task_test.c \
 	tests/kernel/mach_user_test.c \
 	tests/kernel/ipc_user_test.c \
+	tests/kernel/ipc_fuzz_test.c \
 	tests/kernel/user_task.c \
 	tests/kernel/ipc_test.c \
 	tests/kernel/bench_test.c \

@@ -296,7 +296,8 @@ static void clean_body(struct ipc_kmsg *kmsg)
 			if (copy != NULL)
 				vm_map_copy_discard(copy);
 		}
-		wr64(k + it.data_off, 0);
+		if (!it.is_inline)
+			wr64(k + it.data_off, 0);
 		off = it.data_off + it.data_len;
 	}
 }

@@ -158,6 +158,10 @@ SUITES: tuple[Suite, ...] = (
               modules=tuple((TASK_PROBE, f"task_probe mode={mode}")
                             for mode in TASK_PROBE_MODES)),
     QemuSuite(name="ipc", test="ipc"),
+    # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).
+    QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
+              modules=(("{builddir}/tests/user/ipc_fuzz.elf",
+                        "ipc_fuzz seed=1 count=100000"),)),
     SelftestSuite(name="harness-selftest",
                   argv=("{python}", "{srcdir}/tests/harness/test_run.py",
                         "--build-dir", "{builddir}", "--srcdir", "{srcdir}",

@@ -1450,7 +1450,54 @@ static void user_message_with_out_of_line_memory_and_ports(struct ktest *t)
 	pair_close(t, &p);
 }
 
+/*
+ * Destroying a queued complex message with 4-byte inline items must leave
+ * the items after them, and the memory after the message, alone (the
+ * ipc-fuzz suite found clean_body() clearing 8 bytes at every item).
+ * Two messages: one whose second descriptor followed a short item, and
+ * several that end exactly at the end of their heap object.
+ */
+static void destroying_queued_short_inline_items_is_clean(struct ktest *t)
+{
+	struct pair p;
+	struct {
+		mach_msg_header_t h;
+		mach_msg_type_t t1;
+		uint32_t v1;
+		mach_msg_type_t t2;
+		uint32_t v2;
+	} two;
+	struct msg_int one;
+	mach_port_name_t port;
+
+	pair_open(t, &p);
+	port = new_port(t, p.a);
+	KTEST_EXPECT_EQ(t, mach_port_set_qlimit(p.a, port, 16), KERN_SUCCESS);
+	header(&two.h, MACH_MSGH_BITS_COMPLEX |
+		       MACH_MSGH_BITS(MACH_MSG_TYPE_MAKE_SEND, 0),
+	       sizeof(two), port, MACH_PORT_NULL, 1);
+	two.t1 = type_of(MACH_MSG_TYPE_INTEGER_32, 32, 1);
+	two.v1 = 0x11111111;
+	two.t2 = type_of(MACH_MSG_TYPE_INTEGER_32, 32, 1);
+	two.v2 = 0x22222222;
+	KTEST_EXPECT_EQ(t, send(p.a, &two, sizeof(two)), MACH_MSG_SUCCESS);
+	for (int i = 0; i < 12; i++) {
+		header(&one.h, MACH_MSGH_BITS_COMPLEX |
+			       MACH_MSGH_BITS(MACH_MSG_TYPE_MAKE_SEND, 0),
+		       sizeof(one), port, MACH_PORT_NULL, 100 + i);
+		one.t = type_of(MACH_MSG_TYPE_INTEGER_32, 32, 1);
+		one.v = 0x11111111;
+		KTEST_EXPECT_EQ(t, send(p.a, &one, sizeof(one)),
+				MACH_MSG_SUCCESS);
+	}
+	/* Destroys the 13 queued messages: no panic, nothing left. */
+	KTEST_EXPECT_EQ(t, mach_port_destroy(p.a, port), KERN_SUCCESS);
+	pair_close(t, &p);
+}
+
 static const struct ktest_case ipc_cases[] = {
+	{ "destroying_queued_short_inline_items_is_clean",
+	  destroying_queued_short_inline_items_is_clean },
 	{ "send_and_receive_inline_data", send_and_receive_inline_data },
 	{ "rcv_too_large_reports_size", rcv_too_large_reports_size },
 	{ "send_to_bad_name_is_invalid_dest",
