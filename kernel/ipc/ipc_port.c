@@ -112,7 +112,11 @@ void ipc_port_release(struct ipc_port *port)
 	cpu_intr_restore(flags);
 }
 
-struct ipc_port *ipc_port_make_send(struct ipc_port *port)
+/* One more right on @port: @ms adds to the make-send count, @send to the
+ * send rights, @sonce to the send-once rights.  IPC_PORT_DEAD if the port
+ * is inactive; @port unchanged if it is NULL or dead. */
+static struct ipc_port *port_add_right(struct ipc_port *port, unsigned int ms,
+				       unsigned int send, unsigned int sonce)
 {
 	uint64_t flags;
 
@@ -120,48 +124,30 @@ struct ipc_port *ipc_port_make_send(struct ipc_port *port)
 		return port;
 	flags = cpu_intr_save();
 	if (port->active) {
-		port->mscount++;
-		port->srights++;
+		port->mscount += ms;
+		port->srights += send;
+		port->sorights += sonce;
 		port->refs++;
 	} else {
 		port = IPC_PORT_DEAD;
 	}
 	cpu_intr_restore(flags);
 	return port;
+}
+
+struct ipc_port *ipc_port_make_send(struct ipc_port *port)
+{
+	return port_add_right(port, 1, 1, 0);
 }
 
 struct ipc_port *ipc_port_make_send_once(struct ipc_port *port)
 {
-	uint64_t flags;
-
-	if (!IPC_PORT_VALID(port))
-		return port;
-	flags = cpu_intr_save();
-	if (port->active) {
-		port->sorights++;
-		port->refs++;
-	} else {
-		port = IPC_PORT_DEAD;
-	}
-	cpu_intr_restore(flags);
-	return port;
+	return port_add_right(port, 0, 0, 1);
 }
 
 struct ipc_port *ipc_port_copy_send(struct ipc_port *port)
 {
-	uint64_t flags;
-
-	if (!IPC_PORT_VALID(port))
-		return port;
-	flags = cpu_intr_save();
-	if (port->active) {
-		port->srights++;
-		port->refs++;
-	} else {
-		port = IPC_PORT_DEAD;
-	}
-	cpu_intr_restore(flags);
-	return port;
+	return port_add_right(port, 0, 1, 0);
 }
 
 void ipc_port_release_send(struct ipc_port *port)
@@ -390,21 +376,6 @@ struct ipc_port *ipc_port_dnrequest_cancel(struct ipc_port *port,
 	return notify;
 }
 
-/* The port of receive right @name in @space, or an error. */
-static kern_return_t translate_receive(struct ipc_space *space,
-				       mach_port_name_t name,
-				       struct ipc_port **port)
-{
-	struct ipc_entry *e = ipc_right_lookup(space, name);
-
-	if (e == NULL)
-		return KERN_INVALID_NAME;
-	if (!(e->type & MACH_PORT_TYPE_RECEIVE))
-		return KERN_INVALID_RIGHT;
-	*port = e->object;
-	return KERN_SUCCESS;
-}
-
 kern_return_t ipc_port_request_notification(struct ipc_space *space,
 					    mach_port_name_t name,
 					    mach_msg_id_t msgid,
@@ -431,12 +402,12 @@ kern_return_t ipc_port_request_notification(struct ipc_space *space,
 			kr = KERN_INVALID_VALUE;
 			break;
 		}
-		kr = translate_receive(space, name, &port);
+		kr = ipc_right_lookup_receive(space, name, &port);
 		if (kr == KERN_SUCCESS)
 			ipc_port_pdrequest(port, notify, previous);
 		break;
 	case MACH_NOTIFY_NO_SENDERS:
-		kr = translate_receive(space, name, &port);
+		kr = ipc_right_lookup_receive(space, name, &port);
 		if (kr == KERN_SUCCESS)
 			ipc_port_nsrequest(port, sync, notify, previous);
 		break;

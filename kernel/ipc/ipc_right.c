@@ -615,3 +615,17 @@ void ipc_right_clean(struct ipc_space *space, struct ipc_entry *e)
 	ipc_notify_port_deleted(notify, name);
 	ipc_notify_no_senders(ns, mscount);
 }
+
+kern_return_t ipc_right_lookup_receive(struct ipc_space *space,
+				       mach_port_name_t name,
+				       struct ipc_port **port)
+{
+	struct ipc_entry *e = ipc_right_lookup(space, name);
+
+	if (e == NULL)
+		return KERN_INVALID_NAME;
+	if (!(e->type & MACH_PORT_TYPE_RECEIVE))
+		return KERN_INVALID_RIGHT;
+	*port = e->object;
+	return KERN_SUCCESS;
+}

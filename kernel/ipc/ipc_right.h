@@ -132,4 +132,13 @@ kern_return_t ipc_right_dnrequest(struct ipc_space *space,
  * out of its (dying) space, and free it. */
 void ipc_right_clean(struct ipc_space *space, struct ipc_entry *entry);
 
+/*
+ * ipc_right_lookup_receive - the port of receive right @name in @space.
+ * KERN_SUCCESS, KERN_INVALID_NAME (no such name) or KERN_INVALID_RIGHT
+ * (not a receive right).  Interrupts disabled by the caller.
+ */
+kern_return_t ipc_right_lookup_receive(struct ipc_space *space,
+				       mach_port_name_t name,
+				       struct ipc_port **port);
+
 #endif

@@ -456,21 +456,6 @@ out:
 	return kr;
 }
 
-/* The port of receive right @name, or an error. */
-static kern_return_t receive_port(struct ipc_space *space,
-				  mach_port_name_t name,
-				  struct ipc_port **port)
-{
-	struct ipc_entry *e = ipc_right_lookup(space, name);
-
-	if (e == NULL)
-		return KERN_INVALID_NAME;
-	if (!(e->type & MACH_PORT_TYPE_RECEIVE))
-		return KERN_INVALID_RIGHT;
-	*port = e->object;
-	return KERN_SUCCESS;
-}
-
 kern_return_t mach_port_set_qlimit(struct ipc_space *space,
 				   mach_port_name_t name,
 				   mach_port_msgcount_t qlimit)
@@ -481,7 +466,7 @@ kern_return_t mach_port_set_qlimit(struct ipc_space *space,
 
 	if (!enter(space, &flags, &kr))
 		return kr;
-	kr = receive_port(space, name, &port);
+	kr = ipc_right_lookup_receive(space, name, &port);
 	if (kr == KERN_SUCCESS)
 		kr = ipc_port_set_qlimit(port, qlimit);
 	cpu_intr_restore(flags);
@@ -498,7 +483,7 @@ kern_return_t mach_port_set_mscount(struct ipc_space *space,
 
 	if (!enter(space, &flags, &kr))
 		return kr;
-	kr = receive_port(space, name, &port);
+	kr = ipc_right_lookup_receive(space, name, &port);
 	if (kr == KERN_SUCCESS)
 		port->mscount = mscount;
 	cpu_intr_restore(flags);
@@ -515,7 +500,7 @@ kern_return_t mach_port_set_seqno(struct ipc_space *space,
 
 	if (!enter(space, &flags, &kr))
 		return kr;
-	kr = receive_port(space, name, &port);
+	kr = ipc_right_lookup_receive(space, name, &port);
 	if (kr == KERN_SUCCESS)
 		port->seqno = seqno;
 	cpu_intr_restore(flags);
@@ -532,7 +517,7 @@ kern_return_t mach_port_get_receive_status(struct ipc_space *space,
 
 	if (!enter(space, &flags, &kr))
 		return kr;
-	kr = receive_port(space, name, &port);
+	kr = ipc_right_lookup_receive(space, name, &port);
 	if (kr == KERN_SUCCESS) {
 		status->mps_pset = port->pset != NULL ? port->pset->name :
 							MACH_PORT_NULL;
