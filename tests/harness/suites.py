@@ -114,6 +114,12 @@ def boot_modules(suite: Suite, suite_dir: Path) -> Suite:
                                cmdline=suite.cmdline + tuple(words))
 
 
+# Suites that measure time (tick rate, preemption) run on instruction-count
+# time, so a loaded host cannot make them fail and every run prints the
+# same: one instruction advances virtual time by 4 ns (the TSC still counts
+# virtual nanoseconds, 1 GHz), and halted time is skipped.
+DETERMINISTIC_TIME = ("-icount", "shift=2,sleep=off")
+
 TASK_PROBE = "{builddir}/tests/user/task_probe.elf"
 TASK_PROBE_MODES = ("print", "ud", "gp", "kernel", "text", "badtrap",
                     "stack")
@@ -145,8 +151,8 @@ SUITES: tuple[Suite, ...] = (
     # The boot modules too, to check their pages stay out of the allocator.
     QemuSuite(name="vm", test="vm", prepare=boot_modules),
     BochsSuite(name="boot-bochs", test="boot", prepare=boot_modules),
-    QemuSuite(name="intr", test="intr"),
-    QemuSuite(name="sched", test="sched"),
+    QemuSuite(name="intr", test="intr", qemu_args=DETERMINISTIC_TIME),
+    QemuSuite(name="sched", test="sched", qemu_args=DETERMINISTIC_TIME),
     QemuSuite(name="vm-user", test="vm-user"),
     QemuSuite(name="mach-user", test="mach-user",
               modules=(("{builddir}/tests/user/mach_probe.elf",
