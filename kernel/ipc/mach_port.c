@@ -30,6 +30,23 @@ static bool enter(struct ipc_space *space, uint64_t *flags, kern_return_t *kr)
 	return true;
 }
 
+/* enter() and the port of receive right @name: on KERN_SUCCESS the
+ * caller acts on *@port and then restores *@flags; otherwise nothing is
+ * held. */
+static kern_return_t enter_receive(struct ipc_space *space,
+				   mach_port_name_t name,
+				   struct ipc_port **port, uint64_t *flags)
+{
+	kern_return_t kr;
+
+	if (!enter(space, flags, &kr))
+		return kr;
+	kr = ipc_right_lookup_receive(space, name, port);
+	if (kr != KERN_SUCCESS)
+		cpu_intr_restore(*flags);
+	return kr;
+}
+
 /* Allocate @right under @name (MACH_PORT_NULL: a fresh name). */
 static kern_return_t allocate(struct ipc_space *space, mach_port_right_t right,
 			      mach_port_name_t name, mach_port_name_t *namep)
@@ -462,13 +479,11 @@ kern_return_t mach_port_set_qlimit(struct ipc_space *space,
 {
 	struct ipc_port *port;
 	uint64_t flags;
-	kern_return_t kr;
+	kern_return_t kr = enter_receive(space, name, &port, &flags);
 
-	if (!enter(space, &flags, &kr))
+	if (kr != KERN_SUCCESS)
 		return kr;
-	kr = ipc_right_lookup_receive(space, name, &port);
-	if (kr == KERN_SUCCESS)
-		kr = ipc_port_set_qlimit(port, qlimit);
+	kr = ipc_port_set_qlimit(port, qlimit);
 	cpu_intr_restore(flags);
 	return kr;
 }
@@ -479,13 +494,11 @@ kern_return_t mach_port_set_mscount(struct ipc_space *space,
 {
 	struct ipc_port *port;
 	uint64_t flags;
-	kern_return_t kr;
+	kern_return_t kr = enter_receive(space, name, &port, &flags);
 
-	if (!enter(space, &flags, &kr))
+	if (kr != KERN_SUCCESS)
 		return kr;
-	kr = ipc_right_lookup_receive(space, name, &port);
-	if (kr == KERN_SUCCESS)
-		port->mscount = mscount;
+	port->mscount = mscount;
 	cpu_intr_restore(flags);
 	return kr;
 }
@@ -496,13 +509,11 @@ kern_return_t mach_port_set_seqno(struct ipc_space *space,
 {
 	struct ipc_port *port;
 	uint64_t flags;
-	kern_return_t kr;
+	kern_return_t kr = enter_receive(space, name, &port, &flags);
 
-	if (!enter(space, &flags, &kr))
+	if (kr != KERN_SUCCESS)
 		return kr;
-	kr = ipc_right_lookup_receive(space, name, &port);
-	if (kr == KERN_SUCCESS)
-		port->seqno = seqno;
+	port->seqno = seqno;
 	cpu_intr_restore(flags);
 	return kr;
 }
@@ -513,23 +524,20 @@ kern_return_t mach_port_get_receive_status(struct ipc_space *space,
 {
 	struct ipc_port *port;
 	uint64_t flags;
-	kern_return_t kr;
+	kern_return_t kr = enter_receive(space, name, &port, &flags);
 
-	if (!enter(space, &flags, &kr))
+	if (kr != KERN_SUCCESS)
 		return kr;
-	kr = ipc_right_lookup_receive(space, name, &port);
-	if (kr == KERN_SUCCESS) {
-		status->mps_pset = port->pset != NULL ? port->pset->name :
-							MACH_PORT_NULL;
-		status->mps_seqno = port->seqno;
-		status->mps_mscount = port->mscount;
-		status->mps_qlimit = port->qlimit;
-		status->mps_msgcount = port->msgcount;
-		status->mps_sorights = port->sorights;
-		status->mps_srights = port->srights > 0;
-		status->mps_pdrequest = port->pdrequest != NULL;
-		status->mps_nsrequest = port->nsrequest != NULL;
-	}
+	status->mps_pset = port->pset != NULL ? port->pset->name :
+						MACH_PORT_NULL;
+	status->mps_seqno = port->seqno;
+	status->mps_mscount = port->mscount;
+	status->mps_qlimit = port->qlimit;
+	status->mps_msgcount = port->msgcount;
+	status->mps_sorights = port->sorights;
+	status->mps_srights = port->srights > 0;
+	status->mps_pdrequest = port->pdrequest != NULL;
+	status->mps_nsrequest = port->nsrequest != NULL;
 	cpu_intr_restore(flags);
 	return kr;
 }

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* mach_port.defs routines: MIG's signatures onto kernel/ipc/mach_port.c. */
 /*
+ * A task port that names no task converts to a NULL space, which the
+ * kernel/ipc functions answer with KERN_INVALID_TASK themselves.
+ *
  * Routines whose replies carry out-of-line arrays (mach_port_names,
  * mach_port_get_set_status) are not served yet: building a vm_map_copy
  * from kernel memory does not exist yet (see docs/mach-interfaces.md).
@@ -17,8 +20,6 @@ kern_return_t mig_mach_port_allocate(ipc_space_t task,
 				     mach_port_right_t right,
 				     mach_port_name_t *name)
 {
-	if (!task)
-		return KERN_INVALID_TASK;
 	return mach_port_allocate(SPACE(task), right, name);
 }
 
@@ -26,23 +27,17 @@ kern_return_t mig_mach_port_allocate_name(ipc_space_t task,
 					  mach_port_right_t right,
 					  mach_port_name_t name)
 {
-	if (!task)
-		return KERN_INVALID_TASK;
 	return mach_port_allocate_name(SPACE(task), right, name);
 }
 
 kern_return_t mig_mach_port_deallocate(ipc_space_t task,
 				       mach_port_name_t name)
 {
-	if (!task)
-		return KERN_INVALID_TASK;
 	return mach_port_deallocate(SPACE(task), name);
 }
 
 kern_return_t mig_mach_port_destroy(ipc_space_t task, mach_port_name_t name)
 {
-	if (!task)
-		return KERN_INVALID_TASK;
 	return mach_port_destroy(SPACE(task), name);
 }
 
@@ -50,8 +45,6 @@ kern_return_t mig_mach_port_mod_refs(ipc_space_t task, mach_port_name_t name,
 				     mach_port_right_t right,
 				     mach_port_delta_t delta)
 {
-	if (!task)
-		return KERN_INVALID_TASK;
 	return mach_port_mod_refs(SPACE(task), name, right, delta);
 }
 
@@ -59,24 +52,18 @@ kern_return_t mig_mach_port_get_refs(ipc_space_t task, mach_port_name_t name,
 				     mach_port_right_t right,
 				     mach_port_urefs_t *refs)
 {
-	if (!task)
-		return KERN_INVALID_TASK;
 	return mach_port_get_refs(SPACE(task), name, right, refs);
 }
 
 kern_return_t mig_mach_port_type(ipc_space_t task, mach_port_name_t name,
 				 mach_port_type_t *ptype)
 {
-	if (!task)
-		return KERN_INVALID_TASK;
 	return mach_port_type(SPACE(task), name, ptype);
 }
 
 kern_return_t mig_mach_port_rename(ipc_space_t task, mach_port_name_t old_name,
 				   mach_port_name_t new_name)
 {
-	if (!task)
-		return KERN_INVALID_TASK;
 	return mach_port_rename(SPACE(task), old_name, new_name);
 }
 
@@ -84,8 +71,6 @@ kern_return_t mig_mach_port_move_member(ipc_space_t task,
 					mach_port_name_t member,
 					mach_port_name_t after)
 {
-	if (!task)
-		return KERN_INVALID_TASK;
 	return mach_port_move_member(SPACE(task), member, after);
 }
 
@@ -96,8 +81,6 @@ kern_return_t mig_mach_port_insert_right(ipc_space_t task,
 					 ipc_port_t poly,
 					 mach_msg_type_name_t polyPoly)
 {
-	if (!task)
-		return KERN_INVALID_TASK;
 	return mach_port_insert_right(SPACE(task), name, poly, polyPoly);
 }
 
@@ -107,8 +90,6 @@ kern_return_t mig_mach_port_extract_right(ipc_space_t task,
 					  ipc_port_t *poly,
 					  mach_msg_type_name_t *polyPoly)
 {
-	if (!task)
-		return KERN_INVALID_TASK;
 	return mach_port_extract_right(SPACE(task), name, msgt_name, poly,
 				       polyPoly);
 }
@@ -120,8 +101,6 @@ kern_return_t mig_mach_port_request_notification(ipc_space_t task,
 						 ipc_port_t notify,
 						 ipc_port_t *previous)
 {
-	if (!task)
-		return KERN_INVALID_TASK;
 	return ipc_port_request_notification(SPACE(task), name, id, sync,
 					     notify, previous);
 }
@@ -129,8 +108,6 @@ kern_return_t mig_mach_port_request_notification(ipc_space_t task,
 kern_return_t mig_mach_port_set_qlimit(ipc_space_t task, mach_port_name_t name,
 				       mach_port_msgcount_t qlimit)
 {
-	if (!task)
-		return KERN_INVALID_TASK;
 	return mach_port_set_qlimit(SPACE(task), name, qlimit);
 }
 
@@ -138,16 +115,12 @@ kern_return_t mig_mach_port_set_mscount(ipc_space_t task,
 					mach_port_name_t name,
 					mach_port_mscount_t mscount)
 {
-	if (!task)
-		return KERN_INVALID_TASK;
 	return mach_port_set_mscount(SPACE(task), name, mscount);
 }
 
 kern_return_t mig_mach_port_set_seqno(ipc_space_t task, mach_port_name_t name,
 				      mach_port_seqno_t seqno)
 {
-	if (!task)
-		return KERN_INVALID_TASK;
 	return mach_port_set_seqno(SPACE(task), name, seqno);
 }
 
@@ -155,7 +128,5 @@ kern_return_t mig_mach_port_get_receive_status(ipc_space_t task,
 					       mach_port_name_t name,
 					       mach_port_status_t *status)
 {
-	if (!task)
-		return KERN_INVALID_TASK;
 	return mach_port_get_receive_status(SPACE(task), name, status);
 }

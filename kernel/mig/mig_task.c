@@ -7,10 +7,14 @@
 
 #include "graft_mig.h"
 #include "ipc/ipc_port.h"
+#include "kern/string.h"
 #include "kern/task.h"
 #include "vm/vm_map.h"
 #include "vm/vm_page.h"
 #include "x86_64/layout.h"
+
+/* vm_map_* answer KERN_INVALID_ARGUMENT for a NULL map (a port that names
+ * no task), so the routines below pass it on unchecked. */
 
 /*
  * task_terminate.  A task ending itself is marked here and ends when its
@@ -58,8 +62,6 @@ kern_return_t mig_vm_allocate(vm_map_t target_task, vm_address_t *address,
 	uint64_t addr = *address;
 	kern_return_t kr;
 
-	if (target_task == NULL)
-		return KERN_INVALID_ARGUMENT;
 	kr = vm_map_allocate(target_task, &addr, size, anywhere);
 	if (kr == KERN_SUCCESS)
 		*address = addr;
@@ -69,8 +71,6 @@ kern_return_t mig_vm_allocate(vm_map_t target_task, vm_address_t *address,
 kern_return_t mig_vm_deallocate(vm_map_t target_task, vm_address_t address,
 				vm_size_t size)
 {
-	if (target_task == NULL)
-		return KERN_INVALID_ARGUMENT;
 	return vm_map_remove(target_task, address, size);
 }
 
@@ -78,8 +78,6 @@ kern_return_t mig_vm_protect(vm_map_t target_task, vm_address_t address,
 			     vm_size_t size, boolean_t set_maximum,
 			     vm_prot_t new_protection)
 {
-	if (target_task == NULL)
-		return KERN_INVALID_ARGUMENT;
 	return vm_map_protect(target_task, address, size, set_maximum,
 			      new_protection);
 }
@@ -109,8 +107,7 @@ kern_return_t mig_vm_allocate_contiguous(host_t host_priv,
 				  pmax != 0 ? pmax : ~0ull, &pa);
 	if (kr != KERN_SUCCESS)
 		return kr;
-	for (uint64_t i = 0; i < npages * VM_PAGE_SIZE; i += 8)
-		*(volatile uint64_t *)((uint8_t *)phys_to_virt(pa) + i) = 0;
+	memset(phys_to_virt(pa), 0, npages * VM_PAGE_SIZE);
 	kr = vm_map_allocate_physical(target_task, &va, pa,
 				      npages * VM_PAGE_SIZE, true);
 	if (kr != KERN_SUCCESS) {
