@@ -72,6 +72,29 @@ static void map_end(struct vm_map *m)
 	vm_map_destroy(m);
 }
 
+/* Two maps, the first one active; false (and @t failed) if either could
+ * not be made, with nothing left behind. */
+static bool map_pair_begin(struct ktest *t, struct vm_map **src,
+			   struct vm_map **dst)
+{
+	*src = map_begin(t);
+	*dst = vm_map_create();
+	if (*src != NULL && *dst != NULL)
+		return true;
+	if (*dst == NULL)
+		ktest_fail(t, "vm_map_create failed");
+	map_end(*src);
+	vm_map_destroy(*dst);
+	return false;
+}
+
+static void map_pair_end(struct vm_map *src, struct vm_map *dst)
+{
+	vm_map_activate(NULL);
+	vm_map_destroy(dst);
+	vm_map_destroy(src);
+}
+
 static void allocate_then_copyout_and_copyin_round_trip(struct ktest *t)
 {
 	struct vm_map *m = map_begin(t);
@@ -539,16 +562,11 @@ static void destroy_map_returns_every_page(struct ktest *t)
 static void copy_snapshot_survives_source_change(struct ktest *t)
 {
 	uint64_t a = 0, b = 0, before = free_pages();
-	struct vm_map *src = map_begin(t), *dst = vm_map_create();
+	struct vm_map *src, *dst;
 	struct vm_map_copy *copy = NULL;
 
-	if (src == NULL || dst == NULL) {
-		ktest_fail(t, "vm_map_create failed");
-		vm_map_activate(NULL);
-		vm_map_destroy(src);
-		vm_map_destroy(dst);
+	if (!map_pair_begin(t, &src, &dst))
 		return;
-	}
 	KTEST_EXPECT_EQ(t, vm_map_allocate(src, &a, 3 * PAGE, true),
 			KERN_SUCCESS);
 	fill(buf_a, 3 * PAGE, 21);
@@ -570,25 +588,18 @@ static void copy_snapshot_survives_source_change(struct ktest *t)
 	/* The copy's region is ordinary memory of the destination. */
 	KTEST_EXPECT_EQ(t, vm_map_remove(dst, b, 9000), KERN_SUCCESS);
 	KTEST_EXPECT_EQ(t, vm_map_resident_pages(dst), 0);
-	vm_map_activate(NULL);
-	vm_map_destroy(dst);
-	vm_map_destroy(src);
+	map_pair_end(src, dst);
 	KTEST_EXPECT_EQ(t, free_pages(), before);
 }
 
 static void copyin_with_dealloc_removes_source(struct ktest *t)
 {
 	uint64_t a = 0, b = 0, before = free_pages();
-	struct vm_map *src = map_begin(t), *dst = vm_map_create();
+	struct vm_map *src, *dst;
 	struct vm_map_copy *copy = NULL;
 
-	if (src == NULL || dst == NULL) {
-		ktest_fail(t, "vm_map_create failed");
-		vm_map_activate(NULL);
-		vm_map_destroy(src);
-		vm_map_destroy(dst);
+	if (!map_pair_begin(t, &src, &dst))
 		return;
-	}
 	KTEST_EXPECT_EQ(t, vm_map_allocate(src, &a, 6 * PAGE, true),
 			KERN_SUCCESS);
 	/* Pages 1 and 3 are touched, 2 and 4 never; 0 and 5 stay. */
@@ -612,9 +623,7 @@ static void copyin_with_dealloc_removes_source(struct ktest *t)
 	KTEST_EXPECT_TRUE(t, all_zero(buf_b + PAGE, PAGE));
 	KTEST_EXPECT_MEMEQ(t, buf_a + 2 * PAGE, buf_b + 2 * PAGE, PAGE);
 	KTEST_EXPECT_TRUE(t, all_zero(buf_b + 3 * PAGE, PAGE));
-	vm_map_activate(NULL);
-	vm_map_destroy(dst);
-	vm_map_destroy(src);
+	map_pair_end(src, dst);
 	KTEST_EXPECT_EQ(t, free_pages(), before);
 }
 
