@@ -60,11 +60,11 @@ static kern_return_t bootstrap_stack(struct task *task, const char *cmdline,
 }
 
 kern_return_t bootstrap_task_load(const struct boot_module *m,
-				  struct task **out)
+				  struct task **out,
+				  struct bootstrap_entry *entry)
 {
 	char name[32];
 	struct task *task;
-	uint64_t entry, rsp, arg;
 	kern_return_t kr;
 
 	task_name_of(m->cmdline, name, sizeof(name));
@@ -72,16 +72,14 @@ kern_return_t bootstrap_task_load(const struct boot_module *m,
 	if (kr != KERN_SUCCESS)
 		goto err;
 	kr = elf_load(task->map, bootinfo_module_data(m), m->end - m->start,
-		      &entry);
+		      &entry->rip);
 	if (kr == KERN_SUCCESS)
-		kr = bootstrap_stack(task, m->cmdline, &rsp, &arg);
+		kr = bootstrap_stack(task, m->cmdline, &entry->rsp,
+				     &entry->arg);
 	if (kr != KERN_SUCCESS) {
 		task_destroy(task);
 		goto err;
 	}
-	task->start_rip = entry;
-	task->start_rsp = rsp;
-	task->start_arg = arg;
 	*out = task;
 	return KERN_SUCCESS;
 err:
@@ -90,10 +88,11 @@ err:
 	return kr;
 }
 
-kern_return_t bootstrap_task_start(struct task *task)
+kern_return_t bootstrap_task_start(struct task *task,
+				   const struct bootstrap_entry *entry)
 {
-	kern_return_t kr = task_start_thread(task, task->start_rip,
-					     task->start_rsp, task->start_arg);
+	kern_return_t kr = task_start_thread(task, entry->rip, entry->rsp,
+					     entry->arg);
 
 	if (kr != KERN_SUCCESS) {
 		kprintf("bootstrap: cannot start task %s: kern_return %d\n",
@@ -106,11 +105,12 @@ kern_return_t bootstrap_task_start(struct task *task)
 kern_return_t bootstrap_task_create(const struct boot_module *m,
 				    struct task **out)
 {
+	struct bootstrap_entry entry;
 	struct task *task;
-	kern_return_t kr = bootstrap_task_load(m, &task);
+	kern_return_t kr = bootstrap_task_load(m, &task, &entry);
 
 	if (kr == KERN_SUCCESS)
-		kr = bootstrap_task_start(task);
+		kr = bootstrap_task_start(task, &entry);
 	if (kr == KERN_SUCCESS && out != NULL)
 		*out = task;
 	return kr;

@@ -4,6 +4,7 @@
 #define KERN_BOOTSTRAP_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include <mach/kern_return.h>
 
@@ -34,15 +35,23 @@ bool bootstrap_module_is_program(const struct boot_module *m);
 kern_return_t bootstrap_task_create(const struct boot_module *m,
 				    struct task **out);
 
+/* Where a loaded task's first thread starts (see the convention above). */
+struct bootstrap_entry {
+	uint64_t rip, rsp, arg;
+};
+
 /*
  * bootstrap_task_load - the first half of bootstrap_task_create: a task
  * with the module loaded and its stack ready, but no thread yet (so the
- * caller can give it ports first).  bootstrap_task_start - the second
- * half; on failure the task is destroyed.  Return codes as above.
+ * caller can give it ports first); *@entry says where to start it.
+ * bootstrap_task_start - the second half; on failure the task is
+ * destroyed.  Return codes as above.
  */
 kern_return_t bootstrap_task_load(const struct boot_module *m,
-				  struct task **out);
-kern_return_t bootstrap_task_start(struct task *task);
+				  struct task **out,
+				  struct bootstrap_entry *entry);
+kern_return_t bootstrap_task_start(struct task *task,
+				   const struct bootstrap_entry *entry);
 
 /* Start every program module, in module order (what `make run` does; test
  * boots start only what their suite asks for). */

@@ -19,7 +19,6 @@ struct task {
 	struct ipc_port *itk_bootstrap;	/* send right or NULL */
 	unsigned int thread_count;
 	bool terminating;		/* task_terminate was asked for */
-	uint64_t start_rip, start_rsp, start_arg;	/* first thread, loaded */
 	char name[32];
 };
 

@@ -114,6 +114,7 @@ bool user_task_run_pair(struct ktest *t, const char *server_word,
 {
 	const struct boot_module *ms = user_task_module(server_word);
 	const struct boot_module *mc = user_task_module(client_word);
+	struct bootstrap_entry server_entry, client_entry;
 	struct task *server, *client;
 	unsigned int before = task_terminations;
 	bool ended;
@@ -123,9 +124,9 @@ bool user_task_run_pair(struct ktest *t, const char *server_word,
 			   client_word);
 		return false;
 	}
-	if (bootstrap_task_load(ms, &server) != KERN_SUCCESS)
+	if (bootstrap_task_load(ms, &server, &server_entry) != KERN_SUCCESS)
 		return false;
-	if (bootstrap_task_load(mc, &client) != KERN_SUCCESS) {
+	if (bootstrap_task_load(mc, &client, &client_entry) != KERN_SUCCESS) {
 		task_destroy(server);
 		return false;
 	}
@@ -136,13 +137,13 @@ bool user_task_run_pair(struct ktest *t, const char *server_word,
 		return false;
 	}
 	console_capture_start(console, size);
-	if (bootstrap_task_start(server) != KERN_SUCCESS) {
+	if (bootstrap_task_start(server, &server_entry) != KERN_SUCCESS) {
 		console_capture_stop();
 		task_destroy(client);
 		ktest_fail(t, "the server did not start");
 		return false;
 	}
-	if (bootstrap_task_start(client) != KERN_SUCCESS) {
+	if (bootstrap_task_start(client, &client_entry) != KERN_SUCCESS) {
 		console_capture_stop();
 		ktest_fail(t, "the client did not start");
 		return false;
