@@ -73,6 +73,8 @@ KERNEL_SOURCES = \
 	kernel/kern/intr.c \
 	kernel/kern/clock.c \
 	kernel/kern/thread.c \
+	kernel/kern/thread_user.c \
+	kernel/x86_64/thread_state.c \
 	kernel/kern/sched.c \
 	kernel/x86_64/switch.S \
 	kernel/ipc/ipc_entry.c \

@@ -121,6 +121,20 @@ kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
 void vm_map_copy_discard(struct vm_map_copy *copy);
 uint64_t vm_map_copy_size(const struct vm_map_copy *copy);
 
+/*
+ * vm_map_fork - a new map holding a copy of @src (task_create with
+ * inherit_memory): every region at the same place with the same
+ * protections; the resident pages of anonymous and owned physical regions
+ * are copied into new anonymous pages at once (no copy-on-write yet),
+ * pages never touched stay demand-zero, and physical regions not owned
+ * (device memory) are mapped again, shared.  KERN_SUCCESS,
+ * KERN_INVALID_ARGUMENT (NULL) or KERN_RESOURCE_SHORTAGE (nothing made).
+ */
+kern_return_t vm_map_fork(struct vm_map *src, struct vm_map **out);
+
+/* Bytes covered by regions of @map (task_info's virtual size). */
+uint64_t vm_map_virtual_size(const struct vm_map *map);
+
 /* Pages currently resident in @map: anonymous pages touched and physical
  * pages entered (for tests and leak checks). */
 uint64_t vm_map_resident_pages(const struct vm_map *map);
