@@ -92,6 +92,7 @@ KERNEL_SOURCES = \
 	tests/kernel/intr_test.c \
 	tests/kernel/sched_test.c \
 	tests/kernel/task_test.c \
+	tests/kernel/thread_test.c \
 	tests/kernel/mach_user_test.c \
 	tests/kernel/ipc_user_test.c \
 	tests/kernel/ipc_fuzz_test.c \

@@ -84,6 +84,7 @@ kern_return_t task_create_child(struct task *parent, bool inherit_memory,
 	struct vm_map *map = NULL;
 	struct task *task;
 	kern_return_t kr;
+	char name[sizeof(task->name)];
 
 	if (inherit_memory) {
 		kr = vm_map_fork(parent->map, &map);
@@ -92,7 +93,8 @@ kern_return_t task_create_child(struct task *parent, bool inherit_memory,
 	} else {
 		map = vm_map_create();
 	}
-	kr = task_make(parent->name, map, &task);
+	ksnprintf(name, sizeof(name), "child of %s", parent->name);
+	kr = task_make(name, map, &task);
 	if (kr != KERN_SUCCESS)
 		return kr;
 	if (parent->itk_bootstrap != NULL)

@@ -47,7 +47,7 @@ kern_return_t task_start_thread(struct task *task, uint64_t rip,
 				uint64_t rsp, uint64_t arg);
 
 /*
- * task_create_child - task_create: a new task named after @parent with
+ * task_create_child - task_create: a new task named "child of PARENT" with
  * @parent's bootstrap port and, with @inherit_memory, a copy of its
  * address space (a plain copy: vm_map_fork), else an empty one; no
  * threads.  KERN_SUCCESS or KERN_RESOURCE_SHORTAGE.

@@ -36,8 +36,7 @@ void thread_state_init(struct trap_frame *f)
 kern_return_t thread_state_set_entry(struct trap_frame *f, uint64_t rip,
 				     uint64_t rsp, uint64_t arg)
 {
-	if (rip < VM_MIN_ADDRESS || rip >= VM_MAX_ADDRESS ||
-	    rsp < VM_MIN_ADDRESS || rsp > VM_MAX_ADDRESS)
+	if (rip >= VM_MAX_ADDRESS || rsp > VM_MAX_ADDRESS)
 		return KERN_INVALID_ARGUMENT;
 	f->rip = rip;
 	f->rsp = rsp;

@@ -36,10 +36,12 @@ void thread_state_init(struct trap_frame *f);
 
 /*
  * thread_state_set_entry - point @f at @rip with stack @rsp and @arg in
- * %rdi.  KERN_SUCCESS, or KERN_INVALID_ARGUMENT if @rip is not a user
- * address ([VM_MIN_ADDRESS, VM_MAX_ADDRESS), so always canonical) or
- * @rsp is not within [VM_MIN_ADDRESS, VM_MAX_ADDRESS]; @f is then
- * unchanged.  Nothing user-supplied reaches iretq without this check.
+ * %rdi.  KERN_SUCCESS, or KERN_INVALID_ARGUMENT if @rip is not below
+ * VM_MAX_ADDRESS or @rsp above it (kernel or non-canonical addresses);
+ * @f is then unchanged.  Nothing user-supplied reaches iretq without
+ * this check.  Page 0 is allowed: the thread then faults in user mode,
+ * which ends its task, not the kernel (and a new thread's zero state
+ * reads back and writes again unchanged).
  */
 kern_return_t thread_state_set_entry(struct trap_frame *f, uint64_t rip,
 				     uint64_t rsp, uint64_t arg);

@@ -163,6 +163,9 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="task", test="task", prepare=task_modules,
               modules=tuple((TASK_PROBE, f"task_probe mode={mode}")
                             for mode in TASK_PROBE_MODES)),
+    QemuSuite(name="thread", test="thread", timeout=150.0,
+              modules=(("{builddir}/tests/user/thread_probe.elf",
+                        "thread_probe"),)),
     QemuSuite(name="ipc", test="ipc"),
     # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
