@@ -156,7 +156,8 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="vm-user", test="vm-user"),
     QemuSuite(name="mach-user", test="mach-user",
               modules=(("{builddir}/tests/user/mach_probe.elf",
-                        "mach_probe alpha"),)),
+                        "mach_probe alpha host=${host-port} "
+                        "device=${device-port}"),)),
     QemuSuite(name="ipc-user", test="ipc-user",
               modules=(("{builddir}/tests/user/rpc_server.elf", "rpc_server"),
                        ("{builddir}/tests/user/rpc_client.elf", "rpc_client"))),
@@ -164,6 +165,7 @@ SUITES: tuple[Suite, ...] = (
               modules=tuple((TASK_PROBE, f"task_probe mode={mode}")
                             for mode in TASK_PROBE_MODES)),
     QemuSuite(name="ipc", test="ipc"),
+    QemuSuite(name="boot-script", test="boot-script"),
     # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
               modules=(("{builddir}/tests/user/ipc_fuzz.elf",
