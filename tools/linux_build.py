@@ -100,7 +100,7 @@ def read_manifest(path: Path) -> Manifest:
         if not s.endswith(".c") or s.startswith("/") or ".." in s:
             raise BuildError(f"{path}: bad source {s!r}")
     for c in m.kconfig + m.unavailable:
-        if not re.fullmatch(r"CONFIG_\w+", c):
+        if not re.fullmatch(r"CONFIG_\w+(=n)?", c):
             raise BuildError(f"{path}: bad Kconfig symbol {c!r}")
     return m
 
@@ -124,7 +124,8 @@ def configure(src: Path, out: Path, fragment: Path,
     wanted = out / "graft.config"
     lines = [fragment.read_text().rstrip("\n")]
     for m in manifests:
-        lines += [f"{c}=y" for c in m.kconfig]
+        lines += [f"# {c[:-2]} is not set" if c.endswith("=n") else f"{c}=y"
+                  for c in m.kconfig]
     wanted.write_text("\n".join(lines) + "\n")
     kmake(src, out, "tinyconfig")
     run("merge_config.sh",
@@ -134,6 +135,10 @@ def configure(src: Path, out: Path, fragment: Path,
     config = (out / ".config").read_text()
     unavailable = {c for m in manifests for c in m.unavailable}
     for line in wanted.read_text().splitlines():
+        off = re.fullmatch(r"# (CONFIG_\w+) is not set", line)
+        if off and f"\n{off.group(1)}=" in "\n" + config:
+            raise BuildError(f"Kconfig turned {off.group(1)} on although "
+                             "the fragment or a manifest turns it off")
         symbol, _, value = line.partition("=")
         if not symbol.startswith("CONFIG_") or symbol in unavailable:
             continue
