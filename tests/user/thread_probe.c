@@ -86,17 +86,28 @@ static mach_msg_return_t send_word(mach_port_t dest, unsigned int disp,
 			     MACH_PORT_NULL, 0, MACH_PORT_NULL);
 }
 
+union any_msg {
+	mach_msg_header_t head;
+	struct word_msg word;
+	struct notify_msg notify;
+};
+
+/* Receive the next message on @port into @m (at most @ms milliseconds);
+ * false if none came. */
+static int receive_any(mach_port_t port, unsigned int ms, union any_msg *m)
+{
+	memset(m, 0, sizeof(*m));
+	return mach_msg_trap(&m->head, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0,
+			     sizeof(*m), port, ms, MACH_PORT_NULL) ==
+	       MACH_MSG_SUCCESS;
+}
+
 /* Receive one word on @port (at most @ms milliseconds); ~0u if none. */
 static uint32_t receive_word(mach_port_t port, unsigned int ms)
 {
-	struct word_msg m;
+	union any_msg m;
 
-	memset(&m, 0, sizeof(m));
-	if (mach_msg_trap(&m.head, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0,
-			  sizeof(m), port, ms, MACH_PORT_NULL) !=
-	    MACH_MSG_SUCCESS)
-		return ~0u;
-	return m.value;
+	return receive_any(port, ms, &m) ? m.word.value : ~0u;
 }
 
 /* Wait forever: a receive on a port nobody sends to (aborts end it). */
@@ -250,14 +261,9 @@ static mach_port_t dead_name_request(mach_port_t name)
 /* The id of the next message on @port within @ms ms, or 0. */
 static mach_msg_id_t next_msg_id(mach_port_t port, unsigned int ms)
 {
-	struct notify_msg m;
+	union any_msg m;
 
-	memset(&m, 0, sizeof(m));
-	if (mach_msg_trap(&m.head, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0,
-			  sizeof(m), port, ms, MACH_PORT_NULL) !=
-	    MACH_MSG_SUCCESS)
-		return 0;
-	return m.head.msgh_id;
+	return receive_any(port, ms, &m) ? m.head.msgh_id : 0;
 }
 
 static integer_t run_state(mach_port_t th)
