@@ -119,6 +119,16 @@ kern_return_t vm_map_copyin(struct vm_map *map, uint64_t addr, uint64_t size,
 kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
 			     uint64_t *addr);
 void vm_map_copy_discard(struct vm_map_copy *copy);
+
+/*
+ * vm_map_copy_from_kernel - a copy holding @size bytes of kernel memory
+ * at @data, for a kernel routine that answers with out-of-line data (a
+ * MIG reply's vm_map_copy pointer, which the receiver's copyout maps).
+ * The rest of the last page reads zero.  Size 0 gives a NULL copy.
+ * KERN_SUCCESS or KERN_RESOURCE_SHORTAGE (nothing made).  Never blocks.
+ */
+kern_return_t vm_map_copy_from_kernel(const void *data, uint64_t size,
+				      struct vm_map_copy **copy);
 uint64_t vm_map_copy_size(const struct vm_map_copy *copy);
 
 /*
