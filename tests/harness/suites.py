@@ -170,7 +170,9 @@ SUITES: tuple[Suite, ...] = (
                             for mode in TASK_PROBE_MODES)),
     QemuSuite(name="thread", test="thread", timeout=150.0,
               modules=(("{builddir}/tests/user/thread_probe.elf",
-                        "thread_probe"),)),
+                        "thread_probe mode=all"),
+                       ("{builddir}/tests/user/thread_probe.elf",
+                        "thread_probe mode=fault"))),
     QemuSuite(name="ipc", test="ipc"),
     QemuSuite(name="boot-script", test="boot-script"),
     # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).

@@ -96,9 +96,9 @@ static bool wait_probe_end(unsigned int tasks_before, unsigned int seconds)
 
 static void user_threads_and_child_tasks_pass_their_checks(struct ktest *t)
 {
-	const struct boot_module *m = user_task_module("thread_probe");
+	const struct boot_module *m = user_task_module("mode=all");
 	struct user_task_baseline b;
-	struct counters at_before, at_after;
+	struct counters at_start, at_before, at_after, at_end;
 	struct task *task;
 
 	if (m == NULL) {
@@ -106,6 +106,7 @@ static void user_threads_and_child_tasks_pass_their_checks(struct ktest *t)
 		return;
 	}
 	user_task_baseline(&b);
+	counters_take(&at_start);
 	console_capture_start(console, sizeof(console));
 	if (bootstrap_task_create(m, &task) != KERN_SUCCESS) {
 		console_capture_stop();
@@ -138,6 +139,31 @@ out:
 		ktest_fail(t, "the task ended by \"%s\", not by exit()",
 			   task_last_reason);
 	user_task_expect_baseline(t, &b);
+	counters_take(&at_end);
+	KTEST_EXPECT_EQ(t, at_end.threads, at_start.threads);
+	KTEST_EXPECT_EQ(t, at_end.ports, at_start.ports);
+}
+
+/* A page fault in one thread ends the task: the threads that spin, wait
+ * in mach_msg or never started all go, with everything they held. */
+static void fault_in_one_thread_ends_every_thread(struct ktest *t)
+{
+	struct user_task_baseline b;
+	struct counters at_start, at_end;
+
+	user_task_baseline(&b);
+	counters_take(&at_start);
+	if (!user_task_run(t, "mode=fault", 30, console, sizeof(console)))
+		return;
+	user_task_expect_checks(t, console, 4);
+	if (!kmemmem(task_last_reason, strlen(task_last_reason),
+		     "page fault at 0x0"))
+		ktest_fail(t, "expected a page fault at 0x0, got \"%s\"",
+			   task_last_reason);
+	user_task_expect_baseline(t, &b);
+	counters_take(&at_end);
+	KTEST_EXPECT_EQ(t, at_end.threads, at_start.threads);
+	KTEST_EXPECT_EQ(t, at_end.ports, at_start.ports);
 }
 
 /* One entry the kernel must refuse: rip, rsp. */
@@ -236,6 +262,8 @@ static void bad_segment_is_refused(struct ktest *t)
 static const struct ktest_case thread_cases[] = {
 	{ "user_threads_and_child_tasks_pass_their_checks",
 	  user_threads_and_child_tasks_pass_their_checks },
+	{ "fault_in_one_thread_ends_every_thread",
+	  fault_in_one_thread_ends_every_thread },
 	{ "kernel_or_noncanonical_entry_is_refused",
 	  kernel_or_noncanonical_entry_is_refused },
 	{ "task_start_thread_refuses_kernel_rip",

@@ -59,7 +59,7 @@ static volatile uint64_t spin_count;
 static volatile mach_port_t block_port, report_port;
 static volatile uint32_t inherited_marker;
 static unsigned int next_stack;
-static uint32_t child_stack_top;	/* allocated before the first fork */
+static uint32_t child_stack_top[2];	/* allocated before the first fork */
 
 static mach_port_t new_receive(void)
 {
@@ -522,8 +522,9 @@ static void bad_ports(void)
  * a word it finds in that copy; then we end it. */
 static void child_task_round_trip(int quiet)
 {
-	mach_port_t port = new_receive(), child = MACH_PORT_NULL, th, notify;
+	mach_port_t port = new_receive(), child = MACH_PORT_NULL, th, th2;
 	const mach_port_t name_in_child = 0x4321;
+	mach_port_t notify;
 	struct task_basic_info info;
 	mach_msg_type_number_t n = TASK_BASIC_INFO_COUNT;
 	thread_array_t list = NULL;
@@ -535,10 +536,13 @@ static void child_task_round_trip(int quiet)
 	inherited_marker = 0;	/* the child keeps its own copy */
 	ok &= mach_port_insert_right(child, name_in_child, port,
 				     MACH_MSG_TYPE_MAKE_SEND) == KERN_SUCCESS;
-	th = spawn_on(child, body_child_task, name_in_child, child_stack_top);
-	ok &= th != MACH_PORT_NULL;
+	th = spawn_on(child, body_child_task, name_in_child,
+		      child_stack_top[0]);
+	th2 = spawn_on(child, body_spin, 0, child_stack_top[1]);
+	ok &= th != MACH_PORT_NULL && th2 != MACH_PORT_NULL;
 	notify = dead_name_request(child);
 	ok &= thread_resume(th) == KERN_SUCCESS;
+	ok &= thread_resume(th2) == KERN_SUCCESS;
 	if (!quiet) {
 		check("child_task_created", 1, ok);
 		check("child_sees_copied_memory", 0x5eed,
@@ -552,7 +556,7 @@ static void child_task_round_trip(int quiet)
 		      info.virtual_size >= info.resident_size);
 		check("child_task_threads", KERN_SUCCESS,
 		      task_threads(child, &list, &count));
-		check("child_has_one_thread", 1, count);
+		check("child_has_two_threads", 2, count);
 		for (unsigned int i = 0; i < count; i++)
 			mach_port_deallocate(mach_task_self(), list[i]);
 		vm_deallocate(mach_task_self(), (vm_address_t)list,
@@ -564,10 +568,12 @@ static void child_task_round_trip(int quiet)
 		check("child_task_resume", KERN_SUCCESS, task_resume(child));
 		check("child_task_resume_underflow", KERN_FAILURE,
 		      task_resume(child));
+		check("child_task_suspend_again", KERN_SUCCESS,
+		      task_suspend(child));
 	} else {
 		receive_word(port, 5000);
 	}
-	check(quiet ? "child_warmup_terminate" : "child_task_terminate",
+	check(quiet ? "child_warmup_terminate" : "suspended_child_terminate",
 	      KERN_SUCCESS, task_terminate(child));
 	check(quiet ? "child_warmup_gone" : "child_task_port_dies",
 	      MACH_NOTIFY_DEAD_NAME, next_msg_id(notify, 5000));
@@ -581,6 +587,7 @@ static void child_task_round_trip(int quiet)
 		check("dead_name_notification_adds_a_reference", 2, refs);
 	}
 	mach_port_deallocate(mach_task_self(), th);
+	mach_port_deallocate(mach_task_self(), th2);
 	mach_port_destroy(mach_task_self(), child);	/* both references */
 	mach_port_destroy(mach_task_self(), notify);
 	mach_port_destroy(mach_task_self(), port);
@@ -616,9 +623,46 @@ static void empty_child_task(void)
 	mach_port_deallocate(mach_task_self(), child);
 }
 
+static void __attribute__((noreturn)) body_park(uint32_t unused)
+{
+	(void)unused;
+	park();
+}
+
+/* Threads in every state the end of the task must reclaim: running
+ * (preempted), waiting in mach_msg, and never started. */
+static void leave_threads_behind(void)
+{
+	mach_port_t spinner = spawn(mach_task_self(), body_spin, 0);
+	mach_port_t parked = spawn(mach_task_self(), body_park, 0);
+	mach_port_t idle = MACH_PORT_NULL;
+
+	check("leftover_threads_made", KERN_SUCCESS,
+	      thread_create(mach_task_self(), &idle));
+	check("leftover_spinner_runs", KERN_SUCCESS, thread_resume(spinner));
+	check("leftover_parked_runs", KERN_SUCCESS, thread_resume(parked));
+	check("leftover_parked_waits", 1, wait_until_waiting(parked));
+}
+
+/* mode=fault: a thread jumps to address 0 while others spin, wait or
+ * were never started; the page fault ends the whole task. */
+static void fault_in_a_thread(void)
+{
+	mach_port_t bad = spawn(mach_task_self(), (void (*)(uint32_t))0, 0);
+
+	leave_threads_behind();
+	printf("USER-DONE %d\n", checks);
+	fflush(stdout);
+	thread_resume(bad);
+	park();
+}
+
 int main(int argc, char **argv)
 {
 	printf("thread_probe: %d argument(s), first %s\n", argc, argv[0]);
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "mode=fault") == 0)
+			fault_in_a_thread();
 	thread_signals_through_port();
 	threads_preempt_and_suspend();
 	threads_keep_their_fpu_state();
@@ -626,13 +670,15 @@ int main(int argc, char **argv)
 	bad_thread_state();
 	bad_ports();
 	empty_child_task();
-	child_stack_top = new_stack();
+	child_stack_top[0] = new_stack();
+	child_stack_top[1] = new_stack();
 	child_task_round_trip(1);
 	fflush(stdout);
 	checkpoint("CHECKPOINT before\n");
 	child_task_round_trip(1);
 	checkpoint("CHECKPOINT after\n");
 	child_task_round_trip(0);
+	leave_threads_behind();
 	printf("USER-DONE %d\n", checks);
 	return 0;
 }
