@@ -44,6 +44,16 @@ static void counters_take(struct counters *c)
 	c->tasks = task_count();
 }
 
+static void counters_expect_equal(struct ktest *t, const struct counters *now,
+				  const struct counters *was)
+{
+	KTEST_EXPECT_EQ(t, now->pages, was->pages);
+	KTEST_EXPECT_EQ(t, now->bytes, was->bytes);
+	KTEST_EXPECT_EQ(t, now->ports, was->ports);
+	KTEST_EXPECT_EQ(t, now->threads, was->threads);
+	KTEST_EXPECT_EQ(t, now->tasks, was->tasks);
+}
+
 /* True once every thread of @task waits, its task suspended. */
 static bool task_stopped(const struct task *task)
 {
@@ -86,18 +96,19 @@ static bool wait_checkpoint(struct task *task, const char *mark,
 static bool wait_probe_end(unsigned int tasks_before, unsigned int seconds)
 {
 	uint64_t end = clock_ticks() + (uint64_t)seconds * HZ;
+	bool gone;
 
-	while (clock_ticks() < end &&
-	       !(probe_ended() && task_count() == tasks_before))
-		thread_sleep_ticks(1);
-	thread_sleep_ticks(1);	/* exited threads are freed after a switch */
-	return probe_ended() && task_count() == tasks_before;
+	do {
+		thread_sleep_ticks(1);	/* exited threads are freed after a
+					 * switch */
+		gone = probe_ended() && task_count() == tasks_before;
+	} while (!gone && clock_ticks() < end);
+	return gone;
 }
 
 static void user_threads_and_child_tasks_pass_their_checks(struct ktest *t)
 {
 	const struct boot_module *m = user_task_module("mode=all");
-	struct user_task_baseline b;
 	struct counters at_start, at_before, at_after, at_end;
 	struct task *task;
 
@@ -105,7 +116,6 @@ static void user_threads_and_child_tasks_pass_their_checks(struct ktest *t)
 		ktest_fail(t, "harness passed no thread_probe module");
 		return;
 	}
-	user_task_baseline(&b);
 	counters_take(&at_start);
 	console_capture_start(console, sizeof(console));
 	if (bootstrap_task_create(m, &task) != KERN_SUCCESS) {
@@ -124,34 +134,26 @@ static void user_threads_and_child_tasks_pass_their_checks(struct ktest *t)
 		goto out;
 	}
 	counters_take(&at_after);
-	KTEST_EXPECT_EQ(t, at_after.pages, at_before.pages);
-	KTEST_EXPECT_EQ(t, at_after.bytes, at_before.bytes);
-	KTEST_EXPECT_EQ(t, at_after.ports, at_before.ports);
-	KTEST_EXPECT_EQ(t, at_after.threads, at_before.threads);
-	KTEST_EXPECT_EQ(t, at_after.tasks, at_before.tasks);
+	counters_expect_equal(t, &at_after, &at_before);
 	KTEST_EXPECT_EQ(t, task_resume(task), KERN_SUCCESS);
 out:
-	if (!wait_probe_end(b.tasks, 60))
+	if (!wait_probe_end(at_start.tasks, 60))
 		ktest_fail(t, "thread_probe did not end within 60 s");
 	console_capture_stop();
 	user_task_expect_checks(t, console, 90);
 	if (strcmp(task_last_reason, "task_terminate") != 0)
 		ktest_fail(t, "the task ended by \"%s\", not by exit()",
 			   task_last_reason);
-	user_task_expect_baseline(t, &b);
 	counters_take(&at_end);
-	KTEST_EXPECT_EQ(t, at_end.threads, at_start.threads);
-	KTEST_EXPECT_EQ(t, at_end.ports, at_start.ports);
+	counters_expect_equal(t, &at_end, &at_start);
 }
 
 /* A page fault in one thread ends the task: the threads that spin, wait
  * in mach_msg or never started all go, with everything they held. */
 static void fault_in_one_thread_ends_every_thread(struct ktest *t)
 {
-	struct user_task_baseline b;
 	struct counters at_start, at_end;
 
-	user_task_baseline(&b);
 	counters_take(&at_start);
 	if (!user_task_run(t, "mode=fault", 30, console, sizeof(console)))
 		return;
@@ -160,10 +162,8 @@ static void fault_in_one_thread_ends_every_thread(struct ktest *t)
 		     "page fault at 0x0"))
 		ktest_fail(t, "expected a page fault at 0x0, got \"%s\"",
 			   task_last_reason);
-	user_task_expect_baseline(t, &b);
 	counters_take(&at_end);
-	KTEST_EXPECT_EQ(t, at_end.threads, at_start.threads);
-	KTEST_EXPECT_EQ(t, at_end.ports, at_start.ports);
+	counters_expect_equal(t, &at_end, &at_start);
 }
 
 /* One entry the kernel must refuse: rip, rsp. */

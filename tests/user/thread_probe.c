@@ -33,11 +33,13 @@
 #include "user_check.h"
 
 #define STACK_SIZE	(64 * 1024)
-#define STACK_BASE	0x20000000u	/* below 4 GiB: 32-bit thread state */
+/* Below 4 GiB: the thread state has 32-bit registers. */
+#define STACK_BASE	0x20000000u
 #define SEL_UCODE	0x2b
 #define SEL_UDATA	0x23
 #define SEL_KCODE	0x08
-#define TSC_BOUND	(20ull * 1000 * 1000 * 1000)	/* far beyond seconds */
+/* Far more TSC ticks than a few scheduler quanta take. */
+#define TSC_BOUND	(20ull * 1000 * 1000 * 1000)
 
 #pragma pack(push, 4)
 struct word_msg {
@@ -327,7 +329,8 @@ static void thread_signals_through_port(void)
 	      thread_terminate(th));
 	check("resume_of_terminated_thread", MACH_SEND_INVALID_DEST,
 	      thread_resume(th));
-	mach_port_destroy(mach_task_self(), th);	/* and the notification's */
+	/* The dead-name notification added a reference: drop both. */
+	mach_port_destroy(mach_task_self(), th);
 	mach_port_destroy(mach_task_self(), notify);
 	mach_port_destroy(mach_task_self(), port);
 }
@@ -391,36 +394,35 @@ static void threads_keep_their_fpu_state(void)
 	mach_port_destroy(mach_task_self(), port);
 }
 
+/* A thread running @body waits in mach_msg; thread_abort must end the
+ * wait with @expected, which the thread reports on report_port. */
+static void abort_ends_wait(const char *name, void (*body)(uint32_t),
+			    mach_msg_return_t expected)
+{
+	mach_port_t th = spawn(mach_task_self(), body, 0);
+
+	thread_resume(th);
+	check(name, 1, wait_until_waiting(th));
+	check("thread_abort", KERN_SUCCESS, thread_abort(th));
+	check("abort_interrupts_the_wait", expected,
+	      receive_word(report_port, 5000));
+	check("terminate_after_abort", KERN_SUCCESS, thread_terminate(th));
+	mach_port_deallocate(mach_task_self(), th);
+}
+
 static void abort_interrupts_mach_msg(void)
 {
-	mach_port_t th;
-	struct word_msg fill;
-
 	block_port = new_receive();
 	report_port = new_receive();
-	th = spawn(mach_task_self(), body_block_receive, 0);
-	thread_resume(th);
-	check("receiver_waits", 1, wait_until_waiting(th));
-	check("thread_abort_receiver", KERN_SUCCESS, thread_abort(th));
-	check("abort_gives_rcv_interrupted", MACH_RCV_INTERRUPTED,
-	      receive_word(report_port, 5000));
-	check("terminate_receiver", KERN_SUCCESS, thread_terminate(th));
-	mach_port_deallocate(mach_task_self(), th);
-
+	abort_ends_wait("receiver_waits", body_block_receive,
+			MACH_RCV_INTERRUPTED);
 	/* A full queue (limit 1, one message in it) makes a sender wait. */
 	check("qlimit_one", KERN_SUCCESS,
 	      mach_port_set_qlimit(mach_task_self(), block_port, 1));
 	check("fill_queue", MACH_MSG_SUCCESS,
 	      send_word(block_port, MACH_MSG_TYPE_MAKE_SEND, 0, 0));
-	th = spawn(mach_task_self(), body_block_send, 0);
-	thread_resume(th);
-	check("sender_waits", 1, wait_until_waiting(th));
-	check("thread_abort_sender", KERN_SUCCESS, thread_abort(th));
-	check("abort_gives_send_interrupted", MACH_SEND_INTERRUPTED,
-	      receive_word(report_port, 5000));
-	check("terminate_sender", KERN_SUCCESS, thread_terminate(th));
-	mach_port_deallocate(mach_task_self(), th);
-	(void)fill;
+	abort_ends_wait("sender_waits", body_block_send,
+			MACH_SEND_INTERRUPTED);
 	mach_port_destroy(mach_task_self(), block_port);
 	mach_port_destroy(mach_task_self(), report_port);
 }
@@ -588,7 +590,7 @@ static void child_task_round_trip(int quiet)
 	}
 	mach_port_deallocate(mach_task_self(), th);
 	mach_port_deallocate(mach_task_self(), th2);
-	mach_port_destroy(mach_task_self(), child);	/* both references */
+	mach_port_destroy(mach_task_self(), child);	/* two references */
 	mach_port_destroy(mach_task_self(), notify);
 	mach_port_destroy(mach_task_self(), port);
 }
