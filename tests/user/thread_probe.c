@@ -191,6 +191,29 @@ static void __attribute__((noreturn)) body_block_send(uint32_t unused)
 	park();
 }
 
+/* A server of the wrong kind on @port: answers one request with a bare
+ * header carrying the right reply id, which no MIG reply is. */
+static void __attribute__((noreturn)) body_bad_server(uint32_t port)
+{
+	union {
+		mach_msg_header_t head;
+		char space[256];
+	} m;
+
+	memset(&m, 0, sizeof(m));
+	if (mach_msg_trap(&m.head, MACH_RCV_MSG, 0, sizeof(m), port, 0,
+			  MACH_PORT_NULL) == MACH_MSG_SUCCESS) {
+		m.head.msgh_bits = MACH_MSGH_BITS(MACH_MSG_TYPE_MOVE_SEND_ONCE,
+						  0);
+		m.head.msgh_size = sizeof(m.head);
+		m.head.msgh_local_port = MACH_PORT_NULL;
+		m.head.msgh_id += 100;
+		mach_msg_trap(&m.head, MACH_SEND_MSG, sizeof(m.head), 0,
+			      MACH_PORT_NULL, 0, MACH_PORT_NULL);
+	}
+	park();
+}
+
 /* In the child task: @port names a send right the parent inserted. */
 static void __attribute__((noreturn)) body_child_task(uint32_t port)
 {
@@ -490,6 +513,10 @@ static void bad_ports(void)
 
 	check("thread_call_on_task_port", KERN_INVALID_ARGUMENT,
 	      thread_suspend(mach_task_self()));
+	check("thread_call_on_host_port", KERN_INVALID_ARGUMENT,
+	      thread_suspend(mach_host_self()));
+	check("task_create_with_host_as_parent", KERN_INVALID_ARGUMENT,
+	      task_create(mach_host_self(), FALSE, &child));
 	check("thread_create_on_null", MACH_SEND_INVALID_DEST,
 	      thread_create(MACH_PORT_NULL, &th));
 	check("thread_resume_on_bogus_name", MACH_SEND_INVALID_DEST,
@@ -502,6 +529,15 @@ static void bad_ports(void)
 	check("task_create_with_null_parent", MACH_SEND_INVALID_DEST,
 	      task_create(MACH_PORT_NULL, FALSE, &child));
 	mach_port_deallocate(mach_task_self(), th);
+	th = spawn(mach_task_self(), body_bad_server, port);
+	thread_resume(th);
+	mach_port_insert_right(mach_task_self(), port, port,
+			       MACH_MSG_TYPE_MAKE_SEND);
+	check("thread_call_on_user_port_with_bad_reply", MIG_TYPE_ERROR,
+	      thread_resume(port));
+	thread_terminate(th);
+	mach_port_deallocate(mach_task_self(), th);
+	mach_port_deallocate(mach_task_self(), port);
 	check("task_info_bad_flavor", KERN_INVALID_ARGUMENT,
 	      task_info(mach_task_self(), 77, (task_info_t)&tinfo, &n));
 	check("task_resume_underflow", KERN_FAILURE,
