@@ -165,6 +165,7 @@ SUITES: tuple[Suite, ...] = (
               modules=tuple((TASK_PROBE, f"task_probe mode={mode}")
                             for mode in TASK_PROBE_MODES)),
     QemuSuite(name="ipc", test="ipc"),
+    QemuSuite(name="netfilter", test="netfilter"),
     # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
               modules=(("{builddir}/tests/user/ipc_fuzz.elf",
