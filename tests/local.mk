@@ -107,6 +107,16 @@ tests/user/ipc_fuzz.o: $(srcdir)/tests/user/ipc_fuzz.c Makefile \
 tests/user/ipc_fuzz.elf: tests/user/ipc_fuzz.o user/libgraft-user.a \
 		user/libgraft-mig-user.a
 	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
+GUEST_NEWLIB_ELFS += tests/user/net_rcv.elf
+tests/user/net_rcv.o: $(srcdir)/tests/user/net_rcv.c \
+		$(srcdir)/tests/user/net_rcv_protocol.h \
+		$(srcdir)/tests/user/user_check.h Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p tests/user
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
+tests/user/net_rcv.elf: tests/user/net_rcv.o user/libgraft-user.a \
+		user/libgraft-mig-user.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
 GUEST_ELFS += $(GUEST_NEWLIB_ELFS)
 .SECONDARY: tests/user/rpc_server.o tests/user/rpc_client.o
 

@@ -165,7 +165,8 @@ SUITES: tuple[Suite, ...] = (
               modules=tuple((TASK_PROBE, f"task_probe mode={mode}")
                             for mode in TASK_PROBE_MODES)),
     QemuSuite(name="ipc", test="ipc"),
-    QemuSuite(name="netfilter", test="netfilter"),
+    QemuSuite(name="netfilter", test="netfilter",
+              modules=(("{builddir}/tests/user/net_rcv.elf", "net_rcv"),)),
     # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
               modules=(("{builddir}/tests/user/ipc_fuzz.elf",

@@ -24,8 +24,12 @@
 #include "kern/kalloc.h"
 #include "kern/ktest.h"
 #include "kern/string.h"
+#include "kern/bootstrap.h"
+#include "kern/console.h"
+#include "kern/task.h"
 #include "net/net_filter.h"
 #include "tests/kernel/user_task.h"
+#include "tests/user/net_rcv_protocol.h"
 
 #define ETH_HLEN	14
 #define T_IPV4		0x0800
@@ -155,7 +159,7 @@ static void set_ok(struct ktest *t, struct fixture *f, struct rcv *r,
 		ktest_fail(t, "net_filter_set gave %d, want D_SUCCESS", rc);
 }
 
-/* A frame of @len bytes of Ethernet type @type; the rest is a pattern. */
+/* A frame of @len bytes of Ethernet type @type, net_rcv's pattern. */
 struct frame {
 	uint8_t b[ETH_HLEN + NET_RCV_MAX];	/* room for one too long */
 	unsigned int len;
@@ -166,9 +170,7 @@ static void frame(struct frame *fr, unsigned int type, unsigned int len)
 	unsigned int i;
 
 	for (i = 0; i < len; i++)
-		fr->b[i] = (uint8_t)(i * 13 + type);
-	fr->b[12] = (uint8_t)(type >> 8);
-	fr->b[13] = (uint8_t)type;
+		fr->b[i] = net_rcv_byte(i, type);
 	fr->len = len;
 }
 
@@ -544,6 +546,90 @@ static void netf_program_delivers_the_whole_packet(struct ktest *t)
 	fixture_close(t, &f);
 }
 
+static char console[8192];
+
+/*
+ * Load net_rcv, give it a port (receive right and bootstrap send right),
+ * install a catch-all filter for that port and deliver net_rcv's frames,
+ * then start it: it receives them with mach_msg and checks every byte.
+ * Once it has ended its port is dead, and the filter goes.
+ */
+static void user_task_receives_the_messages_with_mach_msg(struct ktest *t)
+{
+	const struct boot_module *m = user_task_module("net_rcv");
+	unsigned int before = task_terminations, ports = ipc_port_count();
+	struct net_filter_table *table;
+	struct user_task_baseline b;
+	struct bootstrap_entry entry;
+	struct ipc_port *boot, *right;
+	mach_msg_type_name_t type;
+	mach_port_name_t name;
+	struct task *task;
+	static struct frame fr;
+	struct net_filter_stats st;
+	struct prog p;
+	bool ended;
+	size_t i;
+
+	user_task_baseline(&b);
+	if (m == NULL) {
+		ktest_fail(t, "harness passed no net_rcv module");
+		return;
+	}
+	if (bootstrap_task_load(m, &task, &entry) != KERN_SUCCESS) {
+		ktest_fail(t, "net_rcv did not load");
+		return;
+	}
+	table = net_filter_table_create(ETH_HLEN);
+	if (table == NULL ||
+	    mach_port_allocate(task->itk_space, MACH_PORT_RIGHT_RECEIVE,
+			       &name) != KERN_SUCCESS ||
+	    mach_port_extract_right(task->itk_space, name,
+				    MACH_MSG_TYPE_MAKE_SEND, &boot,
+				    &type) != KERN_SUCCESS ||
+	    mach_port_extract_right(task->itk_space, name,
+				    MACH_MSG_TYPE_MAKE_SEND, &right,
+				    &type) != KERN_SUCCESS) {
+		ktest_fail(t, "no table or port for net_rcv");
+		task_destroy(task);
+		if (table != NULL)
+			net_filter_table_destroy(table);
+		return;
+	}
+	task->itk_bootstrap = boot;
+	type_prog(&p, NETF_IN, 0, ALL);
+	KTEST_EXPECT_EQ(t, net_filter_set(table, right, 0, p.w, p.count),
+			D_SUCCESS);
+	for (i = 0; i < NET_RCV_FRAMES; i++) {
+		frame(&fr, net_rcv_frames[i].type, net_rcv_frames[i].len);
+		KTEST_EXPECT_EQ(t, net_filter_deliver(table, fr.b, fr.len,
+						      NETF_IN), 1);
+	}
+
+	console_capture_start(console, sizeof(console));
+	if (bootstrap_task_start(task, &entry) != KERN_SUCCESS) {
+		console_capture_stop();
+		ktest_fail(t, "net_rcv did not start");
+		net_filter_table_destroy(table);
+		return;
+	}
+	ended = user_task_wait(before, 1, 10);
+	console_capture_stop();
+	if (!ended)
+		ktest_fail(t, "net_rcv did not end within 10 s");
+	user_task_expect_checks(t, console, 12 * NET_RCV_FRAMES);
+
+	/* Its space is gone, so is the port: the filter goes too. */
+	KTEST_EXPECT_EQ(t, net_filter_deliver(table, fr.b, fr.len, NETF_IN), 0);
+	net_filter_stats(table, &st);
+	KTEST_EXPECT_EQ(t, st.removed, 1);
+	KTEST_EXPECT_EQ(t, st.filters, 0);
+	KTEST_EXPECT_EQ(t, st.delivered, NET_RCV_FRAMES);
+	net_filter_table_destroy(table);
+	KTEST_EXPECT_EQ(t, ipc_port_count(), ports);
+	user_task_expect_baseline(t, &b);
+}
+
 static const struct ktest_case netfilter_cases[] = {
 	{ "filters_run_by_priority_and_a_high_one_ends_the_walk",
 	  filters_run_by_priority_and_a_high_one_ends_the_walk },
@@ -561,5 +647,7 @@ static const struct ktest_case netfilter_cases[] = {
 	{ "directions_and_bad_frames", directions_and_bad_frames },
 	{ "netf_program_delivers_the_whole_packet",
 	  netf_program_delivers_the_whole_packet },
+	{ "user_task_receives_the_messages_with_mach_msg",
+	  user_task_receives_the_messages_with_mach_msg },
 };
 KTEST_SUITE(netfilter_suite, "netfilter", netfilter_cases);
