@@ -121,7 +121,9 @@ io_return_t net_filter_set(struct net_filter_table *t, struct ipc_port *port,
 	io_return_t rc;
 	uint64_t flags;
 
-	if (!IPC_PORT_VALID(port))
+	/* No kernel object serves net_rcv_msg, and delivery may run in an
+	 * interrupt handler, where a kernel object's server must not. */
+	if (!IPC_PORT_VALID(port) || port->kotype != IKOT_NONE)
 		return D_INVALID_OPERATION;
 	nf = kalloc(sizeof(*nf));
 	if (nf == NULL)

@@ -50,8 +50,9 @@ void net_filter_table_destroy(struct net_filter_table *t);
  * stays the caller's otherwise.  Filters run in descending priority,
  * equal priorities in the order they were installed; a filter of the
  * same port is replaced, and filters whose port died are dropped.
- * Returns D_SUCCESS; D_INVALID_OPERATION for a NULL or dead-name @port or
- * a program net_program_load refuses (also its return); D_NO_MEMORY.
+ * Returns D_SUCCESS; D_INVALID_OPERATION for a NULL or dead-name @port, a
+ * kernel object's port, or a program net_program_load refuses;
+ * D_NO_MEMORY.
  */
 io_return_t net_filter_set(struct net_filter_table *t, struct ipc_port *port,
 			   int priority, const filter_t *filter,

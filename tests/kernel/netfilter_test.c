@@ -462,6 +462,8 @@ static void invalid_programs_are_refused_and_keep_the_right(struct ktest *t)
 		{ "scratch_index_16", { { BPF_ST, 0, 0, BPF_MEMWORDS },
 					{ BPF_RET | BPF_K, 0, 0, 0 } }, 2 },
 	};
+	struct ipc_port *kport, *right;
+	static int kobject;
 	struct fixture f;
 	struct prog p;
 	struct rcv r;
@@ -489,6 +491,16 @@ static void invalid_programs_are_refused_and_keep_the_right(struct ktest *t)
 	KTEST_EXPECT_EQ(t, net_filter_set(f.t, r.port, 0, p.w,
 					  NET_MAX_FILTER + 4),
 			D_INVALID_OPERATION);
+	kport = ipc_port_alloc_kernel(&kobject, IKOT_MAX - 1);
+	if (kport != NULL) {
+		right = ipc_port_make_send(kport);
+		KTEST_EXPECT_EQ(t, net_filter_set(f.t, right, 0, p.w, p.count),
+				D_INVALID_OPERATION);
+		ipc_port_release_send(right);
+		ipc_port_dealloc_kernel(kport);
+	} else {
+		ktest_fail(t, "no kernel port");
+	}
 	KTEST_EXPECT_EQ(t, stats(&f).filters, 0);
 	KTEST_EXPECT_EQ(t, r.port->srights, 0);
 	fixture_close(t, &f);
