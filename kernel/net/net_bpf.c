@@ -134,6 +134,36 @@ static unsigned int load_size(unsigned int code)
 	}
 }
 
+/* The value the LD or LDX instruction @p loads, X being @x; false when
+ * a packet load falls outside the frame. */
+static bool ld_value(const struct bpf_insn *p, uint32_t x,
+		     const uint32_t *mem, const struct net_frame *f,
+		     uint32_t *v)
+{
+	uint32_t k = (uint32_t)p->k;
+
+	switch (BPF_MODE(p->code)) {
+	case BPF_ABS:
+		return load(f, k, load_size(p->code), v);
+	case BPF_IND:
+		return load(f, (uint64_t)x + k, load_size(p->code), v);
+	case BPF_MSH:
+		if (!load(f, k, 1, v))
+			return false;
+		*v = (*v & 0xf) << 2;
+		return true;
+	case BPF_LEN:
+		*v = f->hlen + net_frame_data_len(f);
+		return true;
+	case BPF_IMM:
+		*v = k;
+		return true;
+	default:		/* BPF_MEM */
+		*v = mem[k];
+		return true;
+	}
+}
+
 /* Apply ALU operation @code with operand @v to @a; false on X == 0
  * division (constant 0 was refused by the validator). */
 static bool alu(unsigned int code, uint32_t *a, uint32_t v)
@@ -205,7 +235,7 @@ unsigned int net_bpf_run(const struct bpf_insn *prog, unsigned int n,
 			 const struct net_frame *f)
 {
 	uint32_t mem[BPF_MEMWORDS] = { 0 };
-	uint32_t a = 0, x = 0, v;
+	uint32_t a = 0, x = 0;
 	unsigned int pc = 0;
 
 	while (pc < n) {
@@ -215,44 +245,12 @@ unsigned int net_bpf_run(const struct bpf_insn *prog, unsigned int n,
 
 		switch (BPF_CLASS(code)) {
 		case BPF_LD:
-			switch (BPF_MODE(code)) {
-			case BPF_ABS:
-				if (!load(f, k, load_size(code), &a))
-					return 0;
-				break;
-			case BPF_IND:
-				if (!load(f, (uint64_t)x + k, load_size(code),
-					  &a))
-					return 0;
-				break;
-			case BPF_LEN:
-				a = f->hlen + net_frame_data_len(f);
-				break;
-			case BPF_IMM:
-				a = k;
-				break;
-			default:	/* BPF_MEM */
-				a = mem[k];
-				break;
-			}
+			if (!ld_value(p, x, mem, f, &a))
+				return 0;
 			break;
 		case BPF_LDX:
-			switch (BPF_MODE(code)) {
-			case BPF_MSH:
-				if (!load(f, k, 1, &v))
-					return 0;
-				x = (v & 0xf) << 2;
-				break;
-			case BPF_LEN:
-				x = f->hlen + net_frame_data_len(f);
-				break;
-			case BPF_IMM:
-				x = k;
-				break;
-			default:	/* BPF_MEM */
-				x = mem[k];
-				break;
-			}
+			if (!ld_value(p, x, mem, f, &x))
+				return 0;
 			break;
 		case BPF_ST:
 			mem[k] = a;

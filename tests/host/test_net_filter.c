@@ -440,6 +440,11 @@ struct run_case {
 	unsigned int want;	/* data bytes delivered */
 };
 
+/* A, then A = A op K, returned. */
+#define ALU_K(op, a, k)							\
+	{ STMT(BPF_LD | BPF_IMM, (a)), STMT(BPF_ALU | (op) | BPF_K, (k)),	\
+	  STMT(BPF_RET | BPF_A, 0) }
+
 /* On UDP_PORT_9: 50 bytes, 14 of header, 36 of data. */
 static const struct run_case run_cases[] = {
 	{ "ret_k_keeps_that_many_data_bytes", 1,
@@ -478,6 +483,47 @@ static const struct run_case run_cases[] = {
 	  { STMT(BPF_LD | BPF_IMM, 20), STMT(BPF_ST, 15),
 	    STMT(BPF_LD | BPF_IMM, 0), STMT(BPF_LD | BPF_MEM, 15),
 	    STMT(BPF_RET | BPF_A, 0) }, 20 },
+	/* ALU results as the return value: all below 36. */
+	{ "alu_add", 3, ALU_K(BPF_ADD, 10, 5), 15 },
+	{ "alu_sub", 3, ALU_K(BPF_SUB, 20, 3), 17 },
+	{ "alu_mul", 3, ALU_K(BPF_MUL, 3, 7), 21 },
+	{ "alu_div", 3, ALU_K(BPF_DIV, 35, 5), 7 },
+	{ "alu_mod", 3, ALU_K(NET_BPF_MOD, 35, 8), 3 },
+	{ "alu_and", 3, ALU_K(BPF_AND, 0x3f, 0x0f), 15 },
+	{ "alu_or", 3, ALU_K(BPF_OR, 0x10, 0x03), 19 },
+	{ "alu_xor", 3, ALU_K(NET_BPF_XOR, 0x1f, 0x0a), 21 },
+	{ "alu_lsh", 3, ALU_K(BPF_LSH, 3, 2), 12 },
+	{ "alu_rsh", 3, ALU_K(BPF_RSH, 48, 2), 12 },
+	{ "alu_neg", 3, ALU_K(BPF_NEG, -5, 0), 5 },
+	{ "alu_add_x", 4,
+	  { STMT(BPF_LDX | BPF_W | BPF_IMM, 4), STMT(BPF_LD | BPF_IMM, 9),
+	    STMT(BPF_ALU | BPF_ADD | BPF_X, 0), STMT(BPF_RET | BPF_A, 0) },
+	  13 },
+	{ "stx_and_ldx_mem_round_trip", 6,
+	  { STMT(BPF_LDX | BPF_W | BPF_IMM, 22), STMT(BPF_STX, 3),
+	    STMT(BPF_LDX | BPF_W | BPF_IMM, 0),
+	    STMT(BPF_LDX | BPF_W | BPF_MEM, 3), STMT(BPF_MISC | BPF_TXA, 0),
+	    STMT(BPF_RET | BPF_A, 0) }, 22 },
+	{ "ldx_len_is_frame_length", 4,
+	  { STMT(BPF_LDX | BPF_W | BPF_LEN, 0), STMT(BPF_MISC | BPF_TXA, 0),
+	    STMT(BPF_ALU | BPF_SUB | BPF_K, 20), STMT(BPF_RET | BPF_A, 0) },
+	  30 },
+	{ "indexed_byte_load", 4,
+	  { STMT(BPF_LDX | BPF_W | BPF_IMM, 10),
+	    STMT(BPF_LD | BPF_B | BPF_IND, 4),	/* byte 14: 0x45 */
+	    STMT(BPF_ALU | BPF_AND | BPF_K, 0x0f), STMT(BPF_RET | BPF_A, 0) },
+	  5 },
+	{ "tax_then_jset_x", 6,
+	  { STMT(BPF_LD | BPF_IMM, 6), STMT(BPF_MISC | BPF_TAX, 0),
+	    STMT(BPF_LD | BPF_IMM, 2),
+	    JUMP(BPF_JMP | BPF_JSET | BPF_X, 0, 0, 1),
+	    STMT(BPF_RET | BPF_K, 9), STMT(BPF_RET | BPF_K, 8) }, 9 },
+	{ "jgt_is_strict", 4,
+	  { STMT(BPF_LD | BPF_IMM, 5), JUMP(BPF_JMP | BPF_JGT | BPF_K, 5, 0, 1),
+	    STMT(BPF_RET | BPF_K, 9), STMT(BPF_RET | BPF_K, 8) }, 8 },
+	{ "jge_includes_equal", 4,
+	  { STMT(BPF_LD | BPF_IMM, 5), JUMP(BPF_JMP | BPF_JGE | BPF_K, 5, 0, 1),
+	    STMT(BPF_RET | BPF_K, 9), STMT(BPF_RET | BPF_K, 8) }, 9 },
 	{ "msh_gives_ip_header_length", 3,
 	  { STMT(BPF_LDX | BPF_B | BPF_MSH, 14), STMT(BPF_MISC | BPF_TXA, 0),
 	    STMT(BPF_RET | BPF_A, 0) }, 20 },
