@@ -5,8 +5,11 @@
 # Usage: boot/mkiso.sh OUT.iso KERNEL "CMDLINE" [MODULE "ARGS"]...
 #
 # The kernel is /boot/graft.elf on the ISO, modules /boot/mod0, /boot/mod1...
-# in the order given, each loaded with its ARGS on its command line.
-set -eu
+# in the order given, each loaded with its ARGS on its command line.  Each
+# word of ARGS is single-quoted in grub.cfg so that GRUB passes boot-script
+# variables such as ${host-port} to the kernel unexpanded; ARGS may not
+# contain a single quote.
+set -euf
 
 [ $# -ge 3 ] && [ $(($# % 2)) -eq 1 ] ||
 	{ echo "usage: $0 OUT.iso KERNEL \"CMDLINE\" [MODULE \"ARGS\"]..." >&2; exit 2; }
@@ -28,8 +31,16 @@ cp "$kernel" "$stage/boot/graft.elf"
 	n=0
 	while [ $# -gt 0 ]; do
 		[ -f "$1" ] || { echo "mkiso: no module file $1" >&2; exit 1; }
+		case $2 in *"'"*)
+			echo "mkiso: module arguments may not contain ': $2" >&2
+			exit 1
+		esac
 		cp "$1" "$stage/boot/mod$n"
-		echo "	module /boot/mod$n $2"
+		printf '\tmodule /boot/mod%s' "$n"
+		for word in $2; do
+			printf " '%s'" "$word"
+		done
+		printf '\n'
 		n=$((n + 1))
 		shift 2
 	done

@@ -45,6 +45,7 @@ KERNEL_SOURCES = \
 	kernel/kern/task_port.c \
 	kernel/kern/elf.c \
 	kernel/kern/bootstrap.c \
+	kernel/kern/boot_script.c \
 	kernel/kern/syscall_sw.c \
 	kernel/x86_64/cpu_local.c \
 	kernel/x86_64/fpu.c \
@@ -95,6 +96,7 @@ KERNEL_SOURCES = \
 	tests/kernel/intr_test.c \
 	tests/kernel/sched_test.c \
 	tests/kernel/task_test.c \
+	tests/kernel/boot_script_test.c \
 	tests/kernel/mach_user_test.c \
 	tests/kernel/ipc_user_test.c \
 	tests/kernel/ipc_fuzz_test.c \

@@ -11,15 +11,19 @@
 #include "kern/thread.h"
 #include "mig/mig_server.h"
 
-static int host_object, host_priv_object;	/* the host has no state yet */
-struct ipc_port *host_port, *host_priv_port;
+/* The host and the device master have no state of their own yet. */
+static int host_object, host_priv_object, master_device_object;
+struct ipc_port *host_port, *host_priv_port, *master_device_port;
 
 void task_port_init(void)
 {
 	host_port = ipc_port_alloc_kernel(&host_object, IKOT_HOST);
 	host_priv_port = ipc_port_alloc_kernel(&host_priv_object,
 					       IKOT_HOST_PRIV);
-	if (host_port == NULL || host_priv_port == NULL)
+	master_device_port = ipc_port_alloc_kernel(&master_device_object,
+						   IKOT_MASTER_DEVICE);
+	if (host_port == NULL || host_priv_port == NULL ||
+	    master_device_port == NULL)
 		panic("task_port_init: no memory for the host ports");
 	ipc_kobject_set_handler(IKOT_TASK, mig_server_handle);
 	ipc_kobject_set_handler(IKOT_THREAD, mig_server_handle);

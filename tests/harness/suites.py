@@ -146,6 +146,10 @@ SUITES: tuple[Suite, ...] = (
               argv=("{python}", "{srcdir}/tests/tools/check_mig_docs.py",
                     "{builddir}/kernel/mig/not_served.txt",
                     "{srcdir}/docs/mach-interfaces.md")),
+    HostSuite(name="linux-unmodified",
+              argv=("{python}", "{srcdir}/tests/tools/check_linux_unmodified.py",
+                    "{builddir}/linux", "{builddir}/deps/linux-6.1",
+                    "{builddir}/deps/linux-source-6.1.tar.xz")),
     HostSuite(name="ktap-parser",
               argv=("{python}", "{srcdir}/tests/harness/test_ktap.py")),
     QemuSuite(name="boot", test="boot", prepare=boot_modules),
@@ -157,7 +161,8 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="vm-user", test="vm-user"),
     QemuSuite(name="mach-user", test="mach-user",
               modules=(("{builddir}/tests/user/mach_probe.elf",
-                        "mach_probe alpha"),)),
+                        "mach_probe alpha host=${host-port} "
+                        "device=${device-port}"),)),
     QemuSuite(name="ipc-user", test="ipc-user",
               modules=(("{builddir}/tests/user/rpc_server.elf", "rpc_server"),
                        ("{builddir}/tests/user/rpc_client.elf", "rpc_client"))),
@@ -167,6 +172,7 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="ipc", test="ipc"),
     QemuSuite(name="netfilter", test="netfilter",
               modules=(("{builddir}/tests/user/net_rcv.elf", "net_rcv"),)),
+    QemuSuite(name="boot-script", test="boot-script"),
     # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
               modules=(("{builddir}/tests/user/ipc_fuzz.elf",
