@@ -30,9 +30,8 @@
 /*
  * net_cspf_validate - is @w, @n words, a program net_cspf_run may run?
  * False for an operand source or operator NETF does not define, a
- * NETF_PUSHLIT without its literal, a header word beyond
- * NET_HDW_HDR_MAX, a stack word or pop beyond what the stack holds
- * there, a push beyond NET_FILTER_STACK_DEPTH, or an empty stack at the
+ * NETF_PUSHLIT without its literal, a stack word or pop beyond what the
+ * stack holds there, a push beyond NET_FILTER_STACK_DEPTH, or an empty stack at the
  * end (the stack's depth is the same on every path).  An empty program
  * is valid (it accepts everything).  Pure.
  */

@@ -118,6 +118,7 @@ io_return_t net_filter_set(struct net_filter_table *t, struct ipc_port *port,
 			   unsigned int count)
 {
 	struct net_filter *nf, *stale;
+	struct net_program prog;
 	io_return_t rc;
 	uint64_t flags;
 
@@ -125,14 +126,13 @@ io_return_t net_filter_set(struct net_filter_table *t, struct ipc_port *port,
 	 * interrupt handler, where a kernel object's server must not. */
 	if (!IPC_PORT_VALID(port) || port->kotype != IKOT_NONE)
 		return D_INVALID_OPERATION;
+	rc = net_program_load(&prog, filter, count);
+	if (rc != D_SUCCESS)
+		return rc;
 	nf = kalloc(sizeof(*nf));
 	if (nf == NULL)
 		return D_NO_MEMORY;
-	rc = net_program_load(&nf->prog, filter, count);
-	if (rc != D_SUCCESS) {
-		kfree(nf);
-		return rc;
-	}
+	nf->prog = prog;
 	nf->port = port;
 	nf->priority = priority;
 
