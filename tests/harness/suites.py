@@ -141,6 +141,7 @@ SUITES: tuple[Suite, ...] = (
     HostSuite(name="vm-page", argv=("tests/host/test_vm_page",)),
     HostSuite(name="vm-map", argv=("tests/host/test_vm_map",)),
     HostSuite(name="ipc-entry", argv=("tests/host/test_ipc_entry",)),
+    HostSuite(name="netfilter-host", argv=("tests/host/test_net_filter",)),
     HostSuite(name="mig-coverage",
               argv=("{python}", "{srcdir}/tests/tools/check_mig_docs.py",
                     "{builddir}/kernel/mig/not_served.txt",
@@ -174,6 +175,8 @@ SUITES: tuple[Suite, ...] = (
                        ("{builddir}/tests/user/thread_probe.elf",
                         "thread_probe mode=fault"))),
     QemuSuite(name="ipc", test="ipc"),
+    QemuSuite(name="netfilter", test="netfilter",
+              modules=(("{builddir}/tests/user/net_rcv.elf", "net_rcv"),)),
     QemuSuite(name="boot-script", test="boot-script"),
     # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
