@@ -7,6 +7,9 @@
  * caches (kmem_cache_*) yet.
  */
 #include <linux/gfp.h>
+#include <linux/mm.h>
+#include <linux/mmzone.h>
+#include <linux/page-flags.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -21,11 +24,21 @@ static enum lx_host_zone zone_of(gfp_t flags)
 	return LX_HOST_ZONE_ANY;
 }
 
+/*
+ * Once the struct page array exists, a page that held kmalloc memory is
+ * marked PG_slab (Linux code such as kernel/resource.c asks); the mark
+ * stays until whoever allocates the page next as a page sets its flags.
+ */
 void *__kmalloc(size_t size, gfp_t flags)
 {
+	void *p;
+
 	if (size == 0)
 		return ZERO_SIZE_PTR;
-	return lx_host_alloc(size, zone_of(flags), !!(flags & __GFP_ZERO));
+	p = lx_host_alloc(size, zone_of(flags), !!(flags & __GFP_ZERO));
+	if (p && mem_section)
+		__SetPageSlab(virt_to_head_page(p));
+	return p;
 }
 
 void *__kmalloc_node(size_t size, gfp_t flags, int node)

@@ -5,10 +5,9 @@
  * are ordinary variables, read without %gs.
  *
  * Not done yet (issue 5): current_task names one task_struct for every
- * thread that runs Linux code; mem_section is not set up, so
- * pfn_to_page() and virt_to_page() fault (loudly) until linux-emu builds
- * the struct page array; there are no workqueues, so the system_*_wq
- * pointers are NULL (queueing work reaches a stub that stops).
+ * thread that runs Linux code; there are no workqueues, so the
+ * system_*_wq pointers are NULL (queueing work reaches a stub that stops).
+ * mem_section is built by lx_emul_memory_init() (lx_page.c).
  */
 #include <linux/kernel.h>
 #include <linux/mmzone.h>
@@ -36,4 +35,11 @@ struct workqueue_struct *system_unbound_wq;
 int lx_emul_preempt_count(void)
 {
 	return preempt_count();
+}
+
+int lx_emul_init(void)
+{
+	int err = lx_emul_memory_init();
+
+	return err ? err : lx_emul_timer_init();
 }

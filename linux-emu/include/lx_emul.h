@@ -13,6 +13,20 @@
 int lx_emul_preempt_count(void);
 
 /*
+ * lx_emul_init - start the Linux world: build the struct page array for
+ * the host's RAM, then start jiffies and timers on the host's tick.  Once,
+ * from thread context, before any other lx_emul_* call but
+ * lx_emul_preempt_count.  0; -ENOMEM; -EBUSY if called again; -EINVAL if
+ * the host's tick rate is not Linux's HZ.  Not called at boot yet: no
+ * linked Linux code needs it until drivers are linked (issue 5).
+ */
+int lx_emul_init(void);
+
+/* The pieces of lx_emul_init, for linux-emu's own files. */
+int lx_emul_memory_init(void);
+int lx_emul_timer_init(void);
+
+/*
  * Calls into Linux library code and emulation for the linux-emu suite:
  * each runs one check inside the Linux world and returns 0, or a line
  * number of the failed check.
@@ -20,5 +34,7 @@ int lx_emul_preempt_count(void);
 int lx_emul_selftest_crc32(void);
 int lx_emul_selftest_format(char *out, unsigned long size);
 int lx_emul_selftest_kmalloc_zones(void);
+int lx_emul_selftest_timers(void);
+int lx_emul_selftest_resources(void);
 
 #endif

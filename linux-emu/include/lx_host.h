@@ -33,8 +33,26 @@ void *lx_host_alloc(unsigned long size, enum lx_host_zone zone, int zero);
 /* lx_host_free - give back what lx_host_alloc returned (NULL: nothing). */
 void lx_host_free(void *p);
 
+/* lx_host_memory_top - one past the highest physical address of usable
+ * RAM that lx_host_alloc() can hand out. */
+unsigned long lx_host_memory_top(void);
+
 /* lx_host_virt_to_phys - the physical address behind host memory @p. */
 unsigned long lx_host_virt_to_phys(const void *p);
+
+/*
+ * lx_host_clock_start - call @tick once per clock tick from now on, in
+ * interrupt context with interrupts off; returns the ticks per second.
+ * Once: a second call is a bug (the host stops).
+ */
+unsigned long lx_host_clock_start(void (*tick)(void));
+
+/* lx_host_sleep_ticks - block the calling thread for at least @ticks
+ * ticks (thread context only). */
+void lx_host_sleep_ticks(unsigned long ticks);
+
+/* lx_host_delay_ns - busy-wait at least @ns nanoseconds (any context). */
+void lx_host_delay_ns(unsigned long ns);
 
 /*
  * lx_host_missing - a Linux function the drivers reference and linux-emu

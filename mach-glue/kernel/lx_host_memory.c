@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "kern/bootinfo.h"
 #include "kern/kalloc.h"
 #include "kern/panic.h"
 #include "kern/string.h"
@@ -119,4 +120,22 @@ unsigned long lx_host_virt_to_phys(const void *p)
 	if (va < DIRECT_MAP_BASE || va - DIRECT_MAP_BASE >= DIRECT_MAP_SIZE)
 		panic("lx_host_virt_to_phys: %p is not kernel memory", p);
 	return va - DIRECT_MAP_BASE;
+}
+
+unsigned long lx_host_memory_top(void)
+{
+	uint64_t top = 0;
+
+	for (size_t i = 0; i < bootinfo.nregions; i++) {
+		const struct boot_region *r = &bootinfo.regions[i];
+		uint64_t end = r->base + r->length;
+
+		if (r->type != BOOT_REGION_USABLE)
+			continue;
+		if (end > DIRECT_MAP_SIZE)
+			end = DIRECT_MAP_SIZE;
+		if (end > top)
+			top = end;
+	}
+	return top;
 }

@@ -14,6 +14,13 @@
 #include "linux-emu/include/lx_emul.h"
 #include "tests/kernel/user_task.h"
 
+/* First: later cases need the page array and the clock. */
+static void linux_world_starts_once(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_init(), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_init(), -16);	/* -EBUSY */
+}
+
 static void crc32_and_bit_reversal_come_from_linux_library(struct ktest *t)
 {
 	KTEST_EXPECT_EQ(t, lx_emul_selftest_crc32(), 0);
@@ -52,7 +59,22 @@ static void preempt_count_is_zero_in_thread_context(struct ktest *t)
 	KTEST_EXPECT_EQ(t, lx_emul_preempt_count(), 0);
 }
 
+static void jiffies_and_timers_run_on_the_tick(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_timers(), 0);
+}
+
+static void io_port_regions_conflict_and_come_back(struct ktest *t)
+{
+	struct user_task_baseline b;
+
+	user_task_baseline(&b);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_resources(), 0);
+	user_task_expect_baseline(t, &b);
+}
+
 static const struct ktest_case linux_emu_cases[] = {
+	{ "linux_world_starts_once", linux_world_starts_once },
 	{ "crc32_and_bit_reversal_come_from_linux_library",
 	  crc32_and_bit_reversal_come_from_linux_library },
 	{ "linux_vsprintf_formats_and_printk_prints",
@@ -61,5 +83,9 @@ static const struct ktest_case linux_emu_cases[] = {
 	  kmalloc_honours_gfp_zones_and_gives_back },
 	{ "preempt_count_is_zero_in_thread_context",
 	  preempt_count_is_zero_in_thread_context },
+	{ "jiffies_and_timers_run_on_the_tick",
+	  jiffies_and_timers_run_on_the_tick },
+	{ "io_port_regions_conflict_and_come_back",
+	  io_port_regions_conflict_and_come_back },
 };
 KTEST_SUITE(linux_emu_suite, "linux-emu", linux_emu_cases);

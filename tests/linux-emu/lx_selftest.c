@@ -2,7 +2,11 @@
 /* Checks that run inside the Linux world for the linux-emu suite (tests/kernel/linux_emu_test.c). */
 #include <linux/bitrev.h>
 #include <linux/crc32.h>
+#include <linux/delay.h>
+#include <linux/jiffies.h>
+#include <linux/timer.h>
 #include <linux/io.h>
+#include <linux/ioport.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/printk.h>
@@ -73,4 +77,71 @@ int lx_emul_selftest_kmalloc_zones(void)
 	kfree(small);
 	kfree(ZERO_SIZE_PTR);
 	return line;
+}
+
+static int fired;
+
+static void count_firing(struct timer_list *t)
+{
+	fired++;
+}
+
+static void fire_three_times(struct timer_list *t)
+{
+	if (++fired < 3)
+		mod_timer(t, jiffies + 1);
+}
+
+int lx_emul_selftest_timers(void)
+{
+	struct timer_list a, b;
+	unsigned long start = jiffies;
+
+	/* msleep(50) is at least 5 ticks at HZ=100, and not many more. */
+	msleep(50);
+	CHECK(time_after_eq(jiffies, start + msecs_to_jiffies(50)));
+	CHECK(time_before(jiffies, start + msecs_to_jiffies(50) + 3));
+
+	fired = 0;
+	timer_setup(&a, count_firing, 0);
+	timer_setup(&b, count_firing, 0);
+	CHECK(!timer_pending(&a));
+	CHECK(mod_timer(&a, jiffies + 3) == 0);
+	CHECK(timer_pending(&a) && mod_timer(&a, jiffies + 3) == 1);
+	CHECK(mod_timer(&b, jiffies + 2) == 0);
+	CHECK(del_timer(&b) == 1 && !timer_pending(&b) && del_timer(&b) == 0);
+	msleep(60);
+	CHECK(fired == 1 && !timer_pending(&a));	/* a once, b never */
+
+	fired = 0;
+	timer_setup(&a, fire_three_times, 0);
+	mod_timer(&a, jiffies + 1);
+	msleep(100);
+	CHECK(fired == 3 && !timer_pending(&a));
+
+	/* A shut-down timer cannot be armed again. */
+	mod_timer(&a, jiffies + 100);
+	CHECK(timer_shutdown_sync(&a) == 1);
+	mod_timer(&a, jiffies + 1);
+	CHECK(!timer_pending(&a));
+	return 0;
+}
+
+int lx_emul_selftest_resources(void)
+{
+	struct resource *a, *b;
+
+	a = request_region(0x300, 32, "graft-a");
+	CHECK(a && a->start == 0x300 && a->end == 0x31f);
+	CHECK(!request_region(0x310, 8, "graft-b"));	/* overlaps a */
+	CHECK(!request_region(0x2f8, 16, "graft-b"));	/* straddles it */
+	b = request_region(0x320, 8, "graft-b");	/* adjacent: fine */
+	CHECK(b);
+	release_region(0x300, 32);
+	a = request_region(0x310, 8, "graft-c");	/* free again */
+	CHECK(a);
+	release_region(0x310, 8);
+	release_region(0x320, 8);
+	CHECK(!request_region(0x10000, 8, "graft-d"));	/* past 64 KiB */
+	return 0;
 }
