@@ -20,9 +20,9 @@
  *   when the piece of it the request uses is not DMA-aligned (address,
  *   length, or position in the request).  Consecutive bounced pieces are
  *   packed into bounce pages from the start of a page.
- * - Segments are cut only at physical page boundaries (direct data) or
- *   bounce-page boundaries, and commands only at logical-block
- *   boundaries, so no logical block ever needs more than two segments.
+ * - Segments end at physical page boundaries (direct data), bounce-page
+ *   boundaries, or where a command ends, which is always a logical-block
+ *   boundary; so no logical block ever needs more than two segments.
  */
 
 #define BLK_CLUSTER_PAGE_SIZE	4096u
