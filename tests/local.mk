@@ -133,3 +133,11 @@ CLEANFILES += $(GUEST_ELFS) tests/user/*.o
 
 check-local: kernel/graft.elf $(GUEST_ELFS)
 	$(HARNESS) $(if $(SUITES),--suites $(SUITES))
+
+# Block clustering (mach-glue/block/): pure logic, no kernel around it.
+check_PROGRAMS += tests/host/test_blk_cluster
+tests_host_test_blk_cluster_SOURCES = tests/host/test_blk_cluster.c \
+	mach-glue/block/blk_cluster.c $(HOST_TEST_COMMON)
+tests_host_test_blk_cluster_CFLAGS = $(HOST_TEST_CFLAGS)
+tests_host_test_blk_cluster_CPPFLAGS = $(HOST_TEST_CPPFLAGS) -Imach-include
+$(tests_host_test_blk_cluster_OBJECTS): mach-include/.stamp

@@ -142,6 +142,7 @@ SUITES: tuple[Suite, ...] = (
     HostSuite(name="vm-map", argv=("tests/host/test_vm_map",)),
     HostSuite(name="ipc-entry", argv=("tests/host/test_ipc_entry",)),
     HostSuite(name="netfilter-host", argv=("tests/host/test_net_filter",)),
+    HostSuite(name="blk-cluster", argv=("tests/host/test_blk_cluster",)),
     HostSuite(name="mig-coverage",
               argv=("{python}", "{srcdir}/tests/tools/check_mig_docs.py",
                     "{builddir}/kernel/mig/not_served.txt",
