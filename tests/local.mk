@@ -99,3 +99,14 @@ CLEANFILES += $(GUEST_ELFS) tests/user/*.o
 
 check-local: kernel/graft.elf $(GUEST_ELFS)
 	$(HARNESS) $(if $(SUITES),--suites $(SUITES))
+# The device programs (kernel/device/): gnumach-dev headers + MIG stubs.
+GUEST_NEWLIB_ELFS += tests/user/ramdisk_probe.elf tests/user/device_probe.elf
+tests/user/ramdisk_probe.o tests/user/device_probe.o: tests/user/%.o: \
+		$(srcdir)/tests/user/%.c $(srcdir)/tests/user/user_device.h \
+		$(srcdir)/tests/user/user_check.h Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p tests/user
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
+tests/user/ramdisk_probe.elf tests/user/device_probe.elf: tests/user/%.elf: \
+		tests/user/%.o user/libgraft-user.a user/libgraft-mig-user.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)

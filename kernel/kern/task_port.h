@@ -20,6 +20,8 @@ struct thread;
  * the device layer's; until one is registered, messages to it are
  * answered MIG_BAD_ID (kernel/ipc/ipc_kobject.c). */
 #define IKOT_MASTER_DEVICE	5u
+/* An open device (kernel/device/dev_port.c). */
+#define IKOT_DEVICE		6u
 
 /* task_port_setup - give @task its port name space and its task port.
  * KERN_SUCCESS or KERN_RESOURCE_SHORTAGE (then nothing was made). */

@@ -25,6 +25,7 @@
 #include "kern/panic.h"
 #include "kern/string.h"
 #include "vm/vm_map.h"
+#include "vm/vm_map_copy.h"
 #include "vm/vm_map_entry.h"
 #include "vm/vm_page.h"
 #include "x86_64/cpu.h"
@@ -39,13 +40,6 @@ _Static_assert(VM_MAX_ADDRESS == PMAP_USER_END,
 struct vm_map {
 	struct vm_map_entry_list entries;
 	struct pmap *pmap;
-};
-
-struct vm_map_copy {
-	uint64_t size;		/* bytes asked for */
-	uint64_t offset;	/* of the data in its first page */
-	uint64_t npages;
-	uint64_t frames[];	/* 0: a page never touched (zeros) */
 };
 
 static struct vm_map *active_map;

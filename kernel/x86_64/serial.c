@@ -31,3 +31,20 @@ void serial_putc(int c)
 		;
 	outb(COM1 + UART_DATA, (uint8_t)c);
 }
+
+#define UART_IER_RDI	0x01
+#define UART_MCR_OUT2	0x08	/* gates the UART's interrupt to the PIC */
+#define LSR_DR		0x01
+
+void serial_rx_interrupt(bool on)
+{
+	outb(COM1 + UART_MCR, on ? 0x03 | UART_MCR_OUT2 : 0x03);
+	outb(COM1 + UART_IER, on ? UART_IER_RDI : 0);
+}
+
+int serial_getc_nowait(void)
+{
+	if (!(inb(COM1 + UART_LSR) & LSR_DR))
+		return -1;
+	return inb(COM1 + UART_DATA);
+}

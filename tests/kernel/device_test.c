@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Suites "device", "device-async" and "ramdisk": user programs drive kernel/device/. */
+/*
+ * tests/user/device_probe.c and ramdisk_probe.c print one USER-PASS or
+ * USER-FAIL line per check; these suites run them, add what only the
+ * kernel sees (devices left open, requests in flight, memory, the
+ * console output, the image's CRC against the harness's), and check the
+ * error mapping table.
+ */
+#include <stdint.h>
+
+#include <device/device_types.h>
+#include <mach/kern_return.h>
+
+#include "device/dev_console.h"
+#include "device/dev_error.h"
+#include "device/device.h"
+#include "kern/bootinfo.h"
+#include "kern/bootstrap.h"
+#include "kern/cmdline.h"
+#include "kern/console.h"
+#include "kern/kprintf.h"
+#include "kern/ktest.h"
+#include "kern/sched.h"
+#include "kern/string.h"
+#include "kern/task.h"
+#include "tests/kernel/user_task.h"
+
+static char console[32768];
+
+/* Every kernel-side count a finished device program must leave as it
+ * found it. */
+static void expect_nothing_left(struct ktest *t,
+				const struct user_task_baseline *b)
+{
+	KTEST_EXPECT_EQ(t, dev_open_count(), 0);
+	KTEST_EXPECT_EQ(t, io_req_in_flight(), 0);
+	user_task_expect_baseline(t, b);
+}
+
+static void device_program_passes_its_checks(struct ktest *t)
+{
+	struct user_task_baseline b;
+
+	user_task_baseline(&b);
+	if (!user_task_run(t, "mode=sync", 10, console, sizeof(console)))
+		return;
+	user_task_expect_checks(t, console, 25);
+	KTEST_EXPECT_TRUE(t, kmemmem(console, strlen(console),
+		"device_probe: hello through device_write") != NULL);
+	KTEST_EXPECT_TRUE(t, kmemmem(console, strlen(console),
+		"device_probe: and through write_inband") != NULL);
+	expect_nothing_left(t, &b);
+}
+
+static const struct {
+	int err;
+	io_return_t code;
+} errno_cases[] = {
+	{ 0, D_SUCCESS }, { -19, D_NO_SUCH_DEVICE }, { -6, D_NO_SUCH_DEVICE },
+	{ -16, D_ALREADY_OPEN }, { -12, D_NO_MEMORY }, { -11, D_WOULD_BLOCK },
+	{ -22, D_INVALID_SIZE }, { -28, D_INVALID_RECNUM },
+	{ -30, D_READ_ONLY }, { -95, D_INVALID_OPERATION },
+	{ -100, D_DEVICE_DOWN }, { -5, D_IO_ERROR }, { -9999, D_IO_ERROR },
+	{ 5, D_IO_ERROR },
+};
+
+static const struct {
+	kern_return_t kr;
+	io_return_t code;
+} kern_cases[] = {
+	{ KERN_SUCCESS, D_SUCCESS },
+	{ KERN_RESOURCE_SHORTAGE, D_NO_MEMORY },
+	{ KERN_INVALID_ADDRESS, D_INVALID_SIZE },
+	{ KERN_INVALID_ARGUMENT, D_INVALID_SIZE },
+	{ KERN_PROTECTION_FAILURE, D_READ_ONLY },
+	{ KERN_FAILURE, D_IO_ERROR },
+};
+
+static void internal_errors_map_to_d_codes(struct ktest *t)
+{
+	for (size_t i = 0; i < sizeof(errno_cases) / sizeof(errno_cases[0]);
+	     i++) {
+		io_return_t got = dev_error_from_errno(errno_cases[i].err);
+
+		if (got != errno_cases[i].code)
+			ktest_fail(t, "errno %d: expected D code %d, got %d",
+				   errno_cases[i].err, errno_cases[i].code,
+				   got);
+	}
+	for (size_t i = 0; i < sizeof(kern_cases) / sizeof(kern_cases[0]);
+	     i++) {
+		io_return_t got = dev_error_from_kern(kern_cases[i].kr);
+
+		if (got != kern_cases[i].code)
+			ktest_fail(t, "kern_return %d: expected D code %d, "
+				   "got %d", kern_cases[i].kr,
+				   kern_cases[i].code, got);
+	}
+}
+
+static const struct ktest_case device_cases[] = {
+	{ "device_program_passes_its_checks",
+	  device_program_passes_its_checks },
+	{ "internal_errors_map_to_d_codes", internal_errors_map_to_d_codes },
+};
+KTEST_SUITE(device_suite, "device", device_cases);
+
+/*
+ * The program queues two console reads (the first to a reply port it
+ * then destroys) and waits; once both are in flight, input arrives as
+ * from the receive interrupt.  It then queues two more and ends: the
+ * console closes with them pending, they complete with D_DEVICE_DOWN and
+ * their replies die with the dead ports.
+ */
+static void queued_reads_complete_and_dead_clients_leak_nothing(
+	struct ktest *t)
+{
+	const struct boot_module *m = user_task_module("mode=async");
+	unsigned int before = task_terminations;
+	struct user_task_baseline b;
+	bool fed = false;
+
+	if (m == NULL) {
+		ktest_fail(t, "harness passed no device_probe mode=async");
+		return;
+	}
+	user_task_baseline(&b);
+	console_capture_start(console, sizeof(console));
+	if (bootstrap_task_create(m, NULL) != KERN_SUCCESS) {
+		console_capture_stop();
+		ktest_fail(t, "device_probe did not start");
+		return;
+	}
+	for (int tick = 0; tick < 1000 && task_terminations == before;
+	     tick++) {
+		if (!fed && io_req_in_flight() == 2) {
+			dev_console_input("abcd", 4);
+			fed = true;
+		}
+		thread_sleep_ticks(1);
+	}
+	console_capture_stop();
+	KTEST_EXPECT_TRUE(t, fed);
+	if (!user_task_wait(before, 1, 5)) {
+		ktest_fail(t, "device_probe did not end");
+		return;
+	}
+	thread_sleep_ticks(5);	/* the reply thread drops the replies */
+	user_task_expect_checks(t, console, 10);
+	expect_nothing_left(t, &b);
+}
+
+static const struct ktest_case device_async_cases[] = {
+	{ "queued_reads_complete_and_dead_clients_leak_nothing",
+	  queued_reads_complete_and_dead_clients_leak_nothing },
+};
+KTEST_SUITE(device_async_suite, "device-async", device_async_cases);
+
+/* The "RD0-CRC 0x..." line the program printed, or false. */
+static bool printed_crc(const char *text, uint32_t *crc)
+{
+	const char *p = kmemmem(text, strlen(text), "RD0-CRC 0x");
+	uint32_t v = 0;
+	int digits = 0;
+
+	if (p == NULL)
+		return false;
+	for (p += 10; digits < 8; p++, digits++) {
+		int d = *p >= '0' && *p <= '9' ? *p - '0' :
+			*p >= 'a' && *p <= 'f' ? *p - 'a' + 10 : -1;
+
+		if (d < 0)
+			return false;
+		v = v << 4 | (uint32_t)d;
+	}
+	*crc = v;
+	return true;
+}
+
+static void ramdisk_program_reads_the_harness_image(struct ktest *t)
+{
+	struct user_task_baseline b;
+	char want[16];
+	uint32_t crc = 0;
+
+	if (!cmdline_copy(bootinfo.cmdline, "rd0_crc", want, sizeof(want))) {
+		ktest_fail(t, "command line needs rd0_crc=0x........");
+		return;
+	}
+	user_task_baseline(&b);
+	if (!user_task_run(t, "ramdisk_probe", 60, console, sizeof(console)))
+		return;
+	user_task_expect_checks(t, console, 55);
+	if (!printed_crc(console, &crc)) {
+		ktest_fail(t, "ramdisk_probe printed no RD0-CRC line");
+	} else {
+		char got[16];
+
+		ksnprintf(got, sizeof(got), "0x%08x", crc);
+		if (strcmp(got, want) != 0)
+			ktest_fail(t, "image CRC: expected %s (harness), "
+				   "got %s (read by the guest)", want, got);
+	}
+	expect_nothing_left(t, &b);
+}
+
+static const struct ktest_case ramdisk_cases[] = {
+	{ "ramdisk_program_reads_the_harness_image",
+	  ramdisk_program_reads_the_harness_image },
+};
+KTEST_SUITE(ramdisk_suite, "ramdisk", ramdisk_cases);
