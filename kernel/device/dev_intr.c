@@ -40,7 +40,6 @@ struct line_reg {
 
 static struct line_reg lines[INTR_LINES];
 static char notify_event;
-static bool notify_thread_started;
 
 bool dev_intr_registered(unsigned int line)
 {
@@ -132,15 +131,7 @@ io_return_t dev_intr_register(struct device *dev, int id, int flags,
 	    id >= INTR_LINES || kernel_line(id) || !IPC_PORT_VALID(port))
 		return D_INVALID_OPERATION;
 	iflags = cpu_intr_save();
-	if (!notify_thread_started) {
-		if (kernel_thread_create("intr-notify", INTR_NOTIFY_PRIORITY,
-					 notify_thread, NULL, NULL) !=
-		    KERN_SUCCESS)
-			rc = D_NO_MEMORY;
-		else
-			notify_thread_started = true;
-	}
-	if (rc == D_SUCCESS && lines[id].port != NULL)
+	if (lines[id].port != NULL)
 		rc = D_ALREADY_OPEN;
 	if (rc == D_SUCCESS &&
 	    intr_register((unsigned int)id, line_interrupt, &lines[id]) !=
@@ -174,6 +165,13 @@ io_return_t dev_intr_ack(struct device *dev, struct ipc_port *port)
 	}
 	cpu_intr_restore(flags);
 	return D_INVALID_OPERATION;
+}
+
+void dev_intr_init(void)
+{
+	if (kernel_thread_create("intr-notify", INTR_NOTIFY_PRIORITY,
+				 notify_thread, NULL, NULL) != KERN_SUCCESS)
+		panic("device: cannot start the interrupt notify thread");
 }
 
 static bool irq_match(const char *name)

@@ -33,6 +33,10 @@ io_return_t dev_intr_register(struct device *dev, int id, int flags,
  */
 io_return_t dev_intr_ack(struct device *dev, struct ipc_port *port);
 
+/* dev_intr_init - start the thread that sends the notifications (once,
+ * at boot). */
+void dev_intr_init(void);
+
 /* Whether line @line has a registration (for tests). */
 bool dev_intr_registered(unsigned int line);
 

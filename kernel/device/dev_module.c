@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "device/dev_console.h"
+#include "device/dev_intr.h"
 #include "device/dev_module.h"
 #include "device/dev_ramdisk.h"
 #include "device/device.h"
@@ -30,4 +31,5 @@ void dev_module_init(void)
 {
 	dev_console_init();
 	dev_ramdisk_init();
+	dev_intr_init();
 }

@@ -14,17 +14,20 @@
 
 #include "device/dev_console.h"
 #include "device/dev_error.h"
+#include "device/dev_intr.h"
 #include "device/device.h"
 #include "kern/bootinfo.h"
 #include "kern/bootstrap.h"
 #include "kern/cmdline.h"
 #include "kern/console.h"
+#include "kern/intr.h"
 #include "kern/kprintf.h"
 #include "kern/ktest.h"
 #include "kern/sched.h"
 #include "kern/string.h"
 #include "kern/task.h"
 #include "tests/kernel/user_task.h"
+#include "x86_64/cpu.h"
 
 static char console[32768];
 
@@ -151,9 +154,121 @@ static void queued_reads_complete_and_dead_clients_leak_nothing(
 	expect_nothing_left(t, &b);
 }
 
+/* The MC146818 RTC's periodic interrupt (IRQ 8) as a line the test
+ * raises: register A's rate 6 is 1024 Hz, register B's bit 6 enables it,
+ * reading register C ends the interrupt (the device's own ack, which a
+ * user driver would do through its I/O ports). */
+#define RTC_INDEX	0x70
+#define RTC_DATA	0x71
+#define RTC_IRQ		8
+
+static uint8_t rtc_read(uint8_t reg)
+{
+	outb(RTC_INDEX, 0x80 | reg);	/* 0x80: NMI stays off */
+	return inb(RTC_DATA);
+}
+
+static void rtc_write(uint8_t reg, uint8_t v)
+{
+	outb(RTC_INDEX, 0x80 | reg);
+	outb(RTC_DATA, v);
+}
+
+static void rtc_periodic(bool on)
+{
+	uint64_t flags = cpu_intr_save();
+	uint8_t b = rtc_read(0xb);
+
+	rtc_write(0xa, (rtc_read(0xa) & 0xf0) | 6);
+	rtc_write(0xb, on ? b | 0x40 : b & ~0x40);
+	(void)rtc_read(0xc);
+	cpu_intr_restore(flags);
+}
+
+/* Sleep a tick at a time until intr_count(RTC_IRQ) reaches @n (at most
+ * @ticks); whether it did. */
+static bool wait_rtc_count(uint64_t n, unsigned int ticks)
+{
+	while (intr_count(RTC_IRQ) < n && ticks-- > 0)
+		thread_sleep_ticks(1);
+	return intr_count(RTC_IRQ) >= n;
+}
+
+static void ignore(unsigned int line, void *arg)
+{
+	(void)line;
+	(void)arg;
+}
+
+/* Quiet the RTC and let an edge the PIC latched before (the firmware's)
+ * go, so that the driver sees only the interrupts this test raises. */
+static void rtc_quiet(void)
+{
+	rtc_periodic(false);
+	intr_register(RTC_IRQ, ignore, NULL);
+	intr_unmask(RTC_IRQ);
+	thread_sleep_ticks(1);
+	intr_mask(RTC_IRQ);
+	intr_unregister(RTC_IRQ, ignore, NULL);
+}
+
+static void interrupt_stays_masked_until_acknowledged(struct ktest *t)
+{
+	const struct boot_module *m = user_task_module("mode=intr");
+	unsigned int before = task_terminations;
+	struct user_task_baseline b;
+	uint64_t c0;
+
+	rtc_quiet();
+	c0 = intr_count(RTC_IRQ);
+	if (m == NULL) {
+		ktest_fail(t, "harness passed no device_probe mode=intr");
+		return;
+	}
+	user_task_baseline(&b);
+	console_capture_start(console, sizeof(console));
+	if (bootstrap_task_create(m, NULL) != KERN_SUCCESS) {
+		console_capture_stop();
+		ktest_fail(t, "device_probe did not start");
+		return;
+	}
+	for (int i = 0; i < 500 && !dev_intr_registered(RTC_IRQ); i++)
+		thread_sleep_ticks(1);
+	KTEST_EXPECT_TRUE(t, dev_intr_registered(RTC_IRQ));
+	rtc_periodic(true);
+	KTEST_EXPECT_TRUE(t, wait_rtc_count(c0 + 1, 100));
+	KTEST_EXPECT_TRUE(t, intr_is_masked(RTC_IRQ));
+	/* The device interrupts again while its driver has not acked. */
+	(void)rtc_read(0xc);
+	thread_sleep_ticks(3);
+	KTEST_EXPECT_EQ(t, intr_count(RTC_IRQ), c0 + 1);
+	KTEST_EXPECT_TRUE(t, intr_is_masked(RTC_IRQ));
+	/* device_intr_ack unmasks it and the held interrupt comes in. */
+	KTEST_EXPECT_TRUE(t, wait_rtc_count(c0 + 2, 300));
+	rtc_periodic(false);
+	if (!user_task_wait(before, 1, 10)) {
+		console_capture_stop();
+		ktest_fail(t, "device_probe did not end");
+		return;
+	}
+	console_capture_stop();
+	user_task_expect_checks(t, console, 13);
+	/* The next interrupt finds the driver's port dead. */
+	KTEST_EXPECT_TRUE(t, dev_intr_registered(RTC_IRQ));
+	rtc_periodic(true);
+	KTEST_EXPECT_TRUE(t, wait_rtc_count(intr_count(RTC_IRQ) + 1, 100));
+	rtc_periodic(false);
+	thread_sleep_ticks(2);
+	KTEST_EXPECT_FALSE(t, dev_intr_registered(RTC_IRQ));
+	KTEST_EXPECT_TRUE(t, intr_is_masked(RTC_IRQ));
+	expect_nothing_left(t, &b);
+}
+
 static const struct ktest_case device_async_cases[] = {
 	{ "queued_reads_complete_and_dead_clients_leak_nothing",
 	  queued_reads_complete_and_dead_clients_leak_nothing },
+	{ "interrupt_stays_masked_until_acknowledged",
+	  interrupt_stays_masked_until_acknowledged },
 };
 KTEST_SUITE(device_async_suite, "device-async", device_async_cases);
 
