@@ -152,7 +152,8 @@ static kern_return_t read_common(device_t device, ipc_port_t reply_port,
 kern_return_t ds_device_read(device_t device, ipc_port_t reply_port,
 			     mach_msg_type_name_t reply_portPoly,
 			     dev_mode_t mode, recnum_t recnum, int bytes_wanted,
-			     io_buf_ptr_t *data, mach_msg_type_number_t *dataCnt)
+			     io_buf_ptr_t *data,
+			     mach_msg_type_number_t *dataCnt)
 {
 	struct io_req *req;
 	kern_return_t kr;

@@ -64,7 +64,7 @@ void vm_map_copy_kernel_write(struct vm_map_copy *copy, uint64_t off,
 		size_t n = VM_PAGE_SIZE - in < len ? VM_PAGE_SIZE - in : len;
 
 		if (copy->frames[page] == 0)
-			panic("vm_map_copy_kernel_write: copy without page %llu",
+			panic("vm_map_copy_kernel_write: no page %llu",
 			      (unsigned long long)page);
 		memcpy((uint8_t *)phys_to_virt(copy->frames[page]) + in, s, n);
 		s += n;

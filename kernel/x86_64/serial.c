@@ -33,7 +33,7 @@ void serial_putc(int c)
 }
 
 #define UART_IER_RDI	0x01
-#define UART_MCR_OUT2	0x08	/* gates the UART's interrupt to the PIC */
+#define UART_MCR_OUT2	0x08	/* lets the interrupt reach the PIC */
 #define LSR_DR		0x01
 
 void serial_rx_interrupt(bool on)

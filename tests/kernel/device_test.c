@@ -16,6 +16,8 @@
 #include "device/dev_error.h"
 #include "device/dev_intr.h"
 #include "device/device.h"
+#include "ipc/ipc_kmsg.h"
+#include "ipc/ipc_port.h"
 #include "kern/bootinfo.h"
 #include "kern/bootstrap.h"
 #include "kern/cmdline.h"
@@ -32,20 +34,33 @@
 static char console[32768];
 
 /* Every kernel-side count a finished device program must leave as it
- * found it. */
-static void expect_nothing_left(struct ktest *t,
-				const struct user_task_baseline *b)
+ * found it: pages, heap, tasks, ports, messages, devices, requests. */
+struct dev_baseline {
+	struct user_task_baseline task;
+	unsigned int ports, kmsgs;
+};
+
+static void dev_baseline(struct dev_baseline *b)
+{
+	user_task_baseline(&b->task);
+	b->ports = ipc_port_count();
+	b->kmsgs = ipc_kmsg_count();
+}
+
+static void expect_nothing_left(struct ktest *t, const struct dev_baseline *b)
 {
 	KTEST_EXPECT_EQ(t, dev_open_count(), 0);
 	KTEST_EXPECT_EQ(t, io_req_in_flight(), 0);
-	user_task_expect_baseline(t, b);
+	KTEST_EXPECT_EQ(t, ipc_port_count(), b->ports);
+	KTEST_EXPECT_EQ(t, ipc_kmsg_count(), b->kmsgs);
+	user_task_expect_baseline(t, &b->task);
 }
 
 static void device_program_passes_its_checks(struct ktest *t)
 {
-	struct user_task_baseline b;
+	struct dev_baseline b;
 
-	user_task_baseline(&b);
+	dev_baseline(&b);
 	if (!user_task_run(t, "mode=sync", 10, console, sizeof(console)))
 		return;
 	user_task_expect_checks(t, console, 25);
@@ -121,14 +136,14 @@ static void queued_reads_complete_and_dead_clients_leak_nothing(
 {
 	const struct boot_module *m = user_task_module("mode=async");
 	unsigned int before = task_terminations;
-	struct user_task_baseline b;
+	struct dev_baseline b;
 	bool fed = false;
 
 	if (m == NULL) {
 		ktest_fail(t, "harness passed no device_probe mode=async");
 		return;
 	}
-	user_task_baseline(&b);
+	dev_baseline(&b);
 	console_capture_start(console, sizeof(console));
 	if (bootstrap_task_create(m, NULL) != KERN_SUCCESS) {
 		console_capture_stop();
@@ -216,7 +231,7 @@ static void interrupt_stays_masked_until_acknowledged(struct ktest *t)
 {
 	const struct boot_module *m = user_task_module("mode=intr");
 	unsigned int before = task_terminations;
-	struct user_task_baseline b;
+	struct dev_baseline b;
 	uint64_t c0;
 
 	rtc_quiet();
@@ -225,7 +240,7 @@ static void interrupt_stays_masked_until_acknowledged(struct ktest *t)
 		ktest_fail(t, "harness passed no device_probe mode=intr");
 		return;
 	}
-	user_task_baseline(&b);
+	dev_baseline(&b);
 	console_capture_start(console, sizeof(console));
 	if (bootstrap_task_create(m, NULL) != KERN_SUCCESS) {
 		console_capture_stop();
@@ -295,7 +310,7 @@ static bool printed_crc(const char *text, uint32_t *crc)
 
 static void ramdisk_program_reads_the_harness_image(struct ktest *t)
 {
-	struct user_task_baseline b;
+	struct dev_baseline b;
 	char want[16];
 	uint32_t crc = 0;
 
@@ -303,7 +318,7 @@ static void ramdisk_program_reads_the_harness_image(struct ktest *t)
 		ktest_fail(t, "command line needs rd0_crc=0x........");
 		return;
 	}
-	user_task_baseline(&b);
+	dev_baseline(&b);
 	if (!user_task_run(t, "ramdisk_probe", 60, console, sizeof(console)))
 		return;
 	user_task_expect_checks(t, console, 55);
