@@ -77,6 +77,7 @@ tests/user/mach_probe.elf: tests/user/mach_probe.o user/libgraft-user.a \
 GUEST_NEWLIB_ELFS += tests/user/rpc_server.elf tests/user/rpc_client.elf
 tests/user/rpc_%.o: $(srcdir)/tests/user/rpc_%.c \
 		$(srcdir)/tests/user/rpc_protocol.h \
+		$(srcdir)/tests/user/user_bench.h \
 		$(srcdir)/tests/user/user_check.h Makefile \
 		$(USER_MIG_GENERATED) mach-include/.stamp
 	@mkdir -p tests/user
@@ -103,6 +104,7 @@ check-local: kernel/graft.elf $(GUEST_ELFS)
 GUEST_NEWLIB_ELFS += tests/user/ramdisk_probe.elf tests/user/device_probe.elf
 tests/user/ramdisk_probe.o tests/user/device_probe.o: tests/user/%.o: \
 		$(srcdir)/tests/user/%.c $(srcdir)/tests/user/user_device.h \
+		$(srcdir)/tests/user/user_bench.h \
 		$(srcdir)/tests/user/user_check.h Makefile \
 		$(USER_MIG_GENERATED) mach-include/.stamp
 	@mkdir -p tests/user

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Out-of-line memory made and read by the kernel: fresh pages, direct map. */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -52,45 +53,42 @@ static void check_range(const struct vm_map_copy *c, uint64_t off,
 		      (unsigned long long)off, (unsigned long long)len);
 }
 
-void vm_map_copy_kernel_write(struct vm_map_copy *copy, uint64_t off,
-			      const void *src, size_t len)
+/* Copy @len bytes between @buf and @copy at @off: into the copy if
+ * @to_copy, else out of it (pages never touched read as zeros). */
+static void walk(const struct vm_map_copy *copy, uint64_t off, uint8_t *buf,
+		 size_t len, bool to_copy)
 {
-	const uint8_t *s = src;
-
 	check_range(copy, off, len);
 	off += copy->offset;
 	while (len > 0) {
 		uint64_t page = off / VM_PAGE_SIZE, in = off % VM_PAGE_SIZE;
 		size_t n = VM_PAGE_SIZE - in < len ? VM_PAGE_SIZE - in : len;
+		uint8_t *p = copy->frames[page] == 0 ? NULL :
+			     (uint8_t *)phys_to_virt(copy->frames[page]) + in;
 
-		if (copy->frames[page] == 0)
+		if (to_copy && p == NULL)
 			panic("vm_map_copy_kernel_write: no page %llu",
 			      (unsigned long long)page);
-		memcpy((uint8_t *)phys_to_virt(copy->frames[page]) + in, s, n);
-		s += n;
+		if (to_copy)
+			memcpy(p, buf, n);
+		else if (p == NULL)
+			memset(buf, 0, n);
+		else
+			memcpy(buf, p, n);
+		buf += n;
 		off += n;
 		len -= n;
 	}
 }
 
+void vm_map_copy_kernel_write(struct vm_map_copy *copy, uint64_t off,
+			      const void *src, size_t len)
+{
+	walk(copy, off, (uint8_t *)src, len, true);
+}
+
 void vm_map_copy_kernel_read(const struct vm_map_copy *copy, uint64_t off,
 			     void *dst, size_t len)
 {
-	uint8_t *d = dst;
-
-	check_range(copy, off, len);
-	off += copy->offset;
-	while (len > 0) {
-		uint64_t page = off / VM_PAGE_SIZE, in = off % VM_PAGE_SIZE;
-		size_t n = VM_PAGE_SIZE - in < len ? VM_PAGE_SIZE - in : len;
-
-		if (copy->frames[page] == 0)
-			memset(d, 0, n);
-		else
-			memcpy(d, (uint8_t *)phys_to_virt(copy->frames[page]) +
-			       in, n);
-		d += n;
-		off += n;
-		len -= n;
-	}
+	walk(copy, off, dst, len, false);
 }

@@ -124,6 +124,25 @@ static const struct ktest_case device_cases[] = {
 };
 KTEST_SUITE(device_suite, "device", device_cases);
 
+/* Start the module with @word as a task, capturing the console; false
+ * (and @t failed) if it is missing or does not start. */
+static bool start_probe(struct ktest *t, const char *word)
+{
+	const struct boot_module *m = user_task_module(word);
+
+	if (m == NULL) {
+		ktest_fail(t, "harness passed no module with %s", word);
+		return false;
+	}
+	console_capture_start(console, sizeof(console));
+	if (bootstrap_task_create(m, NULL) != KERN_SUCCESS) {
+		console_capture_stop();
+		ktest_fail(t, "module %s did not start", word);
+		return false;
+	}
+	return true;
+}
+
 /*
  * The program queues two console reads (the first to a reply port it
  * then destroys) and waits; once both are in flight, input arrives as
@@ -134,22 +153,13 @@ KTEST_SUITE(device_suite, "device", device_cases);
 static void queued_reads_complete_and_dead_clients_leak_nothing(
 	struct ktest *t)
 {
-	const struct boot_module *m = user_task_module("mode=async");
 	unsigned int before = task_terminations;
 	struct dev_baseline b;
 	bool fed = false;
 
-	if (m == NULL) {
-		ktest_fail(t, "harness passed no device_probe mode=async");
-		return;
-	}
 	dev_baseline(&b);
-	console_capture_start(console, sizeof(console));
-	if (bootstrap_task_create(m, NULL) != KERN_SUCCESS) {
-		console_capture_stop();
-		ktest_fail(t, "device_probe did not start");
+	if (!start_probe(t, "mode=async"))
 		return;
-	}
 	for (int tick = 0; tick < 1000 && task_terminations == before;
 	     tick++) {
 		if (!fed && io_req_in_flight() == 2) {
@@ -229,24 +239,15 @@ static void rtc_quiet(void)
 
 static void interrupt_stays_masked_until_acknowledged(struct ktest *t)
 {
-	const struct boot_module *m = user_task_module("mode=intr");
 	unsigned int before = task_terminations;
 	struct dev_baseline b;
 	uint64_t c0;
 
 	rtc_quiet();
 	c0 = intr_count(RTC_IRQ);
-	if (m == NULL) {
-		ktest_fail(t, "harness passed no device_probe mode=intr");
-		return;
-	}
 	dev_baseline(&b);
-	console_capture_start(console, sizeof(console));
-	if (bootstrap_task_create(m, NULL) != KERN_SUCCESS) {
-		console_capture_stop();
-		ktest_fail(t, "device_probe did not start");
+	if (!start_probe(t, "mode=intr"))
 		return;
-	}
 	for (int i = 0; i < 500 && !dev_intr_registered(RTC_IRQ); i++)
 		thread_sleep_ticks(1);
 	KTEST_EXPECT_TRUE(t, dev_intr_registered(RTC_IRQ));

@@ -27,57 +27,7 @@
 #include "user_check.h"
 #include "user_device.h"
 
-static kern_return_t last_rc;
-static char last_data[IO_INBAND_MAX];
-static mach_msg_type_number_t last_count;
 
-kern_return_t device_open_reply(mach_port_t reply, kern_return_t rc,
-				   mach_port_t device)
-{
-	(void)reply;
-	(void)device;
-	last_rc = rc;
-	return KERN_SUCCESS;
-}
-
-kern_return_t device_write_reply(mach_port_t reply, kern_return_t rc,
-				    int written)
-{
-	(void)reply;
-	(void)written;
-	last_rc = rc;
-	return KERN_SUCCESS;
-}
-
-kern_return_t device_write_reply_inband(mach_port_t reply,
-					   kern_return_t rc, int written)
-{
-	return device_write_reply(reply, rc, written);
-}
-
-kern_return_t device_read_reply(mach_port_t reply, kern_return_t rc,
-				   io_buf_ptr_t data,
-				   mach_msg_type_number_t count)
-{
-	(void)reply;
-	last_rc = rc;
-	last_count = count < sizeof(last_data) ? count : sizeof(last_data);
-	memcpy(last_data, data, last_count);
-	vm_deallocate(mach_task_self(), (vm_address_t)data, count);
-	return KERN_SUCCESS;
-}
-
-kern_return_t device_read_reply_inband(mach_port_t reply,
-					  kern_return_t rc,
-					  const io_buf_ptr_inband_t data,
-					  mach_msg_type_number_t count)
-{
-	(void)reply;
-	last_rc = rc;
-	last_count = count;
-	memcpy(last_data, data, count);
-	return KERN_SUCCESS;
-}
 
 static void open_errors(mach_port_t master)
 {
@@ -174,10 +124,11 @@ static void console_async(mach_port_t master)
 	printf("DEVICE-PROBE waiting for input\n");
 	check("reply_after_input", MACH_MSG_SUCCESS,
 	      receive_reply(live, device_reply_server));
-	check("reply_after_input_rc", D_SUCCESS, last_rc);
+	check("reply_after_input_rc", D_SUCCESS, reply.rc);
 	/* The first byte went to the dead port's request and was dropped. */
-	check("reply_after_input_count", 3, last_count);
-	check("reply_after_input_data", 0, memcmp(last_data, "bcd", 3));
+	check("reply_after_input_count", 3, reply.count);
+	check("reply_after_input_data", 0, memcmp(reply.data, "bcd", 3));
+	vm_deallocate(mach_task_self(), (vm_address_t)reply.data, reply.count);
 	check("inband_request_in_flight", KERN_SUCCESS,
 	      device_read_request_inband(con, live, 0, 0, 4));
 	check("ool_request_in_flight", KERN_SUCCESS,

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "graft_user.h"
+#include "user_bench.h"
 #include "user_check.h"
 #include "user_device.h"
 
@@ -115,101 +116,49 @@ static void sync_paths(unsigned char *buf)
 	vm_deallocate(mach_task_self(), (vm_address_t)data, n);
 }
 
-/* Replies of the asynchronous forms, as device_reply_server hands them. */
-static kern_return_t last_rc;
-static int last_written;
-static char *last_data;
-static mach_msg_type_number_t last_count;
-static char last_inband[IO_INBAND_MAX];
 
-kern_return_t device_open_reply(mach_port_t reply, kern_return_t rc,
-				   mach_port_t device)
-{
-	(void)reply;
-	(void)device;
-	last_rc = rc;
-	return KERN_SUCCESS;
-}
 
-kern_return_t device_write_reply(mach_port_t reply, kern_return_t rc,
-				    int written)
-{
-	(void)reply;
-	last_rc = rc;
-	last_written = written;
-	return KERN_SUCCESS;
-}
-
-kern_return_t device_write_reply_inband(mach_port_t reply,
-					   kern_return_t rc, int written)
-{
-	return device_write_reply(reply, rc, written);
-}
-
-kern_return_t device_read_reply(mach_port_t reply, kern_return_t rc,
-				   io_buf_ptr_t data,
-				   mach_msg_type_number_t count)
-{
-	(void)reply;
-	last_rc = rc;
-	last_data = data;
-	last_count = count;
-	return KERN_SUCCESS;
-}
-
-kern_return_t device_read_reply_inband(mach_port_t reply,
-					  kern_return_t rc,
-					  const io_buf_ptr_inband_t data,
-					  mach_msg_type_number_t count)
-{
-	(void)reply;
-	last_rc = rc;
-	last_count = count;
-	memcpy(last_inband, data, count);
-	return KERN_SUCCESS;
-}
-
-static void async_paths(const unsigned char *buf, mach_port_t reply)
+static void async_paths(const unsigned char *buf, mach_port_t port)
 {
 	static unsigned char twice[AREA_SIZE];
 
 	for (size_t i = 0; i < AREA_SIZE; i++)
 		twice[i] = pattern(i * 2);
 	check("write_request_sent", KERN_SUCCESS,
-	      device_write_request(dev, reply, 0, AREA_RECORD,
+	      device_write_request(dev, port, 0, AREA_RECORD,
 				   (io_buf_ptr_t)twice, AREA_SIZE));
 	check("write_reply", MACH_MSG_SUCCESS,
-	      receive_reply(reply, device_reply_server));
-	check("write_reply_rc", D_SUCCESS, last_rc);
-	check("write_reply_count", AREA_SIZE, last_written);
+	      receive_reply(port, device_reply_server));
+	check("write_reply_rc", D_SUCCESS, reply.rc);
+	check("write_reply_count", AREA_SIZE, reply.written);
 	check("read_request_sent", KERN_SUCCESS,
-	      device_read_request(dev, reply, 0, AREA_RECORD, AREA_SIZE));
+	      device_read_request(dev, port, 0, AREA_RECORD, AREA_SIZE));
 	check("read_reply", MACH_MSG_SUCCESS,
-	      receive_reply(reply, device_reply_server));
-	check("read_reply_rc", D_SUCCESS, last_rc);
-	check("read_reply_count", AREA_SIZE, last_count);
+	      receive_reply(port, device_reply_server));
+	check("read_reply_rc", D_SUCCESS, reply.rc);
+	check("read_reply_count", AREA_SIZE, reply.count);
 	check("read_reply_is_written_data", 0,
-	      last_count == AREA_SIZE ? memcmp(last_data, twice, AREA_SIZE) :
+	      reply.count == AREA_SIZE ? memcmp(reply.data, twice, AREA_SIZE) :
 	      -1);
-	vm_deallocate(mach_task_self(), (vm_address_t)last_data, last_count);
+	vm_deallocate(mach_task_self(), (vm_address_t)reply.data, reply.count);
 	check("read_inband_request_sent", KERN_SUCCESS,
-	      device_read_request_inband(dev, reply, 0, AREA_RECORD + 1, 64));
+	      device_read_request_inband(dev, port, 0, AREA_RECORD + 1, 64));
 	check("read_inband_reply", MACH_MSG_SUCCESS,
-	      receive_reply(reply, device_reply_server));
-	check("read_inband_reply_rc", D_SUCCESS, last_rc);
+	      receive_reply(port, device_reply_server));
+	check("read_inband_reply_rc", D_SUCCESS, reply.rc);
 	check("read_inband_reply_data", 0,
-	      memcmp(last_inband, twice + RECORD, 64));
+	      memcmp(reply.inband, twice + RECORD, 64));
 	check("write_inband_request_sent", KERN_SUCCESS,
-	      device_write_request_inband(dev, reply, 0, AREA_RECORD,
+	      device_write_request_inband(dev, port, 0, AREA_RECORD,
 					  (const char *)buf, 32));
 	check("write_inband_reply", MACH_MSG_SUCCESS,
-	      receive_reply(reply, device_reply_server));
-	check("write_inband_reply_count", 32, last_written);
+	      receive_reply(port, device_reply_server));
+	check("write_inband_reply_count", 32, reply.written);
 	check("read_request_beyond_end_sent", KERN_SUCCESS,
-	      device_read_request(dev, reply, 0, 1u << 30, RECORD));
+	      device_read_request(dev, port, 0, 1u << 30, RECORD));
 	/* The error comes back at once as MIG's short error reply. */
 	check("read_reply_beyond_end_is_short", MIG_BAD_ARGUMENTS,
-	      receive_reply(reply, device_reply_server));
+	      receive_reply(port, device_reply_server));
 	check("read_reply_beyond_end_rc", D_INVALID_RECNUM,
 	      received.error.RetCode);
 }
@@ -294,7 +243,7 @@ int main(int argc, char **argv)
 	mach_port_t master = port_argument(argc, argv, "device");
 	unsigned long nbench = strtoul(word_argument(argc, argv, "bench", "0"),
 				       NULL, 10);
-	mach_port_t reply = new_receive();
+	mach_port_t reply_port = new_receive();
 	unsigned char *buf = malloc(AREA_SIZE);
 	long size;
 
@@ -304,7 +253,7 @@ int main(int argc, char **argv)
 	check("image_holds_the_test_area", 1,
 	      size >= (AREA_RECORD + 64) * RECORD);
 	sync_paths(buf);
-	async_paths(buf, reply);
+	async_paths(buf, reply_port);
 	bad_inputs(size);
 	if (nbench > 0)
 		bench(nbench, word_argument(argc, argv, "mode", "wall"));

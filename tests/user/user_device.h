@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Helpers the device test programs share: arguments, replies, CRC, timing. */
+/* Helpers the device test programs share: arguments, replies, CRC. */
 #ifndef TESTS_USER_USER_DEVICE_H
 #define TESTS_USER_USER_DEVICE_H
 
@@ -13,6 +13,8 @@
 
 #include "mach_interface.h"
 #include "mach_port.h"
+#include <device/device.h>
+#include <device/device_reply_server.h>
 
 /* device_reply.defs's demux (the generated header does not declare it). */
 boolean_t device_reply_server(mach_msg_header_t *in, mach_msg_header_t *out);
@@ -97,42 +99,62 @@ static uint32_t crc32_update(uint32_t crc, const void *data, size_t n)
 	return ~crc;
 }
 
-static inline uint64_t tsc(void)
-{
-	uint32_t lo, hi;
+/*
+ * The device_reply.defs routines device_reply_server calls: each stores
+ * what came in @reply.  Out-of-line data stays mapped at reply.data for
+ * the caller to check and vm_deallocate.
+ */
+static struct {
+	kern_return_t rc;
+	int written;
+	char *data;
+	mach_msg_type_number_t count;
+	char inband[IO_INBAND_MAX];
+} reply;
 
-	__asm__ volatile("lfence; rdtsc; lfence" : "=a"(lo), "=d"(hi)
-			 : : "memory");
-	return ((uint64_t)hi << 32) | lo;
+kern_return_t device_open_reply(mach_port_t port, kern_return_t rc,
+				mach_port_t device)
+{
+	(void)port;
+	(void)device;
+	reply.rc = rc;
+	return KERN_SUCCESS;
 }
 
-__attribute__((unused))
-static int cmp_u64(const void *a, const void *b)
+kern_return_t device_write_reply(mach_port_t port, kern_return_t rc,
+				 int written)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
+	(void)port;
+	reply.rc = rc;
+	reply.written = written;
+	return KERN_SUCCESS;
 }
 
-/* Print a BENCH line (docs/testing.md) for @n samples in @v. */
-__attribute__((unused))
-static void bench_print(const char *name, const char *mode, uint64_t *v,
-			unsigned long n)
+kern_return_t device_write_reply_inband(mach_port_t port, kern_return_t rc,
+					int written)
 {
-	double mean = 0, var = 0;
+	return device_write_reply(port, rc, written);
+}
 
-	qsort(v, n, sizeof(*v), cmp_u64);
-	for (unsigned long i = 0; i < n; i++)
-		mean += (double)v[i];
-	mean /= (double)n;
-	for (unsigned long i = 0; i < n; i++)
-		var += ((double)v[i] - mean) * ((double)v[i] - mean);
-	var /= (double)n;
-	printf("BENCH {\"name\": \"%s\", \"unit\": \"ticks\", \"mode\": \"%s\", "
-	       "\"count\": %lu, \"min\": %llu, \"median\": %llu, "
-	       "\"p99\": %llu, \"variance\": %.3f}\n", name, mode, n,
-	       (unsigned long long)v[0], (unsigned long long)v[(n - 1) / 2],
-	       (unsigned long long)v[(n * 99 + 99) / 100 - 1], var);
+kern_return_t device_read_reply(mach_port_t port, kern_return_t rc,
+				io_buf_ptr_t data, mach_msg_type_number_t count)
+{
+	(void)port;
+	reply.rc = rc;
+	reply.data = data;
+	reply.count = count;
+	return KERN_SUCCESS;
+}
+
+kern_return_t device_read_reply_inband(mach_port_t port, kern_return_t rc,
+				       const io_buf_ptr_inband_t data,
+				       mach_msg_type_number_t count)
+{
+	(void)port;
+	reply.rc = rc;
+	reply.count = count;
+	memcpy(reply.inband, data, count);
+	return KERN_SUCCESS;
 }
 
 #endif
