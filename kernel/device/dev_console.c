@@ -29,7 +29,6 @@
 static char ring[RING_SIZE];
 static size_t ring_head, ring_len;
 static struct io_req *waiting_head, *waiting_tail;
-unsigned int dev_console_dropped;
 
 /* Give @req what the ring holds (interrupts off). */
 static void take(struct io_req *req)
@@ -44,15 +43,16 @@ static void take(struct io_req *req)
 	req->done = n;
 }
 
-void dev_console_input(const char *bytes, size_t n)
+/* @n bytes arrived on the line: keep them (up to the ring's size, the
+ * rest is dropped) and complete waiting reads, oldest first.  Any
+ * context. */
+static void input(const char *bytes, size_t n)
 {
 	uint64_t flags = cpu_intr_save();
 
 	for (size_t i = 0; i < n; i++) {
-		if (ring_len == RING_SIZE) {
-			dev_console_dropped++;
-			continue;
-		}
+		if (ring_len == RING_SIZE)
+			break;
 		ring[(ring_head + ring_len) % RING_SIZE] = bytes[i];
 		ring_len++;
 	}
@@ -78,7 +78,7 @@ static void rx_interrupt(unsigned int line, void *arg)
 	(void)arg;
 	while (n < sizeof(buf) && (c = serial_getc_nowait()) >= 0)
 		buf[n++] = (char)c;
-	dev_console_input(buf, n);
+	input(buf, n);
 }
 
 void dev_console_init(void)

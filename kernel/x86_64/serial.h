@@ -19,6 +19,12 @@ void serial_putc(int c);
  * arrived.  Interrupts on or off. */
 void serial_rx_interrupt(bool on);
 
+/* Loop transmitted bytes back into the receiver instead of the line (the
+ * UART's self-test mode), for tests of the receive path.  Call with
+ * interrupts off and turn it off before they are on again: meanwhile
+ * console output goes nowhere. */
+void serial_loopback(bool on);
+
 /* The next byte received, or -1 if none is waiting.  Any context. */
 int serial_getc_nowait(void);
 #endif

@@ -12,7 +12,6 @@
 #include <device/device_types.h>
 #include <mach/kern_return.h>
 
-#include "device/dev_console.h"
 #include "device/dev_error.h"
 #include "device/dev_intr.h"
 #include "device/device.h"
@@ -30,6 +29,7 @@
 #include "kern/task.h"
 #include "tests/kernel/user_task.h"
 #include "x86_64/cpu.h"
+#include "x86_64/serial.h"
 
 static char console[32768];
 
@@ -143,10 +143,23 @@ static bool start_probe(struct ktest *t, const char *word)
 	return true;
 }
 
+/* @n bytes arrive on COM1 as from the line: sent through the UART in
+ * loopback, they raise its receive interrupt once interrupts are on. */
+static void uart_input(const char *bytes, size_t n)
+{
+	uint64_t flags = cpu_intr_save();
+
+	serial_loopback(true);
+	for (size_t i = 0; i < n; i++)
+		serial_putc(bytes[i]);
+	serial_loopback(false);
+	cpu_intr_restore(flags);
+}
+
 /*
  * The program queues two console reads (the first to a reply port it
- * then destroys) and waits; once both are in flight, input arrives as
- * from the receive interrupt.  It then queues two more and ends: the
+ * then destroys) and waits; once both are in flight, input arrives
+ * through the UART's receive interrupt.  It then queues two more and ends: the
  * console closes with them pending, they complete with D_DEVICE_DOWN and
  * their replies die with the dead ports.
  */
@@ -154,6 +167,7 @@ static void queued_reads_complete_and_dead_clients_leak_nothing(
 	struct ktest *t)
 {
 	unsigned int before = task_terminations;
+	uint64_t rx = intr_count(SERIAL_IRQ);
 	struct dev_baseline b;
 	bool fed = false;
 
@@ -163,13 +177,14 @@ static void queued_reads_complete_and_dead_clients_leak_nothing(
 	for (int tick = 0; tick < 1000 && task_terminations == before;
 	     tick++) {
 		if (!fed && io_req_in_flight() == 2) {
-			dev_console_input("abcd", 4);
+			uart_input("abcd", 4);
 			fed = true;
 		}
 		thread_sleep_ticks(1);
 	}
 	console_capture_stop();
 	KTEST_EXPECT_TRUE(t, fed);
+	KTEST_EXPECT_GE(t, intr_count(SERIAL_IRQ), rx + 1);
 	if (!user_task_wait(before, 1, 5)) {
 		ktest_fail(t, "device_probe did not end");
 		return;
