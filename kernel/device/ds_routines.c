@@ -102,9 +102,10 @@ static io_return_t check_io(struct device *dev, dev_mode_t mode, long count,
 	return D_SUCCESS;
 }
 
-/* Start @req on its device with @start; on D_IO_QUEUED keep the reply
- * right in @req and turn the answer into MIG_NO_REPLY.  Frees @req
- * unless it was queued. */
+/* Start @req with the module's @op; on D_IO_QUEUED keep the reply right
+ * in @req and turn the answer into MIG_NO_REPLY (the module owns @req
+ * now); otherwise record the answer in req->error for the caller, who
+ * frees @req. */
 static kern_return_t start(struct io_req *req, ipc_port_t reply_port,
 			   mach_msg_type_name_t reply_type,
 			   io_return_t (*op)(struct device *, struct io_req *))
