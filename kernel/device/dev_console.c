@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The "console" device: writes go to the kernel console, reads take COM1 input. */
+/* The "console" device: writes to the console, reads of COM1 input. */
 /*
  * Writes are synchronous (the console is polled).  A read takes what has
  * arrived (at least one byte, at most what was asked); with nothing

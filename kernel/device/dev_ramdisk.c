@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The "rd0" device: a RAM disk on a multiboot module, read and written in place. */
+/* The "rd0" device: a RAM disk on a multiboot module, used in place. */
 /*
  * The module's pages stay out of the page allocator (vm_page_init), so
  * the disk is the module itself, reached through the direct map: reads

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* device.defs served: each routine checks its arguments, then calls the module. */
+/* device.defs served: each routine checks, then calls the module. */
 /*
  * The MIG stubs generated from gnumach-dev's device.defs (KERNEL_SERVER,
  * prefix ds_) call these.  Each routine first decodes: the device port

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Out-of-line memory made and read by the kernel (device replies and writes). */
+/* Out-of-line memory made and read by the kernel (device I/O). */
 #ifndef VM_VM_MAP_COPY_KERNEL_H
 #define VM_VM_MAP_COPY_KERNEL_H
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Suites "device", "device-async" and "ramdisk": user programs drive kernel/device/. */
+/* Suites "device", "device-async", "ramdisk": user tasks drive devices. */
 /*
  * tests/user/device_probe.c and ramdisk_probe.c print one USER-PASS or
  * USER-FAIL line per check; these suites run them, add what only the

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* A user task that opens, uses and closes devices through device.defs, with bad inputs. */
+/* A user task that opens, uses and closes devices through device.defs. */
 /*
  * mode=sync (suite "device"): device_open and its errors, the console
  * written out of line and inband, sharing and closing a device.
@@ -198,7 +198,8 @@ int main(int argc, char **argv)
 	if (strcmp(mode, "intr") == 0) {
 		interrupts(master);
 		printf("USER-DONE %d\n", checks);
-		return 0;	/* the registration's port dies with the task */
+		/* The registration's port dies with the task. */
+		return 0;
 	}
 	if (strcmp(mode, "async") == 0) {
 		console_async(master);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* A user task that reads and writes rd0 through device.defs as it would on GNU Mach. */
+/* A user task that reads and writes rd0 through device.defs, as on GNU Mach. */
 /*
  * Built against gnumach-dev's headers, MIG user stubs and newlib only.
  * It prints "RD0-CRC 0x........" (CRC-32 of the image as read, for the
