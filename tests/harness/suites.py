@@ -201,8 +201,10 @@ SUITES: tuple[Suite, ...] = (
               modules=(("{builddir}/tests/user/ipc_fuzz.elf",
                         "ipc_fuzz seed=1 count=100000"),)),
     QemuSuite(name="device", test="device",
-              modules=(("{builddir}/tests/user/device_probe.elf",
-                        "device_probe mode=sync device=${device-port}"),)),
+              modules=tuple(("{builddir}/tests/user/device_probe.elf",
+                             f"device_probe {args} device=${{device-port}}")
+                            for args in ("mode=sync", "mode=share hold=100",
+                                         "mode=share hold=600"))),
     QemuSuite(name="device-async", test="device-async",
               modules=(("{builddir}/tests/user/device_probe.elf",
                         "device_probe mode=async device=${device-port}"),

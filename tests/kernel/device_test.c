@@ -56,6 +56,33 @@ static void expect_nothing_left(struct ktest *t, const struct dev_baseline *b)
 	user_task_expect_baseline(t, &b->task);
 }
 
+/* Start the module with @word as a task; false (and @t failed) if it is
+ * missing or does not start. */
+static bool start_task(struct ktest *t, const char *word)
+{
+	const struct boot_module *m = user_task_module(word);
+
+	if (m == NULL) {
+		ktest_fail(t, "harness passed no module with %s", word);
+		return false;
+	}
+	if (bootstrap_task_create(m, NULL) != KERN_SUCCESS) {
+		ktest_fail(t, "module %s did not start", word);
+		return false;
+	}
+	return true;
+}
+
+/* start_task, capturing the console from now on. */
+static bool start_probe(struct ktest *t, const char *word)
+{
+	console_capture_start(console, sizeof(console));
+	if (start_task(t, word))
+		return true;
+	console_capture_stop();
+	return false;
+}
+
 static void device_program_passes_its_checks(struct ktest *t)
 {
 	struct dev_baseline b;
@@ -117,31 +144,43 @@ static void internal_errors_map_to_d_codes(struct ktest *t)
 	}
 }
 
+/*
+ * Two tasks open the console: one port for both.  The first lets go
+ * after 100 ms, the second writes on at 600 ms: the device must stay
+ * open in between, and close when the second goes.
+ */
+static void device_stays_open_until_its_last_client_goes(struct ktest *t)
+{
+	unsigned int before = task_terminations;
+	struct dev_baseline b;
+
+	dev_baseline(&b);
+	if (!start_probe(t, "hold=100"))
+		return;
+	if (!start_task(t, "hold=600")) {
+		console_capture_stop();
+		return;
+	}
+	thread_sleep_ticks(35);
+	KTEST_EXPECT_EQ(t, task_terminations, before + 1);
+	KTEST_EXPECT_EQ(t, dev_open_count(), 1);
+	if (!user_task_wait(before, 2, 10))
+		ktest_fail(t, "the two tasks did not end");
+	console_capture_stop();
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "USER-FAIL"), 0);
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "USER-PASS"), 8);
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "USER-DONE 4"), 2);
+	expect_nothing_left(t, &b);
+}
+
 static const struct ktest_case device_cases[] = {
 	{ "device_program_passes_its_checks",
 	  device_program_passes_its_checks },
+	{ "device_stays_open_until_its_last_client_goes",
+	  device_stays_open_until_its_last_client_goes },
 	{ "internal_errors_map_to_d_codes", internal_errors_map_to_d_codes },
 };
 KTEST_SUITE(device_suite, "device", device_cases);
-
-/* Start the module with @word as a task, capturing the console; false
- * (and @t failed) if it is missing or does not start. */
-static bool start_probe(struct ktest *t, const char *word)
-{
-	const struct boot_module *m = user_task_module(word);
-
-	if (m == NULL) {
-		ktest_fail(t, "harness passed no module with %s", word);
-		return false;
-	}
-	console_capture_start(console, sizeof(console));
-	if (bootstrap_task_create(m, NULL) != KERN_SUCCESS) {
-		console_capture_stop();
-		ktest_fail(t, "module %s did not start", word);
-		return false;
-	}
-	return true;
-}
 
 /* @n bytes arrive on COM1 as from the line: sent through the UART in
  * loopback, they raise its receive interrupt once interrupts are on. */

@@ -8,6 +8,7 @@
  * of them to a reply port that died before the input came; then the
  * task ends with reads still in flight, which the kernel must complete
  * and drop.  The kernel suites feed the input and count what is left.
+ * mode=share hold=MS (suite "device", two tasks): one console shared.
  * mode=intr (suite "device-async" too): device_intr_register and
  * device_intr_ack on the "irq" device.
  */
@@ -135,6 +136,29 @@ static void console_async(mach_port_t master)
 	      device_read_request(con, live, 0, 0, 4096));
 }
 
+/* One of two tasks sharing the console: open it, write, keep it @hold
+ * ms, write again (the other task may have gone meanwhile), let it go. */
+static void share(mach_port_t master, int hold)
+{
+	static char text[IO_INBAND_MAX];
+	mach_port_t con = MACH_PORT_NULL;
+	int written = 0;
+
+	check("share_open_console", D_SUCCESS,
+	      device_open(master, D_WRITE, "console", &con));
+	snprintf(text, sizeof(text), "device_probe: holding the console %d ms\n",
+		 hold);
+	check("share_write_before", D_SUCCESS,
+	      device_write_inband(con, 0, 0, text, strlen(text), &written));
+	thread_switch(MACH_PORT_NULL, SWITCH_OPTION_WAIT, hold);
+	snprintf(text, sizeof(text), "device_probe: console open after %d ms\n",
+		 hold);
+	check("share_write_after", D_SUCCESS,
+	      device_write_inband(con, 0, 0, text, strlen(text), &written));
+	check("share_release", KERN_SUCCESS,
+	      mach_port_deallocate(mach_task_self(), con));
+}
+
 /* Receive an interrupt notification on @port; its line, or -1. */
 static int receive_intr(mach_port_t port)
 {
@@ -195,6 +219,11 @@ int main(int argc, char **argv)
 	mach_port_t master = port_argument(argc, argv, "device");
 	const char *mode = word_argument(argc, argv, "mode", "sync");
 
+	if (strcmp(mode, "share") == 0) {
+		share(master, atoi(word_argument(argc, argv, "hold", "0")));
+		printf("USER-DONE %d\n", checks);
+		return 0;
+	}
 	if (strcmp(mode, "intr") == 0) {
 		interrupts(master);
 		printf("USER-DONE %d\n", checks);
