@@ -87,7 +87,7 @@ static void ramdisk_reads(struct ktest *t)
 {
 	if (!user_task_run(t, "ramdisk_probe", 240, console, sizeof(console)))
 		return;
-	user_task_expect_checks(t, console, 55);
+	user_task_expect_checks(t, console, 64);
 	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "BENCH "), 2);
 }
 

@@ -376,7 +376,7 @@ static void ramdisk_program_reads_the_harness_image(struct ktest *t)
 	dev_baseline(&b);
 	if (!user_task_run(t, "ramdisk_probe", 60, console, sizeof(console)))
 		return;
-	user_task_expect_checks(t, console, 55);
+	user_task_expect_checks(t, console, 64);
 	if (!printed_crc(console, &crc)) {
 		ktest_fail(t, "ramdisk_probe printed no RD0-CRC line");
 	} else {

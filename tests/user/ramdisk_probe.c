@@ -118,9 +118,18 @@ static void sync_paths(unsigned char *buf)
 
 
 
-static void async_paths(const unsigned char *buf, mach_port_t port)
+static void async_paths(mach_port_t master, const unsigned char *buf,
+			mach_port_t port)
 {
 	static unsigned char twice[AREA_SIZE];
+
+	check("open_request_sent", KERN_SUCCESS,
+	      device_open_request(master, port, D_READ, "rd0"));
+	check("open_reply", MACH_MSG_SUCCESS,
+	      receive_reply(port, device_reply_server));
+	check("open_reply_rc", D_SUCCESS, reply.rc);
+	check("open_reply_is_the_open_device", dev, reply.device);
+	mach_port_deallocate(mach_task_self(), reply.device);
 
 	for (size_t i = 0; i < AREA_SIZE; i++)
 		twice[i] = pattern(i * 2);
@@ -253,7 +262,7 @@ int main(int argc, char **argv)
 	check("image_holds_the_test_area", 1,
 	      size >= (AREA_RECORD + 64) * RECORD);
 	sync_paths(buf);
-	async_paths(buf, reply_port);
+	async_paths(master, buf, reply_port);
 	bad_inputs(size);
 	if (nbench > 0)
 		bench(nbench, word_argument(argc, argv, "mode", "wall"));

@@ -106,6 +106,7 @@ static uint32_t crc32_update(uint32_t crc, const void *data, size_t n)
  */
 static struct {
 	kern_return_t rc;
+	mach_port_t device;
 	int written;
 	char *data;
 	mach_msg_type_number_t count;
@@ -116,8 +117,8 @@ kern_return_t device_open_reply(mach_port_t port, kern_return_t rc,
 				mach_port_t device)
 {
 	(void)port;
-	(void)device;
 	reply.rc = rc;
+	reply.device = device;
 	return KERN_SUCCESS;
 }
 
