@@ -322,7 +322,7 @@ static void interrupt_stays_masked_until_acknowledged(struct ktest *t)
 		return;
 	}
 	console_capture_stop();
-	user_task_expect_checks(t, console, 13);
+	user_task_expect_checks(t, console, 14);
 	/* The next interrupt finds the driver's port dead. */
 	KTEST_EXPECT_TRUE(t, dev_intr_registered(RTC_IRQ));
 	rtc_periodic(true);
