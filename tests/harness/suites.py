@@ -201,7 +201,8 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
               modules=(("{builddir}/tests/user/ipc_fuzz.elf",
                         "ipc_fuzz seed=1 count=100000"),)),
-    QemuSuite(name="device", test="device",
+    # The sharing case times two tasks: instruction-count time.
+    QemuSuite(name="device", test="device", qemu_args=DETERMINISTIC_TIME,
               modules=tuple(("{builddir}/tests/user/device_probe.elf",
                              f"device_probe {args} device=${{device-port}}")
                             for args in ("mode=sync", "mode=share hold=100",
