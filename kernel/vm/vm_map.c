@@ -580,36 +580,6 @@ void vm_map_copy_discard(struct vm_map_copy *copy)
 	kfree(copy);
 }
 
-kern_return_t vm_map_copy_from_kernel(const void *data, uint64_t size,
-				      struct vm_map_copy **copy)
-{
-	uint64_t npages = (size + PAGE_MASK) / VM_PAGE_SIZE, done;
-	struct vm_map_copy *c;
-
-	*copy = NULL;
-	if (size == 0)
-		return KERN_SUCCESS;
-	c = kzalloc(sizeof(*c) + npages * sizeof(c->frames[0]));
-	if (c == NULL)
-		return KERN_RESOURCE_SHORTAGE;
-	c->size = size;
-	c->npages = npages;
-	for (uint64_t i = 0; i < npages; i++) {
-		if (vm_page_alloc(VM_ZONE_DMA32, &c->frames[i]) !=
-		    KERN_SUCCESS) {
-			c->frames[i] = 0;
-			vm_map_copy_discard(c);
-			return KERN_RESOURCE_SHORTAGE;
-		}
-		done = i * VM_PAGE_SIZE;
-		memset(phys_to_virt(c->frames[i]), 0, VM_PAGE_SIZE);
-		memcpy(phys_to_virt(c->frames[i]), (const uint8_t *)data + done,
-		       size - done < VM_PAGE_SIZE ? size - done : VM_PAGE_SIZE);
-	}
-	*copy = c;
-	return KERN_SUCCESS;
-}
-
 uint64_t vm_map_copy_size(const struct vm_map_copy *copy)
 {
 	return copy == NULL ? 0 : copy->size;

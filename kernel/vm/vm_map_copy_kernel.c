@@ -44,6 +44,21 @@ kern_return_t vm_map_copy_kernel_alloc(uint64_t size,
 	return KERN_SUCCESS;
 }
 
+/* Declared in vm_map.h: alloc, then write. */
+kern_return_t vm_map_copy_from_kernel(const void *data, uint64_t size,
+				      struct vm_map_copy **copy)
+{
+	kern_return_t kr;
+
+	*copy = NULL;
+	if (size == 0)
+		return KERN_SUCCESS;
+	kr = vm_map_copy_kernel_alloc(size, copy);
+	if (kr == KERN_SUCCESS)
+		vm_map_copy_kernel_write(*copy, 0, data, size);
+	return kr;
+}
+
 /* Check that [off, off + len) lies in @c's data. */
 static void check_range(const struct vm_map_copy *c, uint64_t off,
 			size_t len)

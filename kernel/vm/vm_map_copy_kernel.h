@@ -22,6 +22,9 @@ struct vm_map_copy;
 kern_return_t vm_map_copy_kernel_alloc(uint64_t size,
 				       struct vm_map_copy **copy);
 
+/* vm_map_copy_from_kernel (vm_map.h), a copy of kernel memory in one
+ * call, is defined next to these: alloc, then write. */
+
 /*
  * vm_map_copy_kernel_write / _read - copy @len bytes into / out of @copy
  * at @off bytes from the start of its data, page by page through the
