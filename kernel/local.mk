@@ -67,6 +67,7 @@ KERNEL_SOURCES = \
 	kernel/vm/vm_page_boot.c \
 	kernel/vm/vm_map.c \
 	kernel/vm/vm_map_entry.c \
+	kernel/vm/vm_map_copy_kernel.c \
 	kernel/x86_64/pmap.c \
 	kernel/x86_64/copy.c \
 	kernel/x86_64/copy_user.S \
@@ -113,7 +114,8 @@ KERNEL_SOURCES = \
 	tests/kernel/bench_test.c \
 	tests/kernel/selftest_test.c \
 	tests/kernel/vm_test.c \
-	tests/kernel/vm_user_test.c
+	tests/kernel/vm_user_test.c \
+	tests/kernel/device_test.c
 
 noinst_PROGRAMS += kernel/graft-nosyms.elf
 kernel_graft_nosyms_elf_SOURCES = $(KERNEL_SOURCES)
@@ -121,10 +123,11 @@ kernel_graft_nosyms_elf_CFLAGS = $(KERNEL_CFLAGS)
 kernel_graft_nosyms_elf_CCASFLAGS = $(KERNEL_CFLAGS)
 kernel_graft_nosyms_elf_CPPFLAGS = $(KERNEL_CPPFLAGS)
 kernel_graft_nosyms_elf_LDFLAGS = $(KERNEL_LINK_FLAGS)
-kernel_graft_nosyms_elf_LDADD = $(KERNEL_MIG_LIBS) linux/linux.o -lgcc
+kernel_graft_nosyms_elf_LDADD = $(KERNEL_MIG_LIBS) $(KERNEL_DEVICE_LIBS) \
+	linux/linux.o -lgcc
 EXTRA_kernel_graft_nosyms_elf_DEPENDENCIES = $(srcdir)/kernel/x86_64/kernel.ld \
 	kernel/mig/not_served.o kernel/mig/libmig-glue.a kernel/mig/libmig-stubs.a \
-	linux/linux.o
+	kernel/device/libdevice.a kernel/device/libdevice-stubs.a linux/linux.o
 # Flags live in this Makefile: changing them must rebuild the objects.
 $(kernel_graft_nosyms_elf_OBJECTS): Makefile mach-include/.stamp
 

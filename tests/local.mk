@@ -92,6 +92,7 @@ tests/user/mach_probe.elf: tests/user/mach_probe.o user/libgraft-user.a \
 GUEST_NEWLIB_ELFS += tests/user/rpc_server.elf tests/user/rpc_client.elf
 tests/user/rpc_%.o: $(srcdir)/tests/user/rpc_%.c \
 		$(srcdir)/tests/user/rpc_protocol.h \
+		$(srcdir)/tests/user/user_bench.h \
 		$(srcdir)/tests/user/user_check.h Makefile \
 		$(USER_MIG_GENERATED) mach-include/.stamp
 	@mkdir -p tests/user
@@ -141,3 +142,16 @@ tests_host_test_blk_cluster_SOURCES = tests/host/test_blk_cluster.c \
 tests_host_test_blk_cluster_CFLAGS = $(HOST_TEST_CFLAGS)
 tests_host_test_blk_cluster_CPPFLAGS = $(HOST_TEST_CPPFLAGS) -Imach-include
 $(tests_host_test_blk_cluster_OBJECTS): mach-include/.stamp
+
+# The device programs (kernel/device/): gnumach-dev headers + MIG stubs.
+GUEST_NEWLIB_ELFS += tests/user/ramdisk_probe.elf tests/user/device_probe.elf
+tests/user/ramdisk_probe.o tests/user/device_probe.o: tests/user/%.o: \
+		$(srcdir)/tests/user/%.c $(srcdir)/tests/user/user_device.h \
+		$(srcdir)/tests/user/user_bench.h \
+		$(srcdir)/tests/user/user_check.h Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p tests/user
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
+tests/user/ramdisk_probe.elf tests/user/device_probe.elf: tests/user/%.elf: \
+		tests/user/%.o user/libgraft-user.a user/libgraft-mig-user.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)

@@ -23,9 +23,30 @@ user/mig/%_user.c user/mig/%.h: $(MACH_INCLUDE)/mach/%.defs
 user/mig/mach_interface.h: user/mig/mach.h
 	$(AM_V_GEN)cp $< $@
 
+# device.defs and its asynchronous halves: headers under user/mig/device/
+# so that programs include <device/device.h> as with glibc; the replies
+# of device_request.defs come back as device_reply.defs messages, which a
+# client demultiplexes with the server side of device_reply.defs.
+user/mig/device/%_user.c user/mig/device/%.h: $(MACH_INCLUDE)/device/%.defs
+	@mkdir -p user/mig/device
+	$(AM_V_GEN)$(MIG) $(MIG_FLAGS) -n -user user/mig/device/$*_user.c \
+		-header user/mig/device/$*.h $<
+
+user/mig/device/device_reply_server.c user/mig/device/device_reply_server.h: \
+		$(MACH_INCLUDE)/device/device_reply.defs
+	@mkdir -p user/mig/device
+	$(AM_V_GEN)$(MIG) $(MIG_FLAGS) -n -server \
+		user/mig/device/device_reply_server.c \
+		-sheader user/mig/device/device_reply_server.h -user /dev/null \
+		-header /dev/null $<
+
 USER_MIG_GENERATED = user/mig/mach_user.c user/mig/mach.h \
 	user/mig/mach_interface.h user/mig/mach_port_user.c user/mig/mach_port.h \
-	user/mig/gnumach_user.c user/mig/gnumach.h
+	user/mig/gnumach_user.c user/mig/gnumach.h \
+	user/mig/device/device_user.c user/mig/device/device.h \
+	user/mig/device/device_request_user.c user/mig/device/device_request.h \
+	user/mig/device/device_reply_server.c \
+	user/mig/device/device_reply_server.h
 BUILT_SOURCES += $(USER_MIG_GENERATED)
 CLEANFILES += $(USER_MIG_GENERATED)
 
@@ -45,7 +66,9 @@ $(user_libgraft_user_a_OBJECTS): Makefile mach-include/.stamp \
 
 # MIG's output as it comes: it expects <string.h> included for it.
 nodist_user_libgraft_mig_user_a_SOURCES = user/mig/mach_user.c \
-	user/mig/mach_port_user.c user/mig/gnumach_user.c
+	user/mig/mach_port_user.c user/mig/gnumach_user.c \
+	user/mig/device/device_user.c user/mig/device/device_request_user.c \
+	user/mig/device/device_reply_server.c
 user_libgraft_mig_user_a_CFLAGS = $(USER_CFLAGS) -include string.h \
 	-Wno-sign-compare -Wno-unused-parameter
 user_libgraft_mig_user_a_CPPFLAGS = $(USER_CPPFLAGS)

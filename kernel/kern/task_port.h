@@ -17,9 +17,10 @@ struct thread;
 #define IKOT_HOST	3u
 #define IKOT_HOST_PRIV	4u
 /* The device master port: device_open is sent to it.  Its handler is
- * the device layer's; until one is registered, messages to it are
- * answered MIG_BAD_ID (kernel/ipc/ipc_kobject.c). */
+ * the device layer's (kernel/device/ds_routines.c, from device_init). */
 #define IKOT_MASTER_DEVICE	5u
+/* An open device (kernel/device/dev_port.c). */
+#define IKOT_DEVICE		6u
 
 /* task_port_setup - give @task its port name space and its task port.
  * KERN_SUCCESS or KERN_RESOURCE_SHORTAGE (then nothing was made). */

@@ -25,6 +25,7 @@
 #include "kern/panic.h"
 #include "kern/string.h"
 #include "vm/vm_map.h"
+#include "vm/vm_map_copy.h"
 #include "vm/vm_map_entry.h"
 #include "vm/vm_page.h"
 #include "x86_64/cpu.h"
@@ -39,13 +40,6 @@ _Static_assert(VM_MAX_ADDRESS == PMAP_USER_END,
 struct vm_map {
 	struct vm_map_entry_list entries;
 	struct pmap *pmap;
-};
-
-struct vm_map_copy {
-	uint64_t size;		/* bytes asked for */
-	uint64_t offset;	/* of the data in its first page */
-	uint64_t npages;
-	uint64_t frames[];	/* 0: a page never touched (zeros) */
 };
 
 static struct vm_map *active_map;
@@ -584,36 +578,6 @@ void vm_map_copy_discard(struct vm_map_copy *copy)
 		return;
 	copy_free_frames(copy);
 	kfree(copy);
-}
-
-kern_return_t vm_map_copy_from_kernel(const void *data, uint64_t size,
-				      struct vm_map_copy **copy)
-{
-	uint64_t npages = (size + PAGE_MASK) / VM_PAGE_SIZE, done;
-	struct vm_map_copy *c;
-
-	*copy = NULL;
-	if (size == 0)
-		return KERN_SUCCESS;
-	c = kzalloc(sizeof(*c) + npages * sizeof(c->frames[0]));
-	if (c == NULL)
-		return KERN_RESOURCE_SHORTAGE;
-	c->size = size;
-	c->npages = npages;
-	for (uint64_t i = 0; i < npages; i++) {
-		if (vm_page_alloc(VM_ZONE_DMA32, &c->frames[i]) !=
-		    KERN_SUCCESS) {
-			c->frames[i] = 0;
-			vm_map_copy_discard(c);
-			return KERN_RESOURCE_SHORTAGE;
-		}
-		done = i * VM_PAGE_SIZE;
-		memset(phys_to_virt(c->frames[i]), 0, VM_PAGE_SIZE);
-		memcpy(phys_to_virt(c->frames[i]), (const uint8_t *)data + done,
-		       size - done < VM_PAGE_SIZE ? size - done : VM_PAGE_SIZE);
-	}
-	*copy = c;
-	return KERN_SUCCESS;
 }
 
 uint64_t vm_map_copy_size(const struct vm_map_copy *copy)

@@ -133,6 +133,30 @@ def task_modules(suite: Suite, suite_dir: Path) -> Suite:
                                modules=suite.modules + ((str(bad), "bad.elf"),))
 
 
+# The rd0 image of the ramdisk and bench suites: 512 KiB of a known
+# pattern (not the one the guest writes), and its CRC-32 for the guest to
+# compare with what it read.
+RAMDISK_SIZE = 512 * 1024
+RAMDISK_PROBE = "{builddir}/tests/user/ramdisk_probe.elf"
+
+
+def ramdisk_image(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of `ramdisk` and `bench`: writes suite_dir/rd0.img.
+
+    Adds it as a module whose command line names it rd0 (how the kernel
+    finds its RAM disk, kernel/device/dev_ramdisk.h) and rd0_crc=0x%08x
+    (zlib.crc32 of the image) to the kernel command line.
+    """
+    image = suite_dir / "rd0.img"
+    content = bytes((index * 131 + (index >> 8) * 17 + (index >> 16)) & 0xFF
+                    for index in range(RAMDISK_SIZE))
+    image.write_bytes(content)
+    return dataclasses.replace(
+        suite, prepare=None,
+        modules=suite.modules + ((str(image), "rd0"),),
+        cmdline=suite.cmdline + (f"rd0_crc=0x{zlib.crc32(content):08x}",))
+
+
 SUITES: tuple[Suite, ...] = (
     HostSuite(name="printf", argv=("tests/host/test_kprintf",)),
     HostSuite(name="stats", argv=("tests/host/test_stats",)),
@@ -185,6 +209,23 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
               modules=(("{builddir}/tests/user/ipc_fuzz.elf",
                         "ipc_fuzz seed=1 count=100000"),)),
+    # The sharing case times two tasks: instruction-count time.
+    QemuSuite(name="device", test="device", qemu_args=DETERMINISTIC_TIME,
+              modules=tuple(("{builddir}/tests/user/device_probe.elf",
+                             f"device_probe {args} device=${{device-port}}")
+                            for args in ("mode=sync", "mode=share hold=100",
+                                         "mode=share hold=600"))),
+    # Instruction-count time, the RTC on it too: the interrupt case's
+    # order of events does not depend on a loaded host.
+    QemuSuite(name="device-async", test="device-async",
+              qemu_args=DETERMINISTIC_TIME + ("-rtc", "clock=vm"),
+              modules=(("{builddir}/tests/user/device_probe.elf",
+                        "device_probe mode=async device=${device-port}"),
+                       ("{builddir}/tests/user/device_probe.elf",
+                        "device_probe mode=intr device=${device-port}"))),
+    QemuSuite(name="ramdisk", test="ramdisk", prepare=ramdisk_image,
+              modules=((RAMDISK_PROBE,
+                        "ramdisk_probe device=${device-port}"),)),
     SelftestSuite(name="harness-selftest",
                   argv=("{python}", "{srcdir}/tests/harness/test_run.py",
                         "--build-dir", "{builddir}", "--srcdir", "{srcdir}",
@@ -200,9 +241,12 @@ SUITES: tuple[Suite, ...] = (
     # which mode its BENCH lines are measured in.
     QemuSuite(name="bench", test="bench", mode="icount", hidden=True,
               cmdline=("bench_mode=icount",), timeout=300.0,
+              prepare=ramdisk_image,
               modules=(("{builddir}/tests/user/rpc_server.elf", "rpc_server"),
                        ("{builddir}/tests/user/rpc_client.elf",
-                        "rpc_client bench=10000 mode=icount"))),
+                        "rpc_client bench=10000 mode=icount"),
+                       (RAMDISK_PROBE, "ramdisk_probe device=${device-port} "
+                        "bench=1000 mode=icount"))),
 )
 
 

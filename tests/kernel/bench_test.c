@@ -78,8 +78,22 @@ static void rpc_round_trips(struct ktest *t)
 	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "BENCH "), 2);
 }
 
+/*
+ * ramdisk.read/4096 and ramdisk.read/65536: tests/user/ramdisk_probe.c
+ * (bench=N) times N device_read calls of each size on rd0, each by one
+ * fenced TSC pair, and prints the BENCH lines; this case runs it.
+ */
+static void ramdisk_reads(struct ktest *t)
+{
+	if (!user_task_run(t, "ramdisk_probe", 240, console, sizeof(console)))
+		return;
+	user_task_expect_checks(t, console, 64);
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "BENCH "), 2);
+}
+
 static const struct ktest_case bench_cases[] = {
 	{ "empty_probe_cost", empty_probe_cost },
 	{ "rpc_round_trips", rpc_round_trips },
+	{ "ramdisk_reads", ramdisk_reads },
 };
 KTEST_SUITE(bench_suite, "bench", bench_cases);
