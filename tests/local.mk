@@ -92,6 +92,16 @@ tests/user/ipc_fuzz.o: $(srcdir)/tests/user/ipc_fuzz.c Makefile \
 tests/user/ipc_fuzz.elf: tests/user/ipc_fuzz.o user/libgraft-user.a \
 		user/libgraft-mig-user.a
 	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
+# Suite hostio: mach_host.defs, vm_read/vm_write, mach_i386.defs.
+GUEST_NEWLIB_ELFS += tests/user/host_probe.elf tests/user/io_probe.elf
+tests/user/host_probe.o tests/user/io_probe.o: tests/user/%.o: \
+		$(srcdir)/tests/user/%.c $(srcdir)/tests/user/user_check.h \
+		Makefile $(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p tests/user
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
+tests/user/host_probe.elf tests/user/io_probe.elf: tests/user/%.elf: \
+		tests/user/%.o user/libgraft-user.a user/libgraft-mig-user.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
 GUEST_ELFS += $(GUEST_NEWLIB_ELFS)
 .SECONDARY: tests/user/rpc_server.o tests/user/rpc_client.o
 

@@ -14,6 +14,7 @@
 #include "vm/vm_map.h"
 #include "x86_64/cpu.h"
 #include "x86_64/fpu.h"
+#include "x86_64/io_bitmap.h"
 #include "x86_64/syscall.h"
 
 struct task kernel_task = { .name = "kernel" };
@@ -67,6 +68,7 @@ void task_destroy(struct task *task)
 	if (vm_map_active() == task->map)
 		vm_map_activate(NULL);
 	vm_map_destroy(task->map);
+	io_bitmap_free(task->io_bitmap);
 	kfree(task);
 	tasks_alive--;
 }

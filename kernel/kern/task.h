@@ -11,6 +11,7 @@
 struct vm_map;
 struct ipc_space;
 struct ipc_port;
+struct io_bitmap;
 
 struct task {
 	struct vm_map *map;		/* NULL for the kernel task */
@@ -20,6 +21,8 @@ struct task {
 	unsigned int thread_count;
 	bool terminating;		/* task_terminate was asked for */
 	char name[32];
+	struct io_bitmap *io_bitmap;	/* user I/O ports, NULL: none
+					 * (kernel/x86_64/io_bitmap.h) */
 };
 
 /* The kernel task: the task of every kernel thread. */

@@ -16,10 +16,12 @@ struct thread;
 #define IKOT_THREAD	2u
 #define IKOT_HOST	3u
 #define IKOT_HOST_PRIV	4u
-/* The device master port: device_open is sent to it.  Its handler is
- * the device layer's; until one is registered, messages to it are
- * answered MIG_BAD_ID (kernel/ipc/ipc_kobject.c). */
+/* The device master port: device_open and i386_io_perm_create are sent
+ * to it.  Served by mig_server_handle (kernel/mig/) until the device
+ * layer has a handler: device.defs ids are answered MIG_BAD_ID. */
 #define IKOT_MASTER_DEVICE	5u
+/* An I/O permission (i386_io_perm_create, kernel/x86_64/io_perm.h). */
+#define IKOT_IO_PERM	7u
 
 /* task_port_setup - give @task its port name space and its task port.
  * KERN_SUCCESS or KERN_RESOURCE_SHORTAGE (then nothing was made). */

@@ -133,6 +133,11 @@ void processor_set_deallocate(processor_set_t p)
 	(void)p;
 }
 
+void pset_deallocate(processor_set_t p)
+{
+	(void)p;
+}
+
 vm_object_t vm_object_lookup(ipc_port_t port)
 {
 	(void)port;

@@ -121,6 +121,22 @@ kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
 void vm_map_copy_discard(struct vm_map_copy *copy);
 uint64_t vm_map_copy_size(const struct vm_map_copy *copy);
 
+/*
+ * vm_map_copy_overwrite - write the snapshot @copy over [@addr, @addr +
+ * its size) of @map, which must be mapped writable, and consume @copy
+ * (vm_write).  As GNU Mach, the copy must be whole pages at a page
+ * boundary: @addr and the copy's size page aligned, its data at offset 0.
+ * Pages of @map not yet touched take the copy's frames; the others get
+ * the contents copied.  Returns KERN_SUCCESS (a NULL copy writes
+ * nothing), KERN_INVALID_ARGUMENT (NULL map, alignment), KERN_INVALID_
+ * ADDRESS (outside user space, or a hole), KERN_PROTECTION_FAILURE (not
+ * writable, or physical memory beyond the direct map) or
+ * KERN_RESOURCE_SHORTAGE (no page table); on failure @map is unchanged
+ * and @copy is still the caller's.
+ */
+kern_return_t vm_map_copy_overwrite(struct vm_map *map, uint64_t addr,
+				    struct vm_map_copy *copy);
+
 /* Pages currently resident in @map: anonymous pages touched and physical
  * pages entered (for tests and leak checks). */
 uint64_t vm_map_resident_pages(const struct vm_map *map);
