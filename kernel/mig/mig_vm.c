@@ -31,6 +31,23 @@ kern_return_t mig_ool_from_map(vm_map_t map, vm_address_t address,
 	return KERN_SUCCESS;
 }
 
+kern_return_t mig_ool_from_kernel(const void *buf, vm_size_t size,
+				  vm_offset_t *data)
+{
+	struct vm_map_copy *copy;
+	kern_return_t kr;
+
+	kr = vm_map_copy_from_kernel(buf, size, &copy);
+	if (kr == KERN_SUCCESS)
+		*data = (vm_offset_t)(uintptr_t)copy;
+	return kr;
+}
+
+void mig_ool_discard(vm_offset_t data)
+{
+	vm_map_copy_discard((struct vm_map_copy *)(uintptr_t)data);
+}
+
 /*
  * vm_read - [@address, @address + @size) of @target_task out of line.
  * KERN_INVALID_ARGUMENT (not a task, size beyond 4 GiB - 1 bytes, which

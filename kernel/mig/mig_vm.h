@@ -23,4 +23,16 @@ kern_return_t mig_ool_from_map(vm_map_t map, vm_address_t address,
 			       vm_size_t size, vm_offset_t *data,
 			       mach_msg_type_number_t *count);
 
+/*
+ * mig_ool_from_kernel - @size bytes at @buf (kernel memory, still the
+ * caller's) copied into pages for a reply to carry out of line: *@data
+ * as above (NULL for size 0).  KERN_SUCCESS or KERN_RESOURCE_SHORTAGE.
+ */
+kern_return_t mig_ool_from_kernel(const void *buf, vm_size_t size,
+				  vm_offset_t *data);
+
+/* mig_ool_discard - free out-of-line @data made above that no reply will
+ * carry (0 is ignored). */
+void mig_ool_discard(vm_offset_t data);
+
 #endif

@@ -697,6 +697,41 @@ kern_return_t vm_map_copy_overwrite(struct vm_map *map, uint64_t addr,
 	return KERN_SUCCESS;
 }
 
+kern_return_t vm_map_copy_from_kernel(const void *data, uint64_t size,
+				      struct vm_map_copy **copy)
+{
+	uint64_t npages = (size + PAGE_MASK) / VM_PAGE_SIZE;
+	const uint8_t *src = data;
+	struct vm_map_copy *c;
+
+	*copy = NULL;
+	if (size == 0)
+		return KERN_SUCCESS;
+	c = kzalloc(sizeof(*c) + npages * sizeof(c->frames[0]));
+	if (c == NULL)
+		return KERN_RESOURCE_SHORTAGE;
+	c->size = size;
+	c->npages = npages;
+	for (uint64_t i = 0; i < npages; i++) {
+		uint64_t n = size - i * VM_PAGE_SIZE;
+		uint8_t *dst;
+
+		if (vm_page_alloc(VM_ZONE_DMA32, &c->frames[i]) !=
+		    KERN_SUCCESS) {
+			c->frames[i] = 0;
+			vm_map_copy_discard(c);
+			return KERN_RESOURCE_SHORTAGE;
+		}
+		if (n > VM_PAGE_SIZE)
+			n = VM_PAGE_SIZE;
+		dst = phys_to_virt(c->frames[i]);
+		memcpy(dst, src + i * VM_PAGE_SIZE, n);
+		memset(dst + n, 0, VM_PAGE_SIZE - n);
+	}
+	*copy = c;
+	return KERN_SUCCESS;
+}
+
 uint64_t vm_map_resident_pages(const struct vm_map *map)
 {
 	return map == NULL ? 0 : map->pmap->resident;

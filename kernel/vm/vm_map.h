@@ -137,6 +137,15 @@ uint64_t vm_map_copy_size(const struct vm_map_copy *copy);
 kern_return_t vm_map_copy_overwrite(struct vm_map *map, uint64_t addr,
 				    struct vm_map_copy *copy);
 
+/*
+ * vm_map_copy_from_kernel - a snapshot of @size bytes of kernel memory at
+ * @data, for a kernel message to carry out of line (the rest of its last
+ * page is zeros).  KERN_SUCCESS (size 0: a NULL copy) or
+ * KERN_RESOURCE_SHORTAGE.
+ */
+kern_return_t vm_map_copy_from_kernel(const void *data, uint64_t size,
+				      struct vm_map_copy **copy);
+
 /* Pages currently resident in @map: anonymous pages touched and physical
  * pages entered (for tests and leak checks). */
 uint64_t vm_map_resident_pages(const struct vm_map *map);

@@ -2,8 +2,9 @@
 /* A user task that checks mach_host.defs routines and vm_read / vm_write, with newlib and MIG stubs only. */
 /*
  * Modes (word "mode=..."):
- *   self    host_info, host_kernel_version, host_get_time, and vm_read /
- *           vm_write on its own memory (arguments host=, device= as the
+ *   self    host_info, host_kernel_version, host_get_time, vm_read /
+ *           vm_write on its own memory, mach_port_names and
+ *           mach_port_get_set_status (arguments host=, device= as the
  *           boot script gives them); prints "USER-INFO memory_size N" for
  *           the kernel suite to compare with what it knows
  *   reader  receives a peer's task port on its bootstrap port, reads the
@@ -232,6 +233,78 @@ static void vm_write_checks(void)
 	vm_deallocate(mach_task_self(), dst, 2 * PAGE);
 }
 
+/* Index of @name in @names[0..n), or -1. */
+static int find_name(const mach_port_t *names, unsigned int n,
+		     mach_port_t name)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (names[i] == name)
+			return (int)i;
+	return -1;
+}
+
+static void port_array_checks(void)
+{
+	mach_port_t a = MACH_PORT_NULL, b = MACH_PORT_NULL;
+	mach_port_t set = MACH_PORT_NULL;
+	mach_port_t *names = NULL, *members = NULL;
+	mach_port_type_t *types = NULL;
+	mach_msg_type_number_t nnames = 0, ntypes = 0, nmembers = 0;
+	int ia, is;
+
+	mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_RECEIVE, &a);
+	mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_RECEIVE, &b);
+	mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_PORT_SET, &set);
+	mach_port_move_member(mach_task_self(), a, set);
+	mach_port_move_member(mach_task_self(), b, set);
+
+	check("names", KERN_SUCCESS,
+	      mach_port_names(mach_task_self(), &names, &nnames, &types,
+			      &ntypes));
+	check("names_and_types_counts_agree", nnames, ntypes);
+	ia = find_name(names, nnames, a);
+	is = find_name(names, nnames, set);
+	check("names_lists_receive_right", 1,
+	      ia >= 0 && types[ia] == MACH_PORT_TYPE_RECEIVE);
+	check("names_lists_port_set", 1,
+	      is >= 0 && types[is] == MACH_PORT_TYPE_PORT_SET);
+	check("names_lists_own_task_port", 1,
+	      find_name(names, nnames, mach_task_self()) >= 0);
+	vm_deallocate(mach_task_self(), (vm_address_t)names,
+		      nnames * sizeof(*names));
+	vm_deallocate(mach_task_self(), (vm_address_t)types,
+		      ntypes * sizeof(*types));
+	check("names_on_host_port_is_invalid_task", KERN_INVALID_TASK,
+	      mach_port_names(mach_host_self(), &names, &nnames, &types,
+			      &ntypes));
+
+	check("set_status", KERN_SUCCESS,
+	      mach_port_get_set_status(mach_task_self(), set, &members,
+				       &nmembers));
+	check("set_status_two_members", 2, nmembers);
+	check("set_status_names_both", 1,
+	      nmembers == 2 && find_name(members, 2, a) >= 0 &&
+	      find_name(members, 2, b) >= 0);
+	vm_deallocate(mach_task_self(), (vm_address_t)members,
+		      nmembers * sizeof(*members));
+	mach_port_move_member(mach_task_self(), a, MACH_PORT_NULL);
+	mach_port_move_member(mach_task_self(), b, MACH_PORT_NULL);
+	check("set_status_of_empty_set", KERN_SUCCESS,
+	      mach_port_get_set_status(mach_task_self(), set, &members,
+				       &nmembers));
+	check("set_status_of_empty_set_is_empty", 0, nmembers);
+	check("set_status_of_receive_right_is_invalid_right",
+	      KERN_INVALID_RIGHT,
+	      mach_port_get_set_status(mach_task_self(), a, &members,
+				       &nmembers));
+	check("set_status_of_unused_name_is_invalid_name", KERN_INVALID_NAME,
+	      mach_port_get_set_status(mach_task_self(), 0x7ffff, &members,
+				       &nmembers));
+	mach_port_destroy(mach_task_self(), a);
+	mach_port_destroy(mach_task_self(), b);
+	mach_port_destroy(mach_task_self(), set);
+}
+
 #pragma pack(push, 4)
 /* peer -> reader: the peer's task port and its two buffers. */
 struct peer_msg {
@@ -345,6 +418,7 @@ int main(int argc, char **argv)
 		version_and_time_checks(host_priv);
 		vm_read_checks();
 		vm_write_checks();
+		port_array_checks();
 	}
 	printf("USER-DONE %d\n", checks);
 	return 0;
