@@ -67,7 +67,8 @@ tests/user/task_probe.elf: $(srcdir)/tests/user/task_probe.c Makefile
 # Programs on the user runtime and newlib (user/local.mk).
 GUEST_NEWLIB_ELFS = tests/user/mach_probe.elf
 tests/user/mach_probe.o: $(srcdir)/tests/user/mach_probe.c \
-		$(srcdir)/tests/user/user_check.h Makefile \
+		$(srcdir)/tests/user/user_check.h \
+		$(srcdir)/tests/user/user_args.h Makefile \
 		$(USER_MIG_GENERATED) mach-include/.stamp
 	@mkdir -p tests/user
 	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
@@ -96,7 +97,8 @@ tests/user/ipc_fuzz.elf: tests/user/ipc_fuzz.o user/libgraft-user.a \
 GUEST_NEWLIB_ELFS += tests/user/host_probe.elf tests/user/io_probe.elf
 tests/user/host_probe.o tests/user/io_probe.o: tests/user/%.o: \
 		$(srcdir)/tests/user/%.c $(srcdir)/tests/user/user_check.h \
-		Makefile $(USER_MIG_GENERATED) mach-include/.stamp
+		$(srcdir)/tests/user/user_args.h Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
 	@mkdir -p tests/user
 	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
 tests/user/host_probe.elf tests/user/io_probe.elf: tests/user/%.elf: \

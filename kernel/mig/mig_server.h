@@ -12,8 +12,9 @@ struct ipc_kmsg;
 #define MIG_SERVER_REPLY_MAX	8000
 
 /*
- * mig_server_handle - the ipc_kobject handler of task, thread and host
- * ports (see kernel/ipc/ipc_kobject.h for who owns what): runs the demux
+ * mig_server_handle - the ipc_kobject handler of task, thread, host and
+ * device master ports (see kernel/ipc/ipc_kobject.h for who owns what):
+ * runs the demux
  * functions of mach.defs, mach_port.defs, gnumach.defs, mach_host.defs
  * and mach_i386.defs on @request and
  * hands back their reply.  Routines not served answer KERN_FAILURE and

@@ -401,10 +401,12 @@ static bool source_frame(const struct vm_map *map,
 	return pmap_extract(map->pmap, va, pa);
 }
 
-/* The check of vm_map_copyin(): [start, end) is covered by readable
- * entries whose physical memory the direct map reaches. */
-static kern_return_t copyin_check(const struct vm_map *map, uint64_t start,
-				  uint64_t end)
+/* The check of vm_map_copyin() (@access VM_PROT_READ) and
+ * vm_map_copy_overwrite() (VM_PROT_WRITE): [start, end) is covered by
+ * entries allowing @access whose physical memory the direct map
+ * reaches. */
+static kern_return_t copy_check(const struct vm_map *map, uint64_t start,
+				uint64_t end, vm_prot_t access)
 {
 	const struct vm_map_entry *e;
 
@@ -413,7 +415,7 @@ static kern_return_t copyin_check(const struct vm_map *map, uint64_t start,
 	for (e = vm_map_entry_from(&map->entries, start);
 	     e != NULL && e->start < end;
 	     e = vm_map_entry_next(&map->entries, e)) {
-		if (!(e->prot & VM_PROT_READ))
+		if (!(e->prot & access))
 			return KERN_PROTECTION_FAILURE;
 		if (e->kind != VM_MAP_ENTRY_ANON &&
 		    e->phys + (e->end - e->start) > DIRECT_MAP_SIZE)
@@ -499,7 +501,7 @@ kern_return_t vm_map_copyin(struct vm_map *map, uint64_t addr, uint64_t size,
 	if (kr != KERN_SUCCESS)
 		return kr;
 	flags = cpu_intr_save();
-	kr = copyin_check(map, start, end);
+	kr = copy_check(map, start, end, VM_PROT_READ);
 	if (kr != KERN_SUCCESS)
 		goto out;
 	npages = (end - start) / VM_PAGE_SIZE;
@@ -591,27 +593,6 @@ uint64_t vm_map_copy_size(const struct vm_map_copy *copy)
 	return copy == NULL ? 0 : copy->size;
 }
 
-/* The check of vm_map_copy_overwrite(): [start, end) is covered by
- * writable entries whose physical memory the direct map reaches. */
-static kern_return_t overwrite_check(const struct vm_map *map,
-				     uint64_t start, uint64_t end)
-{
-	const struct vm_map_entry *e;
-
-	if (!vm_map_entry_range_covered(&map->entries, start, end))
-		return KERN_INVALID_ADDRESS;
-	for (e = vm_map_entry_from(&map->entries, start);
-	     e != NULL && e->start < end;
-	     e = vm_map_entry_next(&map->entries, e)) {
-		if (!(e->prot & VM_PROT_WRITE))
-			return KERN_PROTECTION_FAILURE;
-		if (e->kind != VM_MAP_ENTRY_ANON &&
-		    e->phys + (e->end - e->start) > DIRECT_MAP_SIZE)
-			return KERN_PROTECTION_FAILURE;
-	}
-	return KERN_SUCCESS;
-}
-
 /*
  * Enter the copy's frames at the anonymous pages of [start, end) never
  * touched (the only step that can fail: page tables); on failure remove
@@ -667,7 +648,7 @@ kern_return_t vm_map_copy_overwrite(struct vm_map *map, uint64_t addr,
 	if (kr != KERN_SUCCESS)
 		return kr;
 	flags = cpu_intr_save();
-	kr = overwrite_check(map, start, end);
+	kr = copy_check(map, start, end, VM_PROT_WRITE);
 	if (kr == KERN_SUCCESS)
 		kr = overwrite_enter(map, copy, start, end);
 	if (kr != KERN_SUCCESS) {

@@ -26,29 +26,12 @@
 
 #include "graft_user.h"
 #include "mach_host.h"
+#include "user_args.h"
 #include "user_check.h"
 
 #define PAGE	4096ul
 #define KERNEL_ADDRESS	0xffff800000000000ul
 #define USER_END	0x0000800000000000ul
-
-static mach_port_t port_argument(int argc, char **argv, const char *key)
-{
-	size_t len = strlen(key);
-
-	for (int i = 1; i < argc; i++)
-		if (strncmp(argv[i], key, len) == 0 && argv[i][len] == '=')
-			return (mach_port_t)strtoul(argv[i] + len + 1, NULL, 10);
-	return MACH_PORT_NULL;
-}
-
-static int has_word(int argc, char **argv, const char *word)
-{
-	for (int i = 1; i < argc; i++)
-		if (strcmp(argv[i], word) == 0)
-			return 1;
-	return 0;
-}
 
 static void host_info_checks(mach_port_t host_priv)
 {

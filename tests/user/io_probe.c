@@ -23,28 +23,11 @@
 
 #include "graft_user.h"
 #include "mach_i386.h"
+#include "user_args.h"
 #include "user_check.h"
 
 #define CMOS_INDEX	0x70
 #define CMOS_DATA	0x71
-
-static mach_port_t port_argument(int argc, char **argv, const char *key)
-{
-	size_t len = strlen(key);
-
-	for (int i = 1; i < argc; i++)
-		if (strncmp(argv[i], key, len) == 0 && argv[i][len] == '=')
-			return (mach_port_t)strtoul(argv[i] + len + 1, NULL, 10);
-	return MACH_PORT_NULL;
-}
-
-static int has_word(int argc, char **argv, const char *word)
-{
-	for (int i = 1; i < argc; i++)
-		if (strcmp(argv[i], word) == 0)
-			return 1;
-	return 0;
-}
 
 static void outb(unsigned short port, unsigned char v)
 {
