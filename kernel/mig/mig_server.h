@@ -14,10 +14,9 @@ struct ipc_kmsg;
 /*
  * mig_server_handle - the ipc_kobject handler of task, thread, host and
  * device master ports (see kernel/ipc/ipc_kobject.h for who owns what):
- * runs the demux
- * functions of mach.defs, mach_port.defs, gnumach.defs, mach_host.defs
- * and mach_i386.defs on @request and
- * hands back their reply.  Routines not served answer KERN_FAILURE and
+ * runs the demux functions of mach.defs, mach_port.defs, gnumach.defs,
+ * mach_host.defs and mach_i386.defs on @request and hands back their
+ * reply.  Routines not served answer KERN_FAILURE and
  * say so on the console; unknown ids answer MIG_BAD_ID.  Never blocks.
  */
 mach_msg_return_t mig_server_handle(struct ipc_kmsg *request,
