@@ -89,6 +89,11 @@ KERNEL_SOURCES = \
 	kernel/ipc/ipc_kobject.c \
 	kernel/ipc/mach_msg.c \
 	kernel/ipc/mach_port.c \
+	kernel/net/net_frame.c \
+	kernel/net/net_bpf.c \
+	kernel/net/net_cspf.c \
+	kernel/net/net_program.c \
+	kernel/net/net_filter.c \
 	tests/kernel/boot_test.c \
 	tests/kernel/intr_test.c \
 	tests/kernel/sched_test.c \
@@ -99,6 +104,7 @@ KERNEL_SOURCES = \
 	tests/kernel/ipc_fuzz_test.c \
 	tests/kernel/user_task.c \
 	tests/kernel/ipc_test.c \
+	tests/kernel/netfilter_test.c \
 	tests/kernel/bench_test.c \
 	tests/kernel/selftest_test.c \
 	tests/kernel/vm_test.c \

@@ -48,6 +48,21 @@ tests_host_test_ipc_entry_CFLAGS = $(HOST_TEST_CFLAGS)
 tests_host_test_ipc_entry_CPPFLAGS = $(HOST_TEST_CPPFLAGS) -Imach-include
 $(tests_host_test_ipc_entry_OBJECTS): mach-include/.stamp
 
+# Filter programs (kernel/net/) against BPF programs tcpdump compiles at
+# build time (tools/gen_bpf_programs.sh).
+check_PROGRAMS += tests/host/test_net_filter
+tests_host_test_net_filter_SOURCES = tests/host/test_net_filter.c \
+	kernel/net/net_frame.c kernel/net/net_bpf.c kernel/net/net_cspf.c \
+	kernel/net/net_program.c $(HOST_TEST_COMMON)
+tests_host_test_net_filter_CFLAGS = $(HOST_TEST_CFLAGS)
+tests_host_test_net_filter_CPPFLAGS = $(HOST_TEST_CPPFLAGS) -Imach-include -I.
+$(tests_host_test_net_filter_OBJECTS): mach-include/.stamp \
+	tests/host/net_bpf_programs.h
+tests/host/net_bpf_programs.h: $(srcdir)/tools/gen_bpf_programs.sh
+	@mkdir -p tests/host
+	$(AM_V_GEN)sh $(srcdir)/tools/gen_bpf_programs.sh $@
+CLEANFILES += tests/host/net_bpf_programs.h
+
 # make check [SUITES=a,b]: every suite, or the ones named.
 HARNESS = $(PYTHON3) $(srcdir)/tests/harness/run.py \
 	--build-dir $(abs_builddir) --srcdir $(abs_srcdir)
@@ -103,6 +118,16 @@ tests/user/host_probe.o tests/user/io_probe.o: tests/user/%.o: \
 	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
 tests/user/host_probe.elf tests/user/io_probe.elf: tests/user/%.elf: \
 		tests/user/%.o user/libgraft-user.a user/libgraft-mig-user.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
+GUEST_NEWLIB_ELFS += tests/user/net_rcv.elf
+tests/user/net_rcv.o: $(srcdir)/tests/user/net_rcv.c \
+		$(srcdir)/tests/user/net_rcv_protocol.h \
+		$(srcdir)/tests/user/user_check.h Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p tests/user
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
+tests/user/net_rcv.elf: tests/user/net_rcv.o user/libgraft-user.a \
+		user/libgraft-mig-user.a
 	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
 GUEST_ELFS += $(GUEST_NEWLIB_ELFS)
 .SECONDARY: tests/user/rpc_server.o tests/user/rpc_client.o
