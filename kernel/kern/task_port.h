@@ -22,6 +22,8 @@ struct thread;
 #define IKOT_MASTER_DEVICE	5u
 /* An I/O permission (i386_io_perm_create, kernel/x86_64/io_perm.h). */
 #define IKOT_IO_PERM	7u
+/* The boot CPU as a processor object (host_processors, kernel/mig/). */
+#define IKOT_PROCESSOR	8u
 
 /* task_port_setup - give @task its port name space and its task port.
  * KERN_SUCCESS or KERN_RESOURCE_SHORTAGE (then nothing was made). */

@@ -151,7 +151,7 @@ static void host_and_vm_routines_answer_user_program(struct ktest *t)
 	if (!user_task_run(t, "host_probe mode=self", 10, console,
 			   sizeof(console)))
 		return;
-	user_task_expect_checks(t, console, 60);
+	user_task_expect_checks(t, console, 70);
 	KTEST_EXPECT_EQ(t, printed_memory_size(console),
 			bootinfo_usable_bytes(&bootinfo));
 	if (strcmp(task_last_reason, "task_terminate") != 0)

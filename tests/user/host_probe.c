@@ -2,7 +2,8 @@
 /* A user task that checks mach_host.defs routines and vm_read / vm_write, with newlib and MIG stubs only. */
 /*
  * Modes (word "mode=..."):
- *   self    host_info, host_kernel_version, host_get_time, vm_read /
+ *   self    host_info, host_processors, processor_info,
+ *           host_kernel_version, host_get_time, vm_read /
  *           vm_write on its own memory, mach_port_names and
  *           mach_port_get_set_status (arguments host=, device= as the
  *           boot script gives them); prints "USER-INFO memory_size N" for
@@ -17,6 +18,7 @@
 #include <mach/host_info.h>
 #include <mach/machine.h>
 #include <mach/message.h>
+#include <mach/processor_info.h>
 #include <mach/task_special_ports.h>
 #include <mach/thread_switch.h>
 #include <mach/vm_prot.h>
@@ -89,6 +91,48 @@ static void host_info_checks(mach_port_t host_priv)
 	count = 8;
 	check("unknown_flavor_is_invalid_argument", KERN_INVALID_ARGUMENT,
 	      host_info(mach_host_self(), 99, slots, &count));
+}
+
+static void processor_checks(mach_port_t host_priv)
+{
+	processor_array_t list = NULL;
+	mach_msg_type_number_t n = 0, count;
+	struct processor_basic_info basic;
+	mach_port_t host = MACH_PORT_NULL;
+	integer_t info[8];
+
+	check("processors", KERN_SUCCESS,
+	      host_processors(host_priv, &list, &n));
+	check("processors_one_cpu", 1, n);
+	if (n != 1)
+		return;
+	count = PROCESSOR_BASIC_INFO_COUNT;
+	memset(&basic, 0, sizeof(basic));
+	check("processor_info", KERN_SUCCESS,
+	      processor_info(list[0], PROCESSOR_BASIC_INFO, &host,
+			     (processor_info_t)&basic, &count));
+	check("processor_info_count", PROCESSOR_BASIC_INFO_COUNT, count);
+	check("processor_info_cpu_type", CPU_TYPE_PENTIUMPRO, basic.cpu_type);
+	check("processor_info_running_master_slot_zero", 1,
+	      basic.running && basic.is_master && basic.slot_num == 0);
+	check("processor_info_names_the_host_port", mach_host_self(), host);
+	count = 8;
+	check("processor_info_unknown_flavor_is_invalid_argument",
+	      KERN_INVALID_ARGUMENT,
+	      processor_info(list[0], 99, &host, info, &count));
+	count = 2;
+	check("processor_info_short_count_fails", KERN_FAILURE,
+	      processor_info(list[0], PROCESSOR_BASIC_INFO, &host, info,
+			     &count));
+	count = 8;
+	check("processor_info_on_task_port_is_invalid_argument",
+	      KERN_INVALID_ARGUMENT,
+	      processor_info(mach_task_self(), PROCESSOR_BASIC_INFO, &host,
+			     info, &count));
+	check("processors_needs_privileged_host_port", KERN_INVALID_HOST,
+	      host_processors(mach_host_self(), &list, &n));
+	mach_port_deallocate(mach_task_self(), list[0]);
+	vm_deallocate(mach_task_self(), (vm_address_t)list, sizeof(*list));
 }
 
 static void version_and_time_checks(mach_port_t host_priv)
@@ -398,6 +442,7 @@ int main(int argc, char **argv)
 		mach_port_t host_priv = port_argument(argc, argv, "host");
 
 		host_info_checks(host_priv);
+		processor_checks(host_priv);
 		version_and_time_checks(host_priv);
 		vm_read_checks();
 		vm_write_checks();
