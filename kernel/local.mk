@@ -76,6 +76,8 @@ KERNEL_SOURCES = \
 	kernel/kern/intr.c \
 	kernel/kern/clock.c \
 	kernel/kern/thread.c \
+	kernel/kern/thread_user.c \
+	kernel/x86_64/thread_state.c \
 	kernel/kern/sched.c \
 	kernel/x86_64/switch.S \
 	kernel/ipc/ipc_entry.c \
@@ -98,6 +100,7 @@ KERNEL_SOURCES = \
 	tests/kernel/intr_test.c \
 	tests/kernel/sched_test.c \
 	tests/kernel/task_test.c \
+	tests/kernel/thread_test.c \
 	tests/kernel/boot_script_test.c \
 	tests/kernel/mach_user_test.c \
 	tests/kernel/ipc_user_test.c \

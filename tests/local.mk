@@ -129,6 +129,15 @@ tests/user/net_rcv.o: $(srcdir)/tests/user/net_rcv.c \
 tests/user/net_rcv.elf: tests/user/net_rcv.o user/libgraft-user.a \
 		user/libgraft-mig-user.a
 	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
+GUEST_NEWLIB_ELFS += tests/user/thread_probe.elf
+tests/user/thread_probe.o: $(srcdir)/tests/user/thread_probe.c \
+		$(srcdir)/tests/user/user_check.h Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p tests/user
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
+tests/user/thread_probe.elf: tests/user/thread_probe.o user/libgraft-user.a \
+		user/libgraft-mig-user.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
 GUEST_ELFS += $(GUEST_NEWLIB_ELFS)
 .SECONDARY: tests/user/rpc_server.o tests/user/rpc_client.o
 

@@ -46,6 +46,8 @@ mach_msg_return_t ipc_mqueue_wait_space(struct ipc_port *port, bool timed,
 		thread_set_timeout(ticks);
 	r = thread_block();
 	ipc_port_release(port);
+	if (r == THREAD_INTERRUPTED)
+		return MACH_SEND_INTERRUPTED;
 	return r == THREAD_TIMED_OUT ? MACH_SEND_TIMED_OUT : MACH_MSG_SUCCESS;
 }
 
@@ -127,6 +129,7 @@ mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
 	struct ipc_pset *pset = NULL;
 	struct ipc_entry *e;
 	mach_msg_return_t mr;
+	enum thread_wait_result r;
 	bool timed_out = false;
 
 	*kmsgp = NULL;
@@ -176,7 +179,12 @@ mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
 		assert_wait(pset != NULL ? &pset->rcv_event : &port->rcv_event);
 		if (timed)
 			thread_set_timeout(deadline - clock_ticks());
-		if (thread_block() == THREAD_TIMED_OUT)
+		r = thread_block();
+		if (r == THREAD_INTERRUPTED) {
+			mr = MACH_RCV_INTERRUPTED;	/* thread_abort */
+			break;
+		}
+		if (r == THREAD_TIMED_OUT)
 			timed_out = true;	/* one last look */
 	}
 	if (pset != NULL)

@@ -297,6 +297,19 @@ unsigned int thread_wakeup_one(const void *event)
 	return wakeup(event, 1);
 }
 
+void thread_interrupt(struct thread *t)
+{
+	uint64_t flags = cpu_intr_save();
+
+	if (t->wait_event != NULL) {
+		timeout_cancel(&t->wait_timeout);
+		wait_end(t, THREAD_INTERRUPTED);
+	}
+	if (flags & RFLAGS_IF)
+		preempt_locked();
+	cpu_intr_restore(flags);
+}
+
 void sched_yield(void)
 {
 	uint64_t flags = cpu_intr_save();

@@ -55,6 +55,12 @@ enum thread_wait_result thread_block(void);
 unsigned int thread_wakeup(const void *event);
 unsigned int thread_wakeup_one(const void *event);
 
+/* thread_interrupt - end @t's wait, if it has one, with THREAD_INTERRUPTED
+ * (thread_abort and termination of user threads).  Not from interrupt
+ * handlers.  Every wait a user thread makes must cope with that result:
+ * look again, or give up with an *_INTERRUPTED code. */
+void thread_interrupt(struct thread *t);
+
 /* sched_yield - let other runnable threads of the same or higher priority
  * run. */
 void sched_yield(void);

@@ -38,7 +38,7 @@ $(kernel_mig_libmig_stubs_a_OBJECTS): Makefile mach-include/.stamp
 kernel_mig_libmig_glue_a_SOURCES = kernel/mig/mig_server.c \
 	kernel/mig/mig_convert.c kernel/mig/mig_task.c kernel/mig/mig_port.c \
 	kernel/mig/mig_host.c kernel/mig/mig_i386.c kernel/mig/mig_vm.c \
-	kernel/mig/mig_port_arrays.c
+	kernel/mig/mig_port_arrays.c kernel/mig/mig_thread.c
 kernel_mig_libmig_glue_a_CFLAGS = $(KERNEL_CFLAGS)
 kernel_mig_libmig_glue_a_CPPFLAGS = -DKERNEL $(KERNEL_CPPFLAGS) \
 	-I$(srcdir)/kernel/mig/shim

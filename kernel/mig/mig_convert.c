@@ -2,8 +2,10 @@
 /* The intran/outtran/destructor functions mach_types.defs names. */
 /*
  * Objects are not reference counted yet: a conversion returns the object
- * while the handler runs, which cannot block, and nothing can free a task,
- * thread or map meanwhile on one CPU; so destructors have nothing to drop.
+ * while the handler runs, which cannot block and runs with interrupts
+ * disabled (mig_server_handle), so nothing can free a task, thread or map
+ * meanwhile on one CPU (only the routine itself may: task_terminate of a
+ * task without threads), and destructors have nothing to drop.
  * Conversions of objects Graft does not have (processor sets, memory
  * objects) give NULL, which the routines that take them refuse.
  */

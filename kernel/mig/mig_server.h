@@ -18,6 +18,8 @@ struct ipc_kmsg;
  * mach_host.defs and mach_i386.defs on @request and hands back their
  * reply.  Routines not served answer KERN_FAILURE and
  * say so on the console; unknown ids answer MIG_BAD_ID.  Never blocks.
+ * The stubs and routines run with interrupts disabled, so no other thread
+ * can free a converted task, thread or map before the routine is done.
  */
 mach_msg_return_t mig_server_handle(struct ipc_kmsg *request,
 				    struct ipc_kmsg **reply);

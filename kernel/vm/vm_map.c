@@ -588,6 +588,36 @@ void vm_map_copy_discard(struct vm_map_copy *copy)
 	kfree(copy);
 }
 
+kern_return_t vm_map_copy_from_kernel(const void *data, uint64_t size,
+				      struct vm_map_copy **copy)
+{
+	uint64_t npages = (size + PAGE_MASK) / VM_PAGE_SIZE, done;
+	struct vm_map_copy *c;
+
+	*copy = NULL;
+	if (size == 0)
+		return KERN_SUCCESS;
+	c = kzalloc(sizeof(*c) + npages * sizeof(c->frames[0]));
+	if (c == NULL)
+		return KERN_RESOURCE_SHORTAGE;
+	c->size = size;
+	c->npages = npages;
+	for (uint64_t i = 0; i < npages; i++) {
+		if (vm_page_alloc(VM_ZONE_DMA32, &c->frames[i]) !=
+		    KERN_SUCCESS) {
+			c->frames[i] = 0;
+			vm_map_copy_discard(c);
+			return KERN_RESOURCE_SHORTAGE;
+		}
+		done = i * VM_PAGE_SIZE;
+		memset(phys_to_virt(c->frames[i]), 0, VM_PAGE_SIZE);
+		memcpy(phys_to_virt(c->frames[i]), (const uint8_t *)data + done,
+		       size - done < VM_PAGE_SIZE ? size - done : VM_PAGE_SIZE);
+	}
+	*copy = c;
+	return KERN_SUCCESS;
+}
+
 uint64_t vm_map_copy_size(const struct vm_map_copy *copy)
 {
 	return copy == NULL ? 0 : copy->size;
@@ -678,42 +708,81 @@ kern_return_t vm_map_copy_overwrite(struct vm_map *map, uint64_t addr,
 	return KERN_SUCCESS;
 }
 
-kern_return_t vm_map_copy_from_kernel(const void *data, uint64_t size,
-				      struct vm_map_copy **copy)
-{
-	uint64_t npages = (size + PAGE_MASK) / VM_PAGE_SIZE;
-	const uint8_t *src = data;
-	struct vm_map_copy *c;
-
-	*copy = NULL;
-	if (size == 0)
-		return KERN_SUCCESS;
-	c = kzalloc(sizeof(*c) + npages * sizeof(c->frames[0]));
-	if (c == NULL)
-		return KERN_RESOURCE_SHORTAGE;
-	c->size = size;
-	c->npages = npages;
-	for (uint64_t i = 0; i < npages; i++) {
-		uint64_t n = size - i * VM_PAGE_SIZE;
-		uint8_t *dst;
-
-		if (vm_page_alloc(VM_ZONE_DMA32, &c->frames[i]) !=
-		    KERN_SUCCESS) {
-			c->frames[i] = 0;
-			vm_map_copy_discard(c);
-			return KERN_RESOURCE_SHORTAGE;
-		}
-		if (n > VM_PAGE_SIZE)
-			n = VM_PAGE_SIZE;
-		dst = phys_to_virt(c->frames[i]);
-		memcpy(dst, src + i * VM_PAGE_SIZE, n);
-		memset(dst + n, 0, VM_PAGE_SIZE - n);
-	}
-	*copy = c;
-	return KERN_SUCCESS;
-}
-
 uint64_t vm_map_resident_pages(const struct vm_map *map)
 {
 	return map == NULL ? 0 : map->pmap->resident;
+}
+
+/* Copy entry @e of @src into @dst as vm_map_fork says. */
+static kern_return_t fork_entry(struct vm_map *dst, const struct vm_map *src,
+				const struct vm_map_entry *e)
+{
+	bool shared = e->kind == VM_MAP_ENTRY_PHYS;
+	struct vm_map_entry *n;
+	uint64_t va, spa, pa;
+	kern_return_t kr;
+
+	n = entry_new(shared ? VM_MAP_ENTRY_PHYS : VM_MAP_ENTRY_ANON,
+		      shared ? e->phys : 0);
+	if (n == NULL)
+		return KERN_RESOURCE_SHORTAGE;
+	n->start = e->start;
+	n->end = e->end;
+	n->prot = e->prot;
+	n->max_prot = e->max_prot;
+	vm_map_entry_insert(&dst->entries, n);
+	if (shared)
+		return KERN_SUCCESS;
+	for (va = e->start; va < e->end; va += VM_PAGE_SIZE) {
+		if (!source_frame(src, e, va, &spa))
+			continue;
+		if (vm_page_alloc(VM_ZONE_DMA32, &pa) != KERN_SUCCESS)
+			return KERN_RESOURCE_SHORTAGE;
+		memcpy(phys_to_virt(pa), phys_to_virt(spa), VM_PAGE_SIZE);
+		kr = pmap_enter(dst->pmap, va, pa, n->prot, true);
+		if (kr != KERN_SUCCESS) {
+			vm_page_free_contig(pa, 1);
+			return kr;
+		}
+	}
+	return KERN_SUCCESS;
+}
+
+kern_return_t vm_map_fork(struct vm_map *src, struct vm_map **out)
+{
+	const struct vm_map_entry *e;
+	struct vm_map *dst;
+	kern_return_t kr = KERN_SUCCESS;
+	uint64_t flags;
+
+	if (src == NULL || out == NULL)
+		return KERN_INVALID_ARGUMENT;
+	dst = vm_map_create();
+	if (dst == NULL)
+		return KERN_RESOURCE_SHORTAGE;
+	flags = cpu_intr_save();
+	for (e = vm_map_entry_first(&src->entries);
+	     e != NULL && kr == KERN_SUCCESS;
+	     e = vm_map_entry_next(&src->entries, e))
+		kr = fork_entry(dst, src, e);
+	cpu_intr_restore(flags);
+	if (kr != KERN_SUCCESS) {
+		vm_map_destroy(dst);	/* frees what was copied so far */
+		return KERN_RESOURCE_SHORTAGE;
+	}
+	*out = dst;
+	return KERN_SUCCESS;
+}
+
+uint64_t vm_map_virtual_size(const struct vm_map *map)
+{
+	const struct vm_map_entry *e;
+	uint64_t size = 0;
+
+	if (map == NULL)
+		return 0;
+	for (e = vm_map_entry_first(&map->entries); e != NULL;
+	     e = vm_map_entry_next(&map->entries, e))
+		size += e->end - e->start;
+	return size;
 }

@@ -169,6 +169,11 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="task", test="task", prepare=task_modules,
               modules=tuple((TASK_PROBE, f"task_probe mode={mode}")
                             for mode in TASK_PROBE_MODES)),
+    QemuSuite(name="thread", test="thread", timeout=150.0,
+              modules=(("{builddir}/tests/user/thread_probe.elf",
+                        "thread_probe mode=all"),
+                       ("{builddir}/tests/user/thread_probe.elf",
+                        "thread_probe mode=fault"))),
     QemuSuite(name="ipc", test="ipc"),
     QemuSuite(name="hostio", test="hostio",
               modules=(("{builddir}/tests/user/host_probe.elf",

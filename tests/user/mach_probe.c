@@ -240,7 +240,7 @@ static void kernel_rpcs(void)
 	      task_get_bootstrap_port(mach_task_self(), &bootstrap));
 	check("bootstrap_port_is_null", MACH_PORT_NULL, bootstrap);
 	check("unserved_routine_fails", KERN_FAILURE,
-	      task_suspend(mach_task_self()));
+	      task_set_emulation(mach_task_self(), 0, 0));
 }
 
 /* The rights the boot script gave this task, and what the privileged
