@@ -116,8 +116,11 @@ tests/user/host_probe.o tests/user/io_probe.o: tests/user/%.o: \
 		$(USER_MIG_GENERATED) mach-include/.stamp
 	@mkdir -p tests/user
 	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
-tests/user/host_probe.elf tests/user/io_probe.elf: tests/user/%.elf: \
-		tests/user/%.o user/libgraft-user.a user/libgraft-mig-user.a
+tests/user/host_probe.elf: tests/user/host_probe.o user/libgraft-user.a \
+		user/libgraft-mig-user.a user/libgraft-mig-host.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< user/libgraft-mig-host.a $(USER_LIBS)
+tests/user/io_probe.elf: tests/user/io_probe.o user/libgraft-user.a \
+		user/libgraft-mig-user.a
 	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
 GUEST_NEWLIB_ELFS += tests/user/net_rcv.elf
 tests/user/net_rcv.o: $(srcdir)/tests/user/net_rcv.c \

@@ -12,9 +12,10 @@ NEWLIB = deps/newlib/x86_64-elf
 # 3 x 32 bits (int64 seconds, int32 microseconds), while C lays
 # gnumach-dev's struct time_value out in 16 bytes, so the stubs of
 # host_get_time / host_set_time / host_adjust_time would fail their own
-# static asserts.  Every user file sees time_value_t packed to the wire's
-# 12 bytes instead (kernel/mig/shim/graft_time_value.h, also used by the
-# kernel's stubs; docs/mach-interfaces.md, "time_value_t").
+# static asserts.  mach_host's stubs alone are compiled with time_value_t
+# packed to the wire's 12 bytes (kernel/mig/shim/graft_time_value.h, as
+# the kernel's); programs keep the 16-byte C layout, which task_info and
+# thread_info records need (docs/mach-interfaces.md, "time_value_t").
 
 user/mig/%_user.c user/mig/%.h: $(MACH_INCLUDE)/mach/%.defs
 	@mkdir -p user/mig
@@ -43,10 +44,10 @@ CLEANFILES += $(USER_MIG_GENERATED)
 USER_CFLAGS = -std=gnu11 -O2 -g -nostdinc -isystem $(NEWLIB)/include \
 	-isystem $(GCC_INCLUDE) -fno-pie -fno-stack-protector \
 	-fcf-protection=none -Wall -Wextra -Werror
-USER_CPPFLAGS = -I$(srcdir)/user/include -Iuser/mig -Imach-include \
-	-include $(srcdir)/kernel/mig/shim/graft_time_value.h
+USER_CPPFLAGS = -I$(srcdir)/user/include -Iuser/mig -Imach-include
 
-noinst_LIBRARIES += user/libgraft-user.a user/libgraft-mig-user.a
+noinst_LIBRARIES += user/libgraft-user.a user/libgraft-mig-user.a \
+	user/libgraft-mig-host.a
 user_libgraft_user_a_SOURCES = user/crt0.S user/traps.S user/start.c \
 	user/mach_msg.c user/mig_support.c user/syscalls.c
 user_libgraft_user_a_CFLAGS = $(USER_CFLAGS)
@@ -58,11 +59,19 @@ $(user_libgraft_user_a_OBJECTS): Makefile mach-include/.stamp \
 # MIG's output as it comes: it expects <string.h> included for it.
 nodist_user_libgraft_mig_user_a_SOURCES = user/mig/mach_user.c \
 	user/mig/mach_port_user.c user/mig/gnumach_user.c \
-	user/mig/mach_host_user.c user/mig/mach_i386_user.c
+	user/mig/mach_i386_user.c
 user_libgraft_mig_user_a_CFLAGS = $(USER_CFLAGS) -include string.h \
 	-Wno-sign-compare -Wno-unused-parameter
 user_libgraft_mig_user_a_CPPFLAGS = $(USER_CPPFLAGS)
 $(user_libgraft_mig_user_a_OBJECTS): Makefile mach-include/.stamp
+
+# mach_host.defs's stubs, with time_value_t as the wire has it (above); a
+# program calling them links user/libgraft-mig-host.a before $(USER_LIBS).
+nodist_user_libgraft_mig_host_a_SOURCES = user/mig/mach_host_user.c
+user_libgraft_mig_host_a_CFLAGS = $(user_libgraft_mig_user_a_CFLAGS)
+user_libgraft_mig_host_a_CPPFLAGS = $(USER_CPPFLAGS) \
+	-include $(srcdir)/kernel/mig/shim/graft_time_value.h
+$(user_libgraft_mig_host_a_OBJECTS): Makefile mach-include/.stamp
 
 # Linking a guest program: its objects, the runtime, newlib, libgcc.
 USER_LINK = $(CC) -static -nostdlib -no-pie -Wl,-Ttext-segment=0x400000 \

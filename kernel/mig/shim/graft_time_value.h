@@ -15,12 +15,12 @@
  * the wire's.  Declaring the two structs with 4-byte packing makes C
  * agree with the wire: same field offsets, no tail padding.
  *
- * Every translation unit that passes a time_value_t to or from a
- * mach_host.defs stub must see this header before any other that
- * includes <mach/time_value.h> (the build force-includes it; see
- * docs/mach-interfaces.md, "time_value_t").
+ * Only MIG's stubs of mach_host.defs and the kernel routines behind them
+ * see this header (the build force-includes it there): everything else
+ * keeps the 16-byte layout, which records such as thread_basic_info
+ * carry as integer arrays.  A 16-byte time_value_t passed to these stubs
+ * works unchanged (docs/mach-interfaces.md, "time_value_t").
  */
-#ifndef __ASSEMBLER__	/* force-included into .S files of the user build */
 #include <mach/machine/vm_types.h>
 
 #pragma pack(push, 4)
@@ -30,6 +30,5 @@
 _Static_assert(sizeof(time_value_t) == 12 &&
 	       sizeof(rpc_time_value_t) == 12,
 	       "time_value_t is three 32-bit words, as MIG sends it");
-#endif
 
 #endif
