@@ -102,6 +102,9 @@ KERNEL_SOURCES = \
 	tests/kernel/task_test.c \
 	tests/kernel/thread_test.c \
 	tests/kernel/boot_script_test.c \
+	tests/kernel/linux_emu_test.c \
+	mach-glue/kernel/lx_host_console.c \
+	mach-glue/kernel/lx_host_memory.c \
 	tests/kernel/mach_user_test.c \
 	tests/kernel/ipc_user_test.c \
 	tests/kernel/ipc_fuzz_test.c \
@@ -120,9 +123,10 @@ kernel_graft_nosyms_elf_CFLAGS = $(KERNEL_CFLAGS)
 kernel_graft_nosyms_elf_CCASFLAGS = $(KERNEL_CFLAGS)
 kernel_graft_nosyms_elf_CPPFLAGS = $(KERNEL_CPPFLAGS)
 kernel_graft_nosyms_elf_LDFLAGS = $(KERNEL_LINK_FLAGS)
-kernel_graft_nosyms_elf_LDADD = $(KERNEL_MIG_LIBS) -lgcc
+kernel_graft_nosyms_elf_LDADD = $(KERNEL_MIG_LIBS) linux/linux.o -lgcc
 EXTRA_kernel_graft_nosyms_elf_DEPENDENCIES = $(srcdir)/kernel/x86_64/kernel.ld \
-	kernel/mig/not_served.o kernel/mig/libmig-glue.a kernel/mig/libmig-stubs.a
+	kernel/mig/not_served.o kernel/mig/libmig-glue.a kernel/mig/libmig-stubs.a \
+	linux/linux.o
 # Flags live in this Makefile: changing them must rebuild the objects.
 $(kernel_graft_nosyms_elf_OBJECTS): Makefile mach-include/.stamp
 

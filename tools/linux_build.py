@@ -14,7 +14,7 @@ Steps, each skipped when its inputs have not changed (DIR/build.stamp):
     symbols merged with scripts/kconfig/merge_config.sh, olddefconfig,
     prepare.  A symbol that does not end up `=y` stops the build, unless
     its manifest lists it under `kconfig-unavailable` (with the reason).
- 2. Kbuild compiles the folders holding the manifests' sources.  A source
+ 2. Kbuild compiles each manifest source as a single target.  A source
     that Kconfig cannot select (listed under `compile-like: SOURCE`) is
     compiled with exactly the command line Kbuild used for SOURCE, with
     the file names and KBUILD_* names substituted (the .cmd file Kbuild
@@ -85,9 +85,11 @@ def read_manifest(path: Path) -> Manifest:
             raise BuildError(f"{path}:{number}: expected one of "
                              f"{sorted(KEYS)} followed by ':'")
         values[key] = value.strip()
-    m.name = values.get("driver", "")
-    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", m.name):
-        raise BuildError(f"{path}: 'driver:' must name the driver")
+    m.name = values.get("driver", values.get("library", ""))
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", m.name) or (
+            "driver" in values and "library" in values):
+        raise BuildError(f"{path}: one 'driver:' or 'library:' must name "
+                         "what the manifest builds")
     m.kconfig = values.get("kconfig", "").split()
     m.unavailable = re.findall(r"CONFIG_\w+",
                                values.get("kconfig-unavailable", ""))
@@ -190,10 +192,10 @@ def compile_like(src: Path, out: Path, source: str, like: str) -> None:
 
 def compile_drivers(src: Path, out: Path, manifests: list[Manifest]) -> None:
     likes = [m for m in manifests if m.like]
-    folders = {os.path.dirname(s) + "/" for m in manifests if not m.like
+    targets = {s[:-2] + ".o" for m in manifests if not m.like
                for s in m.sources}
-    folders |= {os.path.dirname(m.like) + "/" for m in likes}
-    kmake(src, out, *sorted(folders))
+    targets |= {m.like[:-2] + ".o" for m in likes}
+    kmake(src, out, *sorted(targets))
     for m in likes:
         for s in m.sources:
             compile_like(src, out, s, m.like)

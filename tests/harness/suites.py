@@ -193,6 +193,7 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="netfilter", test="netfilter",
               modules=(("{builddir}/tests/user/net_rcv.elf", "net_rcv"),)),
     QemuSuite(name="boot-script", test="boot-script"),
+    QemuSuite(name="linux-emu", test="linux-emu"),
     # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
               modules=(("{builddir}/tests/user/ipc_fuzz.elf",
