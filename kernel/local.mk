@@ -31,6 +31,8 @@ KERNEL_SOURCES = \
 	kernel/x86_64/trap_entry.S \
 	kernel/x86_64/jmp.S \
 	kernel/x86_64/gdt.c \
+	kernel/x86_64/io_bitmap.c \
+	kernel/x86_64/io_perm.c \
 	kernel/x86_64/idt.c \
 	kernel/x86_64/trap.c \
 	kernel/x86_64/serial.c \
@@ -115,7 +117,8 @@ KERNEL_SOURCES = \
 	tests/kernel/selftest_test.c \
 	tests/kernel/vm_test.c \
 	tests/kernel/vm_user_test.c \
-	tests/kernel/device_test.c
+	tests/kernel/device_test.c \
+	tests/kernel/hostio_test.c
 
 noinst_PROGRAMS += kernel/graft-nosyms.elf
 kernel_graft_nosyms_elf_SOURCES = $(KERNEL_SOURCES)

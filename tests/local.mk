@@ -82,7 +82,8 @@ tests/user/task_probe.elf: $(srcdir)/tests/user/task_probe.c Makefile
 # Programs on the user runtime and newlib (user/local.mk).
 GUEST_NEWLIB_ELFS = tests/user/mach_probe.elf
 tests/user/mach_probe.o: $(srcdir)/tests/user/mach_probe.c \
-		$(srcdir)/tests/user/user_check.h Makefile \
+		$(srcdir)/tests/user/user_check.h \
+		$(srcdir)/tests/user/user_args.h Makefile \
 		$(USER_MIG_GENERATED) mach-include/.stamp
 	@mkdir -p tests/user
 	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
@@ -106,6 +107,20 @@ tests/user/ipc_fuzz.o: $(srcdir)/tests/user/ipc_fuzz.c Makefile \
 	@mkdir -p tests/user
 	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
 tests/user/ipc_fuzz.elf: tests/user/ipc_fuzz.o user/libgraft-user.a \
+		user/libgraft-mig-user.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
+# Suite hostio: mach_host.defs, vm_read/vm_write, mach_i386.defs.
+GUEST_NEWLIB_ELFS += tests/user/host_probe.elf tests/user/io_probe.elf
+tests/user/host_probe.o tests/user/io_probe.o: tests/user/%.o: \
+		$(srcdir)/tests/user/%.c $(srcdir)/tests/user/user_check.h \
+		$(srcdir)/tests/user/user_args.h Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p tests/user
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
+tests/user/host_probe.elf: tests/user/host_probe.o user/libgraft-user.a \
+		user/libgraft-mig-user.a user/libgraft-mig-host.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< user/libgraft-mig-host.a $(USER_LIBS)
+tests/user/io_probe.elf: tests/user/io_probe.o user/libgraft-user.a \
 		user/libgraft-mig-user.a
 	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
 GUEST_NEWLIB_ELFS += tests/user/net_rcv.elf

@@ -33,6 +33,7 @@
 #include "kern/kprintf.h"
 #include "kern/string.h"
 #include "kern/task_port.h"
+#include "mig/mig_server.h"
 #include "vm/vm_map.h"
 
 /* Generated from device.defs (kernel/device/local.mk). */
@@ -339,7 +340,8 @@ kern_return_t ds_device_intr_ack(device_t device, ipc_port_t receive_port)
 
 /*
  * The ipc_kobject handler of the device master port and of device ports
- * (kernel/ipc/ipc_kobject.h says who owns what).  A device port's own
+ * (kernel/ipc/ipc_kobject.h says who owns what); messages of other
+ * interfaces go on to the kernel's MIG server (kernel/mig/).  A device port's own
  * no-senders notification, which only the kernel can send (through the
  * send-once right it made), closes the device.
  */
@@ -359,7 +361,12 @@ static mach_msg_return_t ds_server_handle(struct ipc_kmsg *request,
 	out = ipc_kmsg_alloc(DS_REPLY_MAX);
 	if (out == NULL)
 		return KERN_RESOURCE_SHORTAGE;
-	(void)device_server(ipc_kmsg_msg(request), ipc_kmsg_msg(out));
+	if (!device_server(ipc_kmsg_msg(request), ipc_kmsg_msg(out))) {
+		/* Not device.defs: i386_io_perm_create is also sent to
+		 * the master port, and unknown ids get MIG_BAD_ID there. */
+		ipc_kmsg_free(out);
+		return mig_server_handle(request, reply);
+	}
 	kr = ((mig_reply_header_t *)ipc_kmsg_msg(out))->RetCode;
 	if (kr == MIG_NO_REPLY) {
 		ipc_kmsg_free(out);

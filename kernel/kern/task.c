@@ -24,6 +24,7 @@
 #include "kern/thread_user.h"
 #include "vm/vm_map.h"
 #include "x86_64/cpu.h"
+#include "x86_64/io_bitmap.h"
 #include "x86_64/thread_state.h"
 
 struct task kernel_task = { .name = "kernel" };
@@ -111,6 +112,7 @@ void task_destroy(struct task *task)
 	if (vm_map_active() == task->map)
 		vm_map_activate(NULL);
 	vm_map_destroy(task->map);
+	io_bitmap_free(task->io_bitmap);
 	if (task->terminating) {
 		task_terminations++;
 		thread_wakeup(&task_terminations);

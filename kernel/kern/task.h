@@ -11,6 +11,7 @@
 struct vm_map;
 struct ipc_space;
 struct ipc_port;
+struct io_bitmap;
 struct thread;
 
 struct task {
@@ -24,6 +25,8 @@ struct task {
 	bool terminating;		/* its threads exit at their next AST */
 	uint64_t created;		/* clock_ticks() at creation */
 	char name[32];
+	struct io_bitmap *io_bitmap;	/* user I/O ports, NULL: none
+					 * (kernel/x86_64/io_bitmap.h) */
 };
 
 /* The kernel task: the task of every kernel thread. */

@@ -9,6 +9,8 @@
 #include "kern/task.h"
 #include "kern/task_port.h"
 #include "kern/thread.h"
+#include "mig/mig_host.h"
+#include "mig/mig_i386.h"
 #include "mig/mig_server.h"
 
 /* The host and the device master have no state of their own yet. */
@@ -29,6 +31,10 @@ void task_port_init(void)
 	ipc_kobject_set_handler(IKOT_THREAD, mig_server_handle);
 	ipc_kobject_set_handler(IKOT_HOST, mig_server_handle);
 	ipc_kobject_set_handler(IKOT_HOST_PRIV, mig_server_handle);
+	/* i386_io_perm_create is sent to the device master port. */
+	ipc_kobject_set_handler(IKOT_MASTER_DEVICE, mig_server_handle);
+	ipc_kobject_set_handler(IKOT_IO_PERM, mig_io_perm_handle);
+	mig_host_init();
 }
 
 kern_return_t task_port_setup(struct task *task)

@@ -16,11 +16,16 @@ struct thread;
 #define IKOT_THREAD	2u
 #define IKOT_HOST	3u
 #define IKOT_HOST_PRIV	4u
-/* The device master port: device_open is sent to it.  Its handler is
- * the device layer's (kernel/device/ds_routines.c, from device_init). */
+/* The device master port: device_open (the device layer's handler,
+ * kernel/device/) and i386_io_perm_create (kernel/mig/) are sent to
+ * it. */
 #define IKOT_MASTER_DEVICE	5u
 /* An open device (kernel/device/dev_port.c). */
 #define IKOT_DEVICE		6u
+/* An I/O permission (i386_io_perm_create, kernel/x86_64/io_perm.h). */
+#define IKOT_IO_PERM	7u
+/* The boot CPU as a processor object (host_processors, kernel/mig/). */
+#define IKOT_PROCESSOR	8u
 
 /* task_port_setup - give @task its port name space and its task port.
  * KERN_SUCCESS or KERN_RESOURCE_SHORTAGE (then nothing was made). */

@@ -132,6 +132,22 @@ kern_return_t vm_map_copy_from_kernel(const void *data, uint64_t size,
 uint64_t vm_map_copy_size(const struct vm_map_copy *copy);
 
 /*
+ * vm_map_copy_overwrite - write the snapshot @copy over [@addr, @addr +
+ * its size) of @map, which must be mapped writable, and consume @copy
+ * (vm_write).  As GNU Mach, the copy must be whole pages at a page
+ * boundary: @addr and the copy's size page aligned, its data at offset 0.
+ * Pages of @map not yet touched take the copy's frames; the others get
+ * the contents copied.  Returns KERN_SUCCESS (a NULL copy writes
+ * nothing), KERN_INVALID_ARGUMENT (NULL map, alignment), KERN_INVALID_
+ * ADDRESS (outside user space, or a hole), KERN_PROTECTION_FAILURE (not
+ * writable, or physical memory beyond the direct map) or
+ * KERN_RESOURCE_SHORTAGE (no page table); on failure @map is unchanged
+ * and @copy is still the caller's.
+ */
+kern_return_t vm_map_copy_overwrite(struct vm_map *map, uint64_t addr,
+				    struct vm_map_copy *copy);
+
+/*
  * vm_map_fork - a new map holding a copy of @src (task_create with
  * inherit_memory): every region at the same place with the same
  * protections; the resident pages of anonymous and owned physical regions

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "graft_user.h"
+#include "user_args.h"
 #include "user_check.h"
 
 #pragma pack(push, 4)
@@ -240,18 +241,6 @@ static void kernel_rpcs(void)
 	check("bootstrap_port_is_null", MACH_PORT_NULL, bootstrap);
 	check("unserved_routine_fails", KERN_FAILURE,
 	      task_set_emulation(mach_task_self(), 0, 0));
-}
-
-/* The port name given as "KEY=NAME" among @argv (the boot script put
- * NAME there for ${host-port} or ${device-port}), or MACH_PORT_NULL. */
-static mach_port_t port_argument(int argc, char **argv, const char *key)
-{
-	size_t len = strlen(key);
-
-	for (int i = 1; i < argc; i++)
-		if (strncmp(argv[i], key, len) == 0 && argv[i][len] == '=')
-			return (mach_port_t)strtoul(argv[i] + len + 1, NULL, 10);
-	return MACH_PORT_NULL;
 }
 
 /* The rights the boot script gave this task, and what the privileged
