@@ -17,8 +17,12 @@ out=$1 kernel=$2 cmdline=$3
 shift 3
 [ -f "$kernel" ] || { echo "mkiso: no kernel file $kernel" >&2; exit 1; }
 
-stage=$(mktemp -d)
-trap 'rm -rf "$stage"' EXIT
+# The ISO's tree and grub-mkrescue's log live apart: a log inside the tree
+# would change while xorriso reads it ("Size of file ... has changed").
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+stage=$work/iso
+log=$work/log
 mkdir -p "$stage/boot/grub"
 cp "$kernel" "$stage/boot/graft.elf"
 {
@@ -47,8 +51,8 @@ cp "$kernel" "$stage/boot/graft.elf"
 	echo "}"
 } >"$stage/boot/grub/grub.cfg"
 
-if ! grub-mkrescue -o "$out" "$stage" >"$stage/log" 2>&1; then
-	cat "$stage/log" >&2
+if ! grub-mkrescue -o "$out" "$stage" >"$log" 2>&1; then
+	cat "$log" >&2
 	echo "mkiso: grub-mkrescue failed" >&2
 	exit 1
 fi
