@@ -20,8 +20,9 @@ linux/build.stamp: $(srcdir)/tools/linux_build.py \
 # that run in the Linux world, linked with the library and the drivers
 # into one object exporting only lx_emul_* (tools/linux_link.py).
 LX_EMU_C_FILES = $(sort $(wildcard $(srcdir)/linux-emu/*.c)) \
-	$(srcdir)/tests/linux-emu/lx_selftest.c
-LX_EMU_H_FILES = $(wildcard $(srcdir)/linux-emu/include/*.h)
+	$(sort $(wildcard $(srcdir)/tests/linux-emu/*.c))
+LX_EMU_H_FILES = $(wildcard $(srcdir)/linux-emu/include/*.h) \
+	$(wildcard $(srcdir)/tests/linux-emu/*.h)
 
 linux/linux.o: linux/build.stamp $(srcdir)/tools/linux_link.py \
 		$(LX_EMU_C_FILES) $(LX_EMU_H_FILES)

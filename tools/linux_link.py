@@ -76,6 +76,8 @@ def emu_command(build: Path, source: Path, obj: str, include: Path) -> str:
 def compile_emu(build: Path, sources: list[Path], include: Path) -> list[Path]:
     (build / "emu").mkdir(exist_ok=True)
     headers = [p.stat().st_mtime for p in include.glob("*.h")]
+    headers += [h.stat().st_mtime for s in sources
+                for h in s.parent.glob("*.h")]
     objects = []
     for source in sources:
         obj = f"emu/{source.stem}.o"

@@ -26,15 +26,7 @@ int lx_emul_init(void);
 int lx_emul_memory_init(void);
 int lx_emul_timer_init(void);
 
-/*
- * Calls into Linux library code and emulation for the linux-emu suite:
- * each runs one check inside the Linux world and returns 0, or a line
- * number of the failed check.
- */
-int lx_emul_selftest_crc32(void);
-int lx_emul_selftest_format(char *out, unsigned long size);
-int lx_emul_selftest_kmalloc_zones(void);
-int lx_emul_selftest_timers(void);
-int lx_emul_selftest_resources(void);
+/* The checks of the linux-* suites that run in the Linux world are
+ * lx_emul_selftest_* too: tests/linux-emu/ declares them. */
 
 #endif

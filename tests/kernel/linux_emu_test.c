@@ -12,6 +12,7 @@
 #include "kern/ktest.h"
 #include "kern/string.h"
 #include "linux-emu/include/lx_emul.h"
+#include "tests/linux-emu/lx_selftest.h"
 #include "tests/kernel/user_task.h"
 
 /* First: later cases need the page array and the clock. */

@@ -16,6 +16,8 @@
 #include <lx_emul.h>
 #include <lx_host.h>
 
+#include "lx_selftest.h"
+
 #define CHECK(cond)	do { if (!(cond)) return __LINE__; } while (0)
 
 int lx_emul_selftest_crc32(void)
