@@ -104,6 +104,7 @@ KERNEL_SOURCES = \
 	tests/kernel/thread_test.c \
 	tests/kernel/boot_script_test.c \
 	tests/kernel/linux_emu_test.c \
+	tests/kernel/linux_net_test.c \
 	mach-glue/kernel/lx_host_clock.c \
 	mach-glue/kernel/lx_host_console.c \
 	mach-glue/kernel/lx_host_memory.c \

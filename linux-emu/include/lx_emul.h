@@ -26,6 +26,95 @@ int lx_emul_init(void);
 int lx_emul_memory_init(void);
 int lx_emul_timer_init(void);
 
+/*
+ * Networking: the Linux net devices drivers registered, seen by the host
+ * (linux-emu/lx_net_emul.c).  Deliberately no protocol stack: frames go
+ * to the host whole, and come from it whole.
+ */
+
+/* A registered Linux net device, opaque to the host; valid until the
+ * driver unregisters it. */
+struct lx_emul_netdev;
+
+#define LX_EMUL_NETDEV_NAME_MAX	16	/* Linux's IFNAMSIZ, with the NUL */
+
+struct lx_emul_netdev_info {
+	char name[LX_EMUL_NETDEV_NAME_MAX];	/* "eth0" */
+	unsigned char mac[6];
+	unsigned int mtu;		/* payload bytes; frames add 14 */
+	int ifindex;			/* > 0, unique, never reused */
+	unsigned int flags;		/* Linux's IFF_* bits (IFF_UP 0x1...) */
+	int up;				/* opened: lx_emul_netdev_open */
+	int carrier;			/* the driver reports a link */
+	int queue_stopped;		/* transmit queue 0 stopped */
+};
+
+/* What linux-emu calls on the host for the net devices; each may be
+ * NULL.  Set once by lx_emul_net_set_callbacks(). */
+struct lx_emul_net_callbacks {
+	/*
+	 * rx - a frame (Ethernet header first, @len bytes, no FCS) arrived on
+	 * @dev.  The bytes are valid during the call only.  Thread or softirq
+	 * context, never with interrupts off.
+	 */
+	void (*rx)(struct lx_emul_netdev *dev, const void *frame,
+		   unsigned long len);
+	/* tx_done - the driver is done with the frame lx_emul_netdev_xmit()
+	 * took with @cookie (sent or dropped).  Any context, also from the
+	 * driver's interrupt handler with interrupts off: queue, do not
+	 * block. */
+	void (*tx_done)(struct lx_emul_netdev *dev, void *cookie);
+	/* tx_wake - a stopped transmit queue of @dev was woken: a transmit
+	 * refused with -EBUSY may be tried again.  Any context. */
+	void (*tx_wake)(struct lx_emul_netdev *dev);
+};
+
+/* lx_emul_net_set_callbacks - install @cb (copied; NULL: none). */
+void lx_emul_net_set_callbacks(const struct lx_emul_net_callbacks *cb);
+
+/* lx_emul_netdev_next - the registered device after @prev (NULL: the
+ * first), in registration order; NULL after the last.  Thread context. */
+struct lx_emul_netdev *lx_emul_netdev_next(struct lx_emul_netdev *prev);
+
+/* lx_emul_netdev_find - the registered device named @name, or NULL. */
+struct lx_emul_netdev *lx_emul_netdev_find(const char *name);
+
+/* lx_emul_netdev_info - fill @info for @dev.  0; -ENODEV if @dev is not
+ * a registered device. */
+int lx_emul_netdev_info(struct lx_emul_netdev *dev,
+			struct lx_emul_netdev_info *info);
+
+/* lx_emul_netdev_open - bring @dev up: ndo_validate_addr, ndo_open, the
+ * receive filter (ndo_set_rx_mode).  Thread context.  0 (also if already
+ * up); -ENODEV (not registered or not present); the driver's error. */
+int lx_emul_netdev_open(struct lx_emul_netdev *dev);
+
+/* lx_emul_netdev_close - take @dev down (ndo_stop).  Thread context.
+ * 0 (also if already down); -ENODEV if not registered. */
+int lx_emul_netdev_close(struct lx_emul_netdev *dev);
+
+/*
+ * lx_emul_netdev_xmit - send the Ethernet frame @frame of @len bytes on
+ * @dev.  The bytes are copied: @frame may be reused on return.  On 0,
+ * tx_done(@dev, @cookie) follows exactly once.  Thread context.
+ * 0; -ENODEV (not registered); -ENETDOWN (not open, or not present);
+ * -EINVAL (@len shorter than an Ethernet header); -EMSGSIZE (longer
+ * than MTU + header); -ENOMEM; -EBUSY: the transmit queue is stopped
+ * (nothing sent, no tx_done; try again after tx_wake).
+ */
+int lx_emul_netdev_xmit(struct lx_emul_netdev *dev, const void *frame,
+			unsigned long len, void *cookie);
+
+/*
+ * lx_emul_net_rx_action - what NET_RX_SOFTIRQ runs: poll the scheduled
+ * NAPI contexts within a budget of 300 frames.  Returns 1 if some are
+ * still scheduled (raise it again), else 0.  Not with interrupts or
+ * bottom halves disabled.  INTERIM: until softirqs exist, scheduling a
+ * NAPI context from thread context polls at once, and from interrupt
+ * context waits for the next call of this (lx_net_napi.c).
+ */
+int lx_emul_net_rx_action(void);
+
 /* The checks of the linux-* suites that run in the Linux world are
  * lx_emul_selftest_* too: tests/linux-emu/ declares them. */
 

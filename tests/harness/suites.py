@@ -220,6 +220,8 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="boot-script", test="boot-script"),
     QemuSuite(name="linux-emu", test="linux-emu",
               qemu_args=DETERMINISTIC_TIME),
+    QemuSuite(name="linux-net", test="linux-net",
+              qemu_args=DETERMINISTIC_TIME),
     # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
               modules=(("{builddir}/tests/user/ipc_fuzz.elf",

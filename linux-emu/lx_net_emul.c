@@ -1,0 +1,284 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The host's view of the Linux net devices: enumerate, open, close, transmit, receive (lx_emul_net*). */
+/*
+ * A struct lx_emul_netdev * is a registered struct net_device *; every
+ * entry point checks that it is on lx_net_devices before use.  Transmit
+ * copies the frame into a fresh skb and calls ndo_start_xmit with the
+ * queue's xmit lock held and bottom halves disabled, as Linux's
+ * dev_queue_xmit does (without qdisc: a stopped queue is the host's
+ * -EBUSY).  The skb's destructor reports tx_done to the host; its cookie
+ * lives in skb_shinfo()->destructor_arg, which only zero-copy sockets
+ * use.  The host serialises transmit against close and unregister of
+ * the same device (the rtnl lock is not held across ndo_start_xmit, as
+ * in Linux, where RCU keeps the device alive instead).  Receive: lx_net_deliver() gives every frame a driver passed up to
+ * the host's rx callback, whole (from the MAC header), then frees it.
+ */
+#include <linux/etherdevice.h>
+#include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
+#include <linux/skbuff.h>
+
+#include <lx_emul.h>
+#include <lx_net.h>
+
+static struct lx_emul_net_callbacks host;
+
+static struct lx_emul_netdev *handle(struct net_device *dev)
+{
+	return (struct lx_emul_netdev *)dev;
+}
+
+/* The registered device behind @h, or NULL; rtnl held. */
+static struct net_device *registered(struct lx_emul_netdev *h)
+{
+	struct net_device *dev;
+
+	list_for_each_entry(dev, &lx_net_devices, dev_list)
+		if (handle(dev) == h)
+			return dev;
+	return NULL;
+}
+
+void lx_emul_net_set_callbacks(const struct lx_emul_net_callbacks *cb)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	if (cb)
+		host = *cb;
+	else
+		memset(&host, 0, sizeof(host));
+	local_irq_restore(flags);
+}
+
+struct lx_emul_netdev *lx_emul_netdev_next(struct lx_emul_netdev *prev)
+{
+	struct net_device *dev, *next = NULL;
+
+	rtnl_lock();
+	dev = prev ? registered(prev) : NULL;
+	if (!prev && !list_empty(&lx_net_devices))
+		next = list_first_entry(&lx_net_devices, struct net_device,
+					dev_list);
+	else if (dev && !list_is_last(&dev->dev_list, &lx_net_devices))
+		next = list_next_entry(dev, dev_list);
+	rtnl_unlock();
+	return next ? handle(next) : NULL;
+}
+
+struct lx_emul_netdev *lx_emul_netdev_find(const char *name)
+{
+	struct net_device *dev, *found = NULL;
+
+	rtnl_lock();
+	list_for_each_entry(dev, &lx_net_devices, dev_list)
+		if (!strncmp(dev->name, name, IFNAMSIZ))
+			found = dev;
+	rtnl_unlock();
+	return found ? handle(found) : NULL;
+}
+
+int lx_emul_netdev_info(struct lx_emul_netdev *h,
+			struct lx_emul_netdev_info *info)
+{
+	struct net_device *dev;
+
+	rtnl_lock();
+	dev = registered(h);
+	if (dev) {
+		memset(info, 0, sizeof(*info));
+		strscpy(info->name, dev->name, sizeof(info->name));
+		memcpy(info->mac, dev->dev_addr, ETH_ALEN);
+		info->mtu = dev->mtu;
+		info->ifindex = dev->ifindex;
+		info->flags = dev->flags;
+		info->up = !!(dev->flags & IFF_UP);
+		info->carrier = netif_carrier_ok(dev);
+		info->queue_stopped = netif_queue_stopped(dev);
+	}
+	rtnl_unlock();
+	return dev ? 0 : -ENODEV;
+}
+
+/* dev_open: rtnl held. */
+int lx_net_open(struct net_device *dev)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+	int err = 0;
+
+	if (dev->flags & IFF_UP)
+		return 0;
+	if (!netif_device_present(dev))
+		return -ENODEV;
+	set_bit(__LINK_STATE_START, &dev->state);
+	if (ops->ndo_validate_addr)
+		err = ops->ndo_validate_addr(dev);
+	if (!err && ops->ndo_open)
+		err = ops->ndo_open(dev);
+	if (err) {
+		clear_bit(__LINK_STATE_START, &dev->state);
+		return err;
+	}
+	dev->flags |= IFF_UP;
+	if (ops->ndo_set_rx_mode) {
+		netif_addr_lock(dev);
+		ops->ndo_set_rx_mode(dev);
+		netif_addr_unlock(dev);
+	}
+	return 0;
+}
+
+/* dev_close: rtnl held. */
+void lx_net_close(struct net_device *dev)
+{
+	if (!(dev->flags & IFF_UP))
+		return;
+	clear_bit(__LINK_STATE_START, &dev->state);
+	if (dev->netdev_ops->ndo_stop)
+		dev->netdev_ops->ndo_stop(dev);
+	dev->flags &= ~IFF_UP;
+}
+
+int lx_emul_netdev_open(struct lx_emul_netdev *h)
+{
+	struct net_device *dev;
+	int err;
+
+	rtnl_lock();
+	dev = registered(h);
+	err = dev ? lx_net_open(dev) : -ENODEV;
+	rtnl_unlock();
+	lx_net_rx_run_pending();	/* frames may come up as soon as open */
+	return err;
+}
+
+int lx_emul_netdev_close(struct lx_emul_netdev *h)
+{
+	struct net_device *dev;
+
+	rtnl_lock();
+	dev = registered(h);
+	if (dev)
+		lx_net_close(dev);
+	rtnl_unlock();
+	lx_net_rx_run_pending();
+	return dev ? 0 : -ENODEV;
+}
+
+static void tx_done(struct sk_buff *skb)
+{
+	void (*done)(struct lx_emul_netdev *, void *) = READ_ONCE(host.tx_done);
+
+	if (done)
+		done(handle(skb->dev), skb_shinfo(skb)->destructor_arg);
+}
+
+/* An skb holding a copy of @frame, ready for @dev's ndo_start_xmit. */
+static struct sk_buff *tx_skb(struct net_device *dev, const void *frame,
+			      unsigned long len, void *cookie)
+{
+	unsigned int headroom = LL_RESERVED_SPACE(dev);
+	struct sk_buff *skb;
+
+	skb = alloc_skb(headroom + len + dev->needed_tailroom, GFP_ATOMIC);
+	if (!skb)
+		return NULL;
+	skb_reserve(skb, headroom);
+	skb_put_data(skb, frame, len);
+	skb->dev = dev;
+	skb_reset_mac_header(skb);
+	skb_set_network_header(skb, ETH_HLEN);
+	skb->protocol = eth_hdr(skb)->h_proto;
+	skb->ip_summed = CHECKSUM_NONE;
+	skb_shinfo(skb)->destructor_arg = cookie;
+	skb->destructor = tx_done;
+	return skb;
+}
+
+/* Whether @dev (NULL: not registered) may send a @len-byte frame now:
+ * 0 or the error of lx_emul_netdev_xmit.  rtnl held. */
+static int xmit_check(struct net_device *dev, unsigned long len)
+{
+	if (!dev)
+		return -ENODEV;
+	if (!netif_running(dev) || !netif_device_present(dev))
+		return -ENETDOWN;
+	if (len < ETH_HLEN)
+		return -EINVAL;
+	if (len > dev->mtu + dev->hard_header_len)
+		return -EMSGSIZE;
+	if (netif_xmit_stopped(netdev_get_tx_queue(dev, 0)))
+		return -EBUSY;
+	return 0;
+}
+
+/* Hand @skb to the driver as dev_queue_xmit would: NETDEV_TX_OK (the
+ * driver owns it) or NETDEV_TX_BUSY (the caller still does). */
+static netdev_tx_t start_xmit(struct net_device *dev, struct sk_buff *skb)
+{
+	struct netdev_queue *txq = netdev_get_tx_queue(dev, 0);
+	netdev_tx_t rc = NETDEV_TX_BUSY;
+
+	/* local_bh_disable(); its enable runs what was raised meanwhile. */
+	__preempt_count_add(SOFTIRQ_DISABLE_OFFSET);
+	barrier();
+	__netif_tx_lock(txq, smp_processor_id());
+	if (!netif_xmit_stopped(txq)) {
+		rc = dev->netdev_ops->ndo_start_xmit(skb, dev);
+		if (rc == NETDEV_TX_OK)
+			txq_trans_update(txq);
+	}
+	__netif_tx_unlock(txq);
+	barrier();
+	__preempt_count_sub(SOFTIRQ_DISABLE_OFFSET);
+	return rc;
+}
+
+int lx_emul_netdev_xmit(struct lx_emul_netdev *h, const void *frame,
+			unsigned long len, void *cookie)
+{
+	struct net_device *dev;
+	struct sk_buff *skb;
+	int err;
+
+	rtnl_lock();
+	dev = registered(h);
+	err = xmit_check(dev, len);
+	rtnl_unlock();
+	if (err)
+		return err;
+	skb = tx_skb(dev, frame, len, cookie);
+	if (!skb)
+		return -ENOMEM;
+	if (start_xmit(dev, skb) == NETDEV_TX_BUSY) {
+		skb->destructor = NULL;		/* not taken: no tx_done */
+		kfree_skb(skb);
+		err = -EBUSY;
+	}
+	lx_net_rx_run_pending();	/* as local_bh_enable() would */
+	return err;
+}
+
+void lx_net_queue_woken(struct net_device *dev)
+{
+	void (*wake)(struct lx_emul_netdev *) = READ_ONCE(host.tx_wake);
+
+	if (wake)
+		wake(handle(dev));
+}
+
+int lx_net_deliver(struct sk_buff *skb)
+{
+	void (*rx)(struct lx_emul_netdev *, const void *, unsigned long) =
+		READ_ONCE(host.rx);
+	const u8 *mac;
+
+	if (!rx || (skb_is_nonlinear(skb) && skb_linearize(skb))) {
+		kfree_skb(skb);
+		return NET_RX_DROP;
+	}
+	mac = skb_mac_header_was_set(skb) ? skb_mac_header(skb) : skb->data;
+	rx(handle(skb->dev), mac, skb_tail_pointer(skb) - mac);
+	consume_skb(skb);
+	return NET_RX_SUCCESS;
+}

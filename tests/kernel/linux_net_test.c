@@ -1,0 +1,361 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Suite "linux-net": Linux's net_device, sk_buff and NAPI as linux-emu gives them to drivers, seen through the host's lx_emul_net* API. */
+/*
+ * A fake driver in the Linux world (tests/linux-emu/lx_selftest_net.c,
+ * "lxtest") registers as eth0 and loops every frame it transmits back as
+ * received; this side plays the Mach side: it opens eth0, sends frames
+ * through lx_emul_netdev_xmit and checks what its callbacks get.  Every
+ * page and heap byte taken must be back at the end.
+ */
+#include <stdint.h>
+
+#include "kern/console.h"
+#include "kern/ktest.h"
+#include "kern/string.h"
+#include "linux-emu/include/lx_emul.h"
+#include "tests/linux-emu/lx_selftest_net.h"
+#include "tests/kernel/user_task.h"
+
+#define EBUSY		16
+#define EINVAL		22
+#define ENODEV		19
+#define ENETDOWN	100
+#define EMSGSIZE	90
+#define EADDRNOTAVAIL	99
+#define FRAME_MAX	1514
+#define RX_KEEP		8
+
+/* What the host callbacks saw. */
+static struct {
+	unsigned int rx, tx_done, wakes;
+	uintptr_t cookies;		/* sum of tx_done cookies */
+	struct lx_emul_netdev *rx_dev, *tx_dev, *wake_dev;
+	unsigned long len[RX_KEEP];
+	uint8_t frame[RX_KEEP][FRAME_MAX];
+} seen;
+
+static void host_rx(struct lx_emul_netdev *dev, const void *frame,
+		    unsigned long len)
+{
+	if (seen.rx < RX_KEEP && len <= FRAME_MAX) {
+		seen.len[seen.rx] = len;
+		memcpy(seen.frame[seen.rx], frame, len);
+	}
+	seen.rx_dev = dev;
+	seen.rx++;
+}
+
+static void host_tx_done(struct lx_emul_netdev *dev, void *cookie)
+{
+	seen.tx_dev = dev;
+	seen.tx_done++;
+	seen.cookies += (uintptr_t)cookie;
+}
+
+static void host_tx_wake(struct lx_emul_netdev *dev)
+{
+	seen.wake_dev = dev;
+	seen.wakes++;
+}
+
+static const struct lx_emul_net_callbacks host_callbacks = {
+	.rx = host_rx,
+	.tx_done = host_tx_done,
+	.tx_wake = host_tx_wake,
+};
+
+static struct user_task_baseline before;
+static struct lx_emul_netdev *eth0;
+static const uint8_t lxtest_mac[6] = LX_SELFTEST_NET_MAC;
+
+/* A frame of @len bytes to eth0's own address, pattern from @seed. */
+static void frame_make(uint8_t *f, unsigned long len, uint8_t seed)
+{
+	memcpy(f, lxtest_mac, 6);
+	memcpy(f + 6, lxtest_mac, 6);
+	f[6] = 0x06;
+	f[12] = 0x88;
+	f[13] = 0xb5;
+	for (unsigned long i = 14; i < len; i++)
+		f[i] = (uint8_t)(seed + i * 13 + (i >> 8));
+}
+
+static void seen_reset(void)
+{
+	memset(&seen, 0, sizeof(seen));
+}
+
+static void info_of_eth0(struct ktest *t, struct lx_emul_netdev_info *info)
+{
+	memset(info, 0, sizeof(*info));
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_info(eth0, info), 0);
+}
+
+/* First: later cases need the page array and the clock. */
+static void linux_world_starts(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_init(), 0);
+	lx_emul_net_set_callbacks(&host_callbacks);
+	user_task_baseline(&before);
+}
+
+static void fake_driver_registers_as_eth0(struct ktest *t)
+{
+	struct lx_emul_netdev_info info;
+
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_register(), 0);
+	eth0 = lx_emul_netdev_find("eth0");
+	if (!eth0) {
+		ktest_fail(t, "expected eth0 registered, found none");
+		return;
+	}
+	KTEST_EXPECT_TRUE(t, lx_emul_netdev_next(NULL) == eth0);
+	KTEST_EXPECT_TRUE(t, lx_emul_netdev_next(eth0) == NULL);
+	info_of_eth0(t, &info);
+	KTEST_EXPECT_STREQ(t, info.name, "eth0");
+	KTEST_EXPECT_MEMEQ(t, info.mac, lxtest_mac, 6);
+	KTEST_EXPECT_EQ(t, info.mtu, 1500);
+	KTEST_EXPECT_GE(t, info.ifindex, 1);
+	KTEST_EXPECT_EQ(t, info.up, 0);
+	KTEST_EXPECT_EQ(t, info.carrier, 0);
+	KTEST_EXPECT_TRUE(t, lx_emul_netdev_find("eth1") == NULL);
+}
+
+static void addresses_validate_and_classify(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_addresses(), 0);
+}
+
+static void skb_geometry_and_data_operations(struct ktest *t)
+{
+	struct user_task_baseline b;
+
+	user_task_baseline(&b);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_skb(), 0);
+	user_task_expect_baseline(t, &b);
+}
+
+static void netdev_printk_names_driver_bus_and_device(struct ktest *t)
+{
+	static char captured[512];
+	size_t n;
+
+	console_capture_start(captured, sizeof(captured) - 1);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_printk(), 0);
+	n = console_capture_stop();
+	captured[n] = '\0';
+	if (!kmemmem(captured, n, "lxtest 0000:00:03.0 eth0: lxtest says 42\n"))
+		ktest_fail(t, "expected \"lxtest 0000:00:03.0 eth0: lxtest "
+			   "says 42\", console had \"%s\"", captured);
+	if (!kmemmem(captured, n, "(unnamed net_device) (uninitialized): "
+		     "not registered\n"))
+		ktest_fail(t, "unregistered device's line missing: \"%s\"",
+			   captured);
+	if (!kmemmem(captured, n, "(NULL net_device): no device\n"))
+		ktest_fail(t, "NULL device's line missing: \"%s\"", captured);
+}
+
+static void open_runs_ndo_open_and_raises_carrier(struct ktest *t)
+{
+	struct lx_emul_netdev_info info;
+	uint8_t f[60];
+
+	frame_make(f, sizeof(f), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f, 60, 0), -ENETDOWN);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_open(eth0), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_open(eth0), 0);	/* already up */
+	info_of_eth0(t, &info);
+	KTEST_EXPECT_EQ(t, info.up, 1);
+	KTEST_EXPECT_EQ(t, info.carrier, 1);
+	KTEST_EXPECT_EQ(t, info.queue_stopped, 0);
+	KTEST_EXPECT_EQ(t, info.flags & 1u, 1u);		/* IFF_UP */
+}
+
+/* Frames of 60, 256 and 1514 bytes go out and come back byte for byte,
+ * through netif_rx (mode 0) or the NAPI poll (mode 1). */
+static void frames_cross_byte_exact(struct ktest *t, int napi)
+{
+	static const unsigned long lens[] = { 60, 256, 1514 };
+	static uint8_t f[3][FRAME_MAX];
+
+	seen_reset();
+	lx_emul_selftest_net_rx_mode(napi);
+	for (int i = 0; i < 3; i++) {
+		frame_make(f[i], lens[i], (uint8_t)(i * 31 + napi));
+		KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f[i], lens[i],
+						       (void *)(uintptr_t)(i + 1)),
+				0);
+	}
+	KTEST_EXPECT_EQ(t, seen.tx_done, 3);
+	KTEST_EXPECT_EQ(t, seen.cookies, 1 + 2 + 3);
+	KTEST_EXPECT_EQ(t, seen.rx, 3);
+	KTEST_EXPECT_TRUE(t, seen.rx_dev == eth0 && seen.tx_dev == eth0);
+	for (int i = 0; i < 3 && i < (int)seen.rx; i++) {
+		KTEST_EXPECT_EQ(t, seen.len[i], lens[i]);
+		KTEST_EXPECT_MEMEQ(t, seen.frame[i], f[i], lens[i]);
+	}
+}
+
+static void frames_cross_byte_exact_through_netif_rx(struct ktest *t)
+{
+	frames_cross_byte_exact(t, 0);
+}
+
+static void frames_cross_byte_exact_through_napi(struct ktest *t)
+{
+	int polls, max_work, idle;
+
+	frames_cross_byte_exact(t, 1);
+	lx_emul_selftest_net_polls(&polls, &max_work, &idle);
+	KTEST_EXPECT_GE(t, polls, 1);
+	KTEST_EXPECT_EQ(t, idle, 1);
+}
+
+static void bad_lengths_and_handles_are_refused(struct ktest *t)
+{
+	static uint8_t f[FRAME_MAX + 1];
+
+	seen_reset();
+	frame_make(f, sizeof(f), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f, 1515, 0), -EMSGSIZE);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f, 13, 0), -EINVAL);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit((struct lx_emul_netdev *)f, f,
+					       60, 0), -ENODEV);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_open((struct lx_emul_netdev *)f),
+			-ENODEV);
+	KTEST_EXPECT_EQ(t, seen.tx_done + seen.rx, 0);
+}
+
+static void stopped_queue_is_busy_until_woken(struct ktest *t)
+{
+	struct lx_emul_netdev_info info;
+	uint8_t f[60];
+
+	seen_reset();
+	frame_make(f, sizeof(f), 7);
+	lx_emul_selftest_net_rx_mode(0);
+	lx_emul_selftest_net_ring(2);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f, 60, (void *)1), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f, 60, (void *)1), 0);
+	info_of_eth0(t, &info);
+	KTEST_EXPECT_EQ(t, info.queue_stopped, 1);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f, 60, (void *)1),
+			-EBUSY);
+	KTEST_EXPECT_EQ(t, seen.wakes, 0);
+	lx_emul_selftest_net_clean_ring();
+	KTEST_EXPECT_EQ(t, seen.wakes, 1);
+	KTEST_EXPECT_TRUE(t, seen.wake_dev == eth0);
+	info_of_eth0(t, &info);
+	KTEST_EXPECT_EQ(t, info.queue_stopped, 0);
+	lx_emul_selftest_net_ring(0);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f, 60, (void *)1), 0);
+	/* A driver that refuses a frame (NETDEV_TX_BUSY) keeps nothing. */
+	lx_emul_selftest_net_refuse_next();
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f, 60, (void *)1),
+			-EBUSY);
+	KTEST_EXPECT_EQ(t, seen.tx_done, 3);
+	KTEST_EXPECT_EQ(t, seen.rx, 3);
+}
+
+/*
+ * Scheduled from the interrupt handler, the poll waits for
+ * lx_emul_net_rx_action.  Each run polls every scheduled context once,
+ * within its weight (64), as Linux's net_rx_action does; a context that
+ * used its whole weight stays scheduled and the run says "more".  400
+ * frames: six runs of 64, then 16; the handler scheduled the context
+ * again while it was scheduled (NAPI_STATE_MISSED), so it is polled once
+ * more, finds nothing and completes.
+ */
+static void napi_from_interrupt_polls_within_weight(struct ktest *t)
+{
+	int polls, max_work, idle, runs = 0, more = 1;
+	unsigned int delivered[9] = { 0 }, last = 0;
+
+	seen_reset();
+	lx_emul_selftest_net_rx_mode(1);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_irq_rx(400), 0);
+	KTEST_EXPECT_EQ(t, seen.rx, 0);
+	while (more && runs < 9) {
+		more = lx_emul_net_rx_action();
+		delivered[runs++] = seen.rx - last;
+		last = seen.rx;
+	}
+	KTEST_EXPECT_EQ(t, runs, 8);
+	KTEST_EXPECT_EQ(t, more, 0);
+	for (int i = 0; i < 6; i++)
+		KTEST_EXPECT_EQ(t, delivered[i], 64);
+	KTEST_EXPECT_EQ(t, delivered[6], 16);
+	KTEST_EXPECT_EQ(t, delivered[7], 0);
+	KTEST_EXPECT_EQ(t, seen.rx, 400);
+	lx_emul_selftest_net_polls(&polls, &max_work, &idle);
+	KTEST_EXPECT_EQ(t, polls, 8);
+	KTEST_EXPECT_EQ(t, max_work, 64);
+	KTEST_EXPECT_EQ(t, idle, 1);
+	KTEST_EXPECT_EQ(t, lx_emul_net_rx_action(), 0);	/* nothing left */
+	KTEST_EXPECT_EQ(t, seen.len[0], 60);
+	KTEST_EXPECT_EQ(t, seen.frame[1][15], 1);	/* frames in order */
+}
+
+static void carrier_and_presence_are_visible(struct ktest *t)
+{
+	struct lx_emul_netdev_info info;
+	uint8_t f[60];
+
+	frame_make(f, sizeof(f), 3);
+	lx_emul_selftest_net_carrier(0);
+	info_of_eth0(t, &info);
+	KTEST_EXPECT_EQ(t, info.carrier, 0);
+	lx_emul_selftest_net_carrier(1);
+	info_of_eth0(t, &info);
+	KTEST_EXPECT_EQ(t, info.carrier, 1);
+	lx_emul_selftest_net_present(0);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f, 60, 0), -ENETDOWN);
+	info_of_eth0(t, &info);
+	KTEST_EXPECT_EQ(t, info.queue_stopped, 1);
+	seen_reset();
+	lx_emul_selftest_net_present(1);
+	KTEST_EXPECT_EQ(t, seen.wakes, 1);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f, 60, 0), 0);
+}
+
+static void close_unregister_and_free_give_everything_back(struct ktest *t)
+{
+	struct lx_emul_netdev_info info;
+
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_close(eth0), 0);
+	info_of_eth0(t, &info);
+	KTEST_EXPECT_EQ(t, info.up, 0);
+	KTEST_EXPECT_EQ(t, info.carrier, 0);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_teardown(), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_info(eth0, &info), -ENODEV);
+	KTEST_EXPECT_TRUE(t, lx_emul_netdev_next(NULL) == NULL);
+	user_task_expect_baseline(t, &before);
+}
+
+static const struct ktest_case linux_net_cases[] = {
+	{ "linux_world_starts", linux_world_starts },
+	{ "fake_driver_registers_as_eth0", fake_driver_registers_as_eth0 },
+	{ "addresses_validate_and_classify",
+	  addresses_validate_and_classify },
+	{ "skb_geometry_and_data_operations",
+	  skb_geometry_and_data_operations },
+	{ "netdev_printk_names_driver_bus_and_device",
+	  netdev_printk_names_driver_bus_and_device },
+	{ "open_runs_ndo_open_and_raises_carrier",
+	  open_runs_ndo_open_and_raises_carrier },
+	{ "frames_cross_byte_exact_through_netif_rx",
+	  frames_cross_byte_exact_through_netif_rx },
+	{ "frames_cross_byte_exact_through_napi",
+	  frames_cross_byte_exact_through_napi },
+	{ "bad_lengths_and_handles_are_refused",
+	  bad_lengths_and_handles_are_refused },
+	{ "stopped_queue_is_busy_until_woken",
+	  stopped_queue_is_busy_until_woken },
+	{ "napi_from_interrupt_polls_within_weight",
+	  napi_from_interrupt_polls_within_weight },
+	{ "carrier_and_presence_are_visible",
+	  carrier_and_presence_are_visible },
+	{ "close_unregister_and_free_give_everything_back",
+	  close_unregister_and_free_give_everything_back },
+};
+KTEST_SUITE(linux_net_suite, "linux-net", linux_net_cases);

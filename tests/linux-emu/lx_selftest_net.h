@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Checks of the linux-net suite that run in the Linux world (lx_selftest_net.c). */
+/*
+ * A fake Ethernet driver ("lxtest", tests/linux-emu/lx_selftest_net.c)
+ * loops every transmitted frame back as a received one, through
+ * netif_rx() or through its NAPI poll; these drive it.  Functions
+ * returning int give 0 or the line of the first failed check.  C types
+ * only: tests/kernel/linux_net_test.c includes this.
+ */
+#ifndef TESTS_LINUX_EMU_LX_SELFTEST_NET_H
+#define TESTS_LINUX_EMU_LX_SELFTEST_NET_H
+
+/* The fake driver's MAC address (locally administered). */
+#define LX_SELFTEST_NET_MAC	{ 0x02, 0x00, 0x00, 0x4c, 0x58, 0x01 }
+
+/* Register the fake device as eth0 (and check name assignment with
+ * others registered and unregistered around it). */
+int lx_emul_selftest_net_register(void);
+/* eth_validate_addr and eth_type_trans over tables of addresses. */
+int lx_emul_selftest_net_addresses(void);
+/* sk_buff geometry and data operations over a table of cases. */
+int lx_emul_selftest_net_skb(void);
+/* netdev_info/netdev_err line formats; prints them for the caller. */
+int lx_emul_selftest_net_printk(void);
+
+/* How the fake driver loops frames back: through netif_rx() (0) or its
+ * NAPI poll (1). */
+void lx_emul_selftest_net_rx_mode(int napi);
+/* Frames the transmit ring takes before the driver stops its queue
+ * (0: never stops). */
+void lx_emul_selftest_net_ring(int slots);
+/* The driver cleans its ring: the queue wakes (netif_wake_queue). */
+void lx_emul_selftest_net_clean_ring(void);
+/* The next ndo_start_xmit returns NETDEV_TX_BUSY without taking it. */
+void lx_emul_selftest_net_refuse_next(void);
+/* As from the device's interrupt handler (hard-IRQ context): @count
+ * 60-byte frames arrive and the NAPI context is scheduled.  0 or line. */
+int lx_emul_selftest_net_irq_rx(int count);
+/* Polls of the NAPI context since the last call, and the most frames
+ * one poll handled; whether the context is idle (not scheduled). */
+void lx_emul_selftest_net_polls(int *polls, int *max_work, int *idle);
+/* netif_carrier_on/off, netif_device_attach/detach from the driver. */
+void lx_emul_selftest_net_carrier(int on);
+void lx_emul_selftest_net_present(int on);
+/* Unregister and free the fake device, drain the fragment cache. */
+int lx_emul_selftest_net_teardown(void);
+
+#endif
