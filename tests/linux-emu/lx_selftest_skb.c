@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Checks of the linux-net suite on sk_buffs and pages: geometry, data operations, fragments (Linux world). */
 #include <linux/gfp.h>
+#include <net/checksum.h>
 #include <linux/mm.h>
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
@@ -233,6 +234,20 @@ static int pages_honour_zones_and_compound(void)
 	return line;
 }
 
+/* The Internet checksum comes from Linux's library (arch/x86/lib):
+ * a textbook IPv4 header sums to b861. */
+static int internet_checksum_of_ipv4_header(void)
+{
+	static const u8 header[20] = {
+		0x45, 0x00, 0x00, 0x73, 0x00, 0x00, 0x40, 0x00, 0x40, 0x11,
+		0x00, 0x00, 0xc0, 0xa8, 0x00, 0x01, 0xc0, 0xa8, 0x00, 0xc7,
+	};
+
+	CHECK(ip_compute_csum(header, sizeof(header)) ==
+	      (__force __sum16)htons(0xb861));
+	return 0;
+}
+
 struct skb_check {
 	const char *name;
 	int (*run)(void);
@@ -246,6 +261,8 @@ static const struct skb_check skb_checks[] = {
 	  fragments_copy_pull_trim_and_free },
 	{ "built_skb_on_fragment_frees_it", built_skb_on_fragment_frees_it },
 	{ "pages_honour_zones_and_compound", pages_honour_zones_and_compound },
+	{ "internet_checksum_of_ipv4_header",
+	  internet_checksum_of_ipv4_header },
 };
 
 int lx_emul_selftest_net_skb(void)
