@@ -172,16 +172,16 @@ static void open_runs_ndo_open_and_raises_carrier(struct ktest *t)
 }
 
 /* Frames of 60, 256 and 1514 bytes go out and come back byte for byte,
- * through netif_rx (mode 0) or the NAPI poll (mode 1). */
-static void frames_cross_byte_exact(struct ktest *t, int napi)
+ * in each of the fake driver's ways of passing frames up. */
+static void frames_cross_byte_exact(struct ktest *t, int mode)
 {
 	static const unsigned long lens[] = { 60, 256, 1514 };
 	static uint8_t f[3][FRAME_MAX];
 
 	seen_reset();
-	lx_emul_selftest_net_rx_mode(napi);
+	lx_emul_selftest_net_rx_mode(mode);
 	for (int i = 0; i < 3; i++) {
-		frame_make(f[i], lens[i], (uint8_t)(i * 31 + napi));
+		frame_make(f[i], lens[i], (uint8_t)(i * 31 + mode));
 		KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f[i], lens[i],
 						       (void *)(uintptr_t)(i + 1)),
 				0);
@@ -198,17 +198,34 @@ static void frames_cross_byte_exact(struct ktest *t, int napi)
 
 static void frames_cross_byte_exact_through_netif_rx(struct ktest *t)
 {
-	frames_cross_byte_exact(t, 0);
+	frames_cross_byte_exact(t, LX_SELFTEST_NET_RX_NETIF_RX);
 }
 
-static void frames_cross_byte_exact_through_napi(struct ktest *t)
+/* Through the NAPI poll (scheduled in thread context: polled at once),
+ * which completes and leaves the context idle. */
+static void frames_cross_through_napi(struct ktest *t, int mode)
 {
 	int polls, max_work, idle;
 
-	frames_cross_byte_exact(t, 1);
+	frames_cross_byte_exact(t, mode);
 	lx_emul_selftest_net_polls(&polls, &max_work, &idle);
 	KTEST_EXPECT_GE(t, polls, 1);
 	KTEST_EXPECT_EQ(t, idle, 1);
+}
+
+static void frames_cross_byte_exact_through_napi_gro_receive(struct ktest *t)
+{
+	frames_cross_through_napi(t, LX_SELFTEST_NET_RX_GRO);
+}
+
+static void frames_cross_byte_exact_through_netif_receive_skb(struct ktest *t)
+{
+	frames_cross_through_napi(t, LX_SELFTEST_NET_RX_RECEIVE_SKB);
+}
+
+static void frames_cross_byte_exact_through_napi_gro_frags(struct ktest *t)
+{
+	frames_cross_through_napi(t, LX_SELFTEST_NET_RX_GRO_FRAGS);
 }
 
 static void bad_lengths_and_handles_are_refused(struct ktest *t)
@@ -233,7 +250,7 @@ static void stopped_queue_is_busy_until_woken(struct ktest *t)
 
 	seen_reset();
 	frame_make(f, sizeof(f), 7);
-	lx_emul_selftest_net_rx_mode(0);
+	lx_emul_selftest_net_rx_mode(LX_SELFTEST_NET_RX_NETIF_RX);
 	lx_emul_selftest_net_ring(2);
 	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f, 60, (void *)1), 0);
 	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f, 60, (void *)1), 0);
@@ -272,7 +289,7 @@ static void napi_from_interrupt_polls_within_weight(struct ktest *t)
 	unsigned int delivered[9] = { 0 }, last = 0;
 
 	seen_reset();
-	lx_emul_selftest_net_rx_mode(1);
+	lx_emul_selftest_net_rx_mode(LX_SELFTEST_NET_RX_GRO);
 	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_irq_rx(400), 0);
 	KTEST_EXPECT_EQ(t, seen.rx, 0);
 	while (more && runs < 9) {
@@ -345,8 +362,12 @@ static const struct ktest_case linux_net_cases[] = {
 	  open_runs_ndo_open_and_raises_carrier },
 	{ "frames_cross_byte_exact_through_netif_rx",
 	  frames_cross_byte_exact_through_netif_rx },
-	{ "frames_cross_byte_exact_through_napi",
-	  frames_cross_byte_exact_through_napi },
+	{ "frames_cross_byte_exact_through_napi_gro_receive",
+	  frames_cross_byte_exact_through_napi_gro_receive },
+	{ "frames_cross_byte_exact_through_netif_receive_skb",
+	  frames_cross_byte_exact_through_netif_receive_skb },
+	{ "frames_cross_byte_exact_through_napi_gro_frags",
+	  frames_cross_byte_exact_through_napi_gro_frags },
 	{ "bad_lengths_and_handles_are_refused",
 	  bad_lengths_and_handles_are_refused },
 	{ "stopped_queue_is_busy_until_woken",

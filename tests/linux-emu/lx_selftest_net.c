@@ -26,7 +26,7 @@
 struct lxtest_priv {
 	struct napi_struct napi;
 	struct sk_buff_head loop;	/* frames waiting for the poll */
-	bool napi_mode;
+	int rx_mode;			/* LX_SELFTEST_NET_RX_* */
 	int ring_slots;			/* 0: the queue never stops */
 	int ring_used;
 	bool refuse_next;
@@ -43,6 +43,39 @@ static struct device lxtest_parent = {
 	.driver = &lxtest_driver,
 };
 
+/* The frame of @skb (the MAC header still in front of data), rebuilt
+ * in a page fragment and passed up with napi_gro_frags. */
+static void lxtest_pass_up_frags(struct lxtest_priv *priv,
+				 struct sk_buff *skb)
+{
+	unsigned int len = skb->len + ETH_HLEN;
+	struct page *page = alloc_page(GFP_ATOMIC);
+	struct sk_buff *frags = napi_get_frags(&priv->napi);
+
+	if (page && frags) {
+		memcpy(page_address(page) + 64, skb_mac_header(skb), len);
+		skb_add_rx_frag(frags, 0, page, 64, len, PAGE_SIZE);
+		napi_gro_frags(&priv->napi);
+	} else if (page) {
+		put_page(page);
+	}
+	kfree_skb(skb);
+}
+
+static void lxtest_pass_up(struct lxtest_priv *priv, struct sk_buff *skb)
+{
+	switch (priv->rx_mode) {
+	case LX_SELFTEST_NET_RX_RECEIVE_SKB:
+		netif_receive_skb(skb);
+		break;
+	case LX_SELFTEST_NET_RX_GRO_FRAGS:
+		lxtest_pass_up_frags(priv, skb);
+		break;
+	default:
+		napi_gro_receive(&priv->napi, skb);
+	}
+}
+
 static int lxtest_poll(struct napi_struct *napi, int budget)
 {
 	struct lxtest_priv *priv = container_of(napi, struct lxtest_priv,
@@ -51,7 +84,7 @@ static int lxtest_poll(struct napi_struct *napi, int budget)
 	int work = 0;
 
 	while (work < budget && (skb = skb_dequeue(&priv->loop))) {
-		napi_gro_receive(napi, skb);
+		lxtest_pass_up(priv, skb);
 		work++;
 	}
 	priv->polls++;
@@ -93,7 +126,7 @@ static int lxtest_receive(struct net_device *dev, const void *data,
 		return -ENOMEM;
 	skb_put_data(skb, data, len);
 	skb->protocol = eth_type_trans(skb, dev);
-	if (!priv->napi_mode)
+	if (priv->rx_mode == LX_SELFTEST_NET_RX_NETIF_RX)
 		return netif_rx(skb) == NET_RX_SUCCESS ? 0 : -EIO;
 	skb_queue_tail(&priv->loop, skb);
 	if (napi_schedule_prep(&priv->napi))
@@ -362,14 +395,14 @@ int lx_emul_selftest_net_printk(void)
 	return 0;
 }
 
-void lx_emul_selftest_net_rx_mode(int napi)
+void lx_emul_selftest_net_rx_mode(int mode)
 {
 	struct lxtest_priv *priv;
 
 	if (!lxtest_dev)
 		return;
 	priv = netdev_priv(lxtest_dev);
-	priv->napi_mode = napi;
+	priv->rx_mode = mode;
 }
 
 void lx_emul_selftest_net_ring(int slots)
@@ -426,7 +459,7 @@ int lx_emul_selftest_net_irq_rx(int count)
 	}
 	__preempt_count_sub(HARDIRQ_OFFSET);
 	local_irq_restore(flags);
-	CHECK(!err && priv->napi_mode);
+	CHECK(!err && priv->rx_mode != LX_SELFTEST_NET_RX_NETIF_RX);
 	return 0;
 }
 

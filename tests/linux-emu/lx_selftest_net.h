@@ -23,9 +23,16 @@ int lx_emul_selftest_net_skb(void);
 /* netdev_info/netdev_err line formats; prints them for the caller. */
 int lx_emul_selftest_net_printk(void);
 
-/* How the fake driver loops frames back: through netif_rx() (0) or its
- * NAPI poll (1). */
-void lx_emul_selftest_net_rx_mode(int napi);
+/* How the fake driver passes looped-back frames up. */
+enum {
+	LX_SELFTEST_NET_RX_NETIF_RX,		/* netif_rx() at once */
+	LX_SELFTEST_NET_RX_GRO,			/* NAPI poll: napi_gro_receive */
+	LX_SELFTEST_NET_RX_RECEIVE_SKB,		/* NAPI poll: netif_receive_skb */
+	LX_SELFTEST_NET_RX_GRO_FRAGS,		/* NAPI poll: the frame in a page
+						 * fragment, napi_gro_frags */
+	LX_SELFTEST_NET_RX_MODES
+};
+void lx_emul_selftest_net_rx_mode(int mode);
 /* Frames the transmit ring takes before the driver stops its queue
  * (0: never stops). */
 void lx_emul_selftest_net_ring(int slots);
