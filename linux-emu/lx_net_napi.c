@@ -108,9 +108,9 @@ void napi_disable(struct napi_struct *n)
 		    cmpxchg(&n->state, val, val | NAPIF_STATE_SCHED |
 			    NAPIF_STATE_NPSVC) == val)
 			break;
-		if (!list_empty(&n->poll_list))
-			lx_net_rx_raise();
-		else
+		lx_net_rx_run_pending();	/* its poll, if it may run here */
+		if (READ_ONCE(n->state) &
+		    (NAPIF_STATE_SCHED | NAPIF_STATE_NPSVC))
 			msleep(1);
 	}
 	clear_bit(NAPI_STATE_DISABLE, &n->state);

@@ -23,15 +23,7 @@
 
 #include <lx_host.h>
 #include <lx_net.h>
-
-static enum lx_host_zone zone_of(gfp_t gfp)
-{
-	if (gfp & __GFP_DMA)
-		return LX_HOST_ZONE_DMA;
-	if (gfp & __GFP_DMA32)
-		return LX_HOST_ZONE_DMA32;
-	return LX_HOST_ZONE_ANY;
-}
+#include <lx_slab.h>
 
 static void page_fresh(struct page *page, int count)
 {
@@ -51,7 +43,7 @@ struct page *__alloc_pages(gfp_t gfp, unsigned int order, int preferred_nid,
 
 	if (order > MAX_ORDER - 1)
 		return NULL;
-	block = lx_host_alloc(PAGE_SIZE * n, zone_of(gfp),
+	block = lx_host_alloc(PAGE_SIZE * n, lx_slab_zone(gfp),
 			      !!(gfp & __GFP_ZERO));
 	if (!block)
 		return NULL;

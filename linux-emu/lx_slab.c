@@ -14,8 +14,10 @@
 #include <linux/string.h>
 
 #include <lx_host.h>
+#include <lx_slab.h>
 
-static enum lx_host_zone zone_of(gfp_t flags)
+/* lx_slab_zone - the host zone that GFP @flags ask for (lx_slab.h). */
+enum lx_host_zone lx_slab_zone(gfp_t flags)
 {
 	if (flags & GFP_DMA)
 		return LX_HOST_ZONE_DMA;
@@ -35,7 +37,7 @@ void *__kmalloc(size_t size, gfp_t flags)
 
 	if (size == 0)
 		return ZERO_SIZE_PTR;
-	p = lx_host_alloc(size, zone_of(flags), !!(flags & __GFP_ZERO));
+	p = lx_host_alloc(size, lx_slab_zone(flags), !!(flags & __GFP_ZERO));
 	if (p && mem_section)
 		__SetPageSlab(virt_to_head_page(p));
 	return p;

@@ -55,7 +55,9 @@ struct lx_emul_net_callbacks {
 	/*
 	 * rx - a frame (Ethernet header first, @len bytes, no FCS) arrived on
 	 * @dev.  The bytes are valid during the call only.  Thread or softirq
-	 * context, never with interrupts off.
+	 * context, never with interrupts off, possibly inside another
+	 * lx_emul_netdev_* call (open, close): queue the frame, do not call
+	 * lx_emul_netdev_* from here.
 	 */
 	void (*rx)(struct lx_emul_netdev *dev, const void *frame,
 		   unsigned long len);

@@ -339,7 +339,15 @@ static void close_unregister_and_free_give_everything_back(struct ktest *t)
 {
 	struct lx_emul_netdev_info info;
 
+	/* Frames still waiting for their poll when the driver's ndo_stop
+	 * disables NAPI: napi_disable lets the poll run first. */
+	seen_reset();
+	lx_emul_selftest_net_rx_mode(LX_SELFTEST_NET_RX_GRO);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_irq_rx(5), 0);
+	KTEST_EXPECT_EQ(t, seen.rx, 0);
 	KTEST_EXPECT_EQ(t, lx_emul_netdev_close(eth0), 0);
+	KTEST_EXPECT_EQ(t, seen.rx, 5);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_close(eth0), 0);	/* already */
 	info_of_eth0(t, &info);
 	KTEST_EXPECT_EQ(t, info.up, 0);
 	KTEST_EXPECT_EQ(t, info.carrier, 0);
