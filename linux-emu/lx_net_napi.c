@@ -35,6 +35,14 @@
 #define FRAGS_HEAD		(MAX_HEADER + 128)	/* napi_get_frags' room */
 
 static int process_backlog(struct napi_struct *napi, int quota);
+static bool rx_running;
+
+/* INTERIM: whether the poll list may be run here and now (thread
+ * context, interrupts and bottom halves on, not inside a run). */
+static bool rx_may_run(void)
+{
+	return !in_interrupt() && !irqs_disabled() && !rx_running;
+}
 
 DEFINE_PER_CPU_ALIGNED(struct softnet_data, softnet_data) = {
 	.poll_list = LIST_HEAD_INIT(softnet_data.poll_list),
@@ -108,9 +116,9 @@ void napi_disable(struct napi_struct *n)
 		    cmpxchg(&n->state, val, val | NAPIF_STATE_SCHED |
 			    NAPIF_STATE_NPSVC) == val)
 			break;
-		lx_net_rx_run_pending();	/* its poll, if it may run here */
-		if (READ_ONCE(n->state) &
-		    (NAPIF_STATE_SCHED | NAPIF_STATE_NPSVC))
+		if (!list_empty(&n->poll_list) && rx_may_run())
+			lx_emul_net_rx_action();	/* one pass: @n's poll */
+		else
 			msleep(1);
 	}
 	clear_bit(NAPI_STATE_DISABLE, &n->state);
@@ -202,8 +210,6 @@ static int napi_poll_one(struct napi_struct *n, struct list_head *repoll)
 	return work;
 }
 
-static bool rx_running;
-
 int lx_emul_net_rx_action(void)
 {
 	struct softnet_data *sd = this_cpu_ptr(&softnet_data);
@@ -237,7 +243,7 @@ int lx_emul_net_rx_action(void)
 /* INTERIM raise point of NET_RX_SOFTIRQ: see the top of this file. */
 void lx_net_rx_raise(void)
 {
-	if (in_interrupt() || irqs_disabled() || rx_running)
+	if (!rx_may_run())
 		return;		/* stays on the poll list */
 	while (lx_emul_net_rx_action())
 		;

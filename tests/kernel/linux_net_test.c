@@ -313,6 +313,11 @@ static void napi_from_interrupt_polls_within_weight(struct ktest *t)
 	KTEST_EXPECT_EQ(t, seen.frame[1][15], 1);	/* frames in order */
 }
 
+static void napi_budget_of_300_is_shared_in_turn(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_budget(), 0);
+}
+
 static void carrier_and_presence_are_visible(struct ktest *t)
 {
 	struct lx_emul_netdev_info info;
@@ -382,6 +387,8 @@ static const struct ktest_case linux_net_cases[] = {
 	  stopped_queue_is_busy_until_woken },
 	{ "napi_from_interrupt_polls_within_weight",
 	  napi_from_interrupt_polls_within_weight },
+	{ "napi_budget_of_300_is_shared_in_turn",
+	  napi_budget_of_300_is_shared_in_turn },
 	{ "carrier_and_presence_are_visible",
 	  carrier_and_presence_are_visible },
 	{ "close_unregister_and_free_give_everything_back",

@@ -479,6 +479,88 @@ void lx_emul_selftest_net_polls(int *polls, int *max_work, int *idle)
 	priv->max_work = 0;
 }
 
+/* Contexts that always have a full weight of work until told to drain. */
+struct busy_napi {
+	struct napi_struct napi;
+	int polls;
+	bool drain;
+};
+
+#define BUSY_NAPIS	6
+
+static struct busy_napi busy[BUSY_NAPIS];
+
+static int busy_poll(struct napi_struct *napi, int budget)
+{
+	struct busy_napi *b = container_of(napi, struct busy_napi, napi);
+
+	b->polls++;
+	if (!b->drain)
+		return budget;
+	napi_complete_done(napi, 0);
+	return 0;
+}
+
+static bool busy_polls_are(const int *expected)
+{
+	for (int i = 0; i < BUSY_NAPIS; i++)
+		if (busy[i].polls != expected[i])
+			return false;
+	return true;
+}
+
+/*
+ * One run of the receive softirq polls contexts in turn until 300 frames
+ * are spent (checked after each poll: five polls of 64); the next run
+ * starts with those not polled yet, then those that want more.
+ */
+static int budget_shared(void)
+{
+	static const int none[BUSY_NAPIS], first[BUSY_NAPIS] = { 1, 1, 1, 1, 1, 0 },
+		second[BUSY_NAPIS] = { 2, 2, 2, 2, 1, 1 };
+	unsigned long flags;
+	int runs = 0;
+
+	local_irq_save(flags);
+	__preempt_count_add(HARDIRQ_OFFSET);
+	for (int i = 0; i < BUSY_NAPIS; i++)
+		napi_schedule(&busy[i].napi);
+	__preempt_count_sub(HARDIRQ_OFFSET);
+	local_irq_restore(flags);
+	CHECK(busy_polls_are(none));			/* waiting for the run */
+	CHECK(lx_emul_net_rx_action() == 1 && busy_polls_are(first));
+	CHECK(lx_emul_net_rx_action() == 1 && busy_polls_are(second));
+	for (int i = 0; i < BUSY_NAPIS; i++)
+		busy[i].drain = true;
+	while (lx_emul_net_rx_action() && runs < 3)
+		runs++;
+	CHECK(runs == 0);				/* one run drains all */
+	for (int i = 0; i < BUSY_NAPIS; i++)
+		CHECK(!test_bit(NAPI_STATE_SCHED, &busy[i].napi.state));
+	return 0;
+}
+
+int lx_emul_selftest_net_budget(void)
+{
+	struct net_device *dev = alloc_etherdev(0);
+	int line;
+
+	CHECK(dev);
+	memset(busy, 0, sizeof(busy));
+	for (int i = 0; i < BUSY_NAPIS; i++) {
+		netif_napi_add_weight(dev, &busy[i].napi, busy_poll,
+				      NAPI_POLL_WEIGHT);
+		napi_enable(&busy[i].napi);
+	}
+	line = budget_shared();
+	for (int i = 0; i < BUSY_NAPIS; i++)
+		busy[i].drain = true;
+	for (int i = 0; i < BUSY_NAPIS; i++)
+		napi_disable(&busy[i].napi);
+	free_netdev(dev);				/* deletes the contexts */
+	return line;
+}
+
 void lx_emul_selftest_net_carrier(int on)
 {
 	if (!lxtest_dev)

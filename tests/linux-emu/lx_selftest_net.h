@@ -46,6 +46,9 @@ int lx_emul_selftest_net_irq_rx(int count);
 /* Polls of the NAPI context since the last call, and the most frames
  * one poll handled; whether the context is idle (not scheduled). */
 void lx_emul_selftest_net_polls(int *polls, int *max_work, int *idle);
+/* The receive softirq's budget shared by six always-busy NAPI contexts
+ * of a device of their own. */
+int lx_emul_selftest_net_budget(void);
 /* netif_carrier_on/off, netif_device_attach/detach from the driver. */
 void lx_emul_selftest_net_carrier(int on);
 void lx_emul_selftest_net_present(int on);
