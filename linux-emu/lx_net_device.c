@@ -59,6 +59,34 @@ int rtnl_is_locked(void)
 	return atomic_long_read(&rtnl_owner) != 0;
 }
 
+/* What a fresh net_device holds before its driver's setup runs. */
+static void netdev_defaults(struct net_device *dev)
+{
+	INIT_LIST_HEAD(&dev->mc.list);
+	INIT_LIST_HEAD(&dev->uc.list);
+	INIT_LIST_HEAD(&dev->napi_list);
+	INIT_LIST_HEAD(&dev->unreg_list);
+	INIT_LIST_HEAD(&dev->close_list);
+	INIT_LIST_HEAD(&dev->link_watch_list);
+	INIT_LIST_HEAD(&dev->adj_list.upper);
+	INIT_LIST_HEAD(&dev->adj_list.lower);
+	INIT_LIST_HEAD(&dev->ptype_all);
+	INIT_LIST_HEAD(&dev->ptype_specific);
+	INIT_LIST_HEAD(&dev->net_notifier_list);
+	spin_lock_init(&dev->addr_list_lock);
+	spin_lock_init(&dev->tx_global_lock);
+	spin_lock_init(&dev->watchdog_lock);
+	dev->gso_max_size = GSO_LEGACY_MAX_SIZE;
+	dev->gso_max_segs = GSO_MAX_SEGS;
+	dev->gro_max_size = GRO_LEGACY_MAX_SIZE;
+	dev->tso_max_size = TSO_LEGACY_MAX_SIZE;
+	dev->tso_max_segs = TSO_MAX_SEGS;
+	dev->upper_level = 1;
+	dev->lower_level = 1;
+	dev->priv_flags = IFF_XMIT_DST_RELEASE | IFF_XMIT_DST_RELEASE_PERM;
+	refcount_set(&dev->dev_refcnt, 1);
+}
+
 /*
  * alloc_netdev_mqs - a zeroed net_device with @sizeof_priv private bytes
  * behind it (32-byte aligned, netdev_priv()), @txqs transmit queues,
@@ -85,7 +113,6 @@ struct net_device *alloc_netdev_mqs(int sizeof_priv, const char *name,
 		return NULL;
 	dev = PTR_ALIGN(p, NETDEV_ALIGN);
 	dev->padded = (char *)dev - (char *)p;
-	refcount_set(&dev->dev_refcnt, 1);
 
 	/* dev_addr points into the first entry of dev_addrs, as in Linux. */
 	INIT_LIST_HEAD(&dev->dev_addrs.list);
@@ -98,28 +125,7 @@ struct net_device *alloc_netdev_mqs(int sizeof_priv, const char *name,
 	list_add(&ha->list, &dev->dev_addrs.list);
 	dev->dev_addrs.count = 1;
 	dev->dev_addr = ha->addr;
-	INIT_LIST_HEAD(&dev->mc.list);
-	INIT_LIST_HEAD(&dev->uc.list);
-	INIT_LIST_HEAD(&dev->napi_list);
-	INIT_LIST_HEAD(&dev->unreg_list);
-	INIT_LIST_HEAD(&dev->close_list);
-	INIT_LIST_HEAD(&dev->link_watch_list);
-	INIT_LIST_HEAD(&dev->adj_list.upper);
-	INIT_LIST_HEAD(&dev->adj_list.lower);
-	INIT_LIST_HEAD(&dev->ptype_all);
-	INIT_LIST_HEAD(&dev->ptype_specific);
-	INIT_LIST_HEAD(&dev->net_notifier_list);
-	spin_lock_init(&dev->addr_list_lock);
-	spin_lock_init(&dev->tx_global_lock);
-	spin_lock_init(&dev->watchdog_lock);
-	dev->gso_max_size = GSO_LEGACY_MAX_SIZE;
-	dev->gso_max_segs = GSO_MAX_SEGS;
-	dev->gro_max_size = GRO_LEGACY_MAX_SIZE;
-	dev->tso_max_size = TSO_LEGACY_MAX_SIZE;
-	dev->tso_max_segs = TSO_MAX_SEGS;
-	dev->upper_level = 1;
-	dev->lower_level = 1;
-	dev->priv_flags = IFF_XMIT_DST_RELEASE | IFF_XMIT_DST_RELEASE_PERM;
+	netdev_defaults(dev);
 	setup(dev);
 	if (!dev->tx_queue_len) {
 		dev->priv_flags |= IFF_NO_QUEUE;
@@ -220,8 +226,9 @@ static int name_assign(struct net_device *dev)
 /*
  * register_netdev - make @dev known: its name gets its number, ndo_init
  * runs (if set), it gets an ifindex and is present.  Takes rtnl_lock.
- * 0; -EINVAL (already registered, bad name); -EEXIST (name taken);
- * -ENFILE (no number left); ndo_init's error (-EIO for a positive one).
+ * 0; -EINVAL (already registered, no netdev_ops, bad name); -EEXIST
+ * (name taken); -ENFILE (no number left); ndo_init's error (-EIO for a
+ * positive one).
  */
 int register_netdev(struct net_device *dev)
 {
@@ -229,7 +236,7 @@ int register_netdev(struct net_device *dev)
 
 	rtnl_lock();
 	err = -EINVAL;
-	if (dev->reg_state != NETREG_UNINITIALIZED)
+	if (dev->reg_state != NETREG_UNINITIALIZED || !dev->netdev_ops)
 		goto out;
 	err = name_assign(dev);
 	if (err)

@@ -9,9 +9,10 @@
  * -EBUSY).  The skb's destructor reports tx_done to the host; its cookie
  * lives in skb_shinfo()->destructor_arg, which only zero-copy sockets
  * use.  The host serialises transmit against close and unregister of
- * the same device (the rtnl lock is not held across ndo_start_xmit, as
- * in Linux, where RCU keeps the device alive instead).  Receive: lx_net_deliver() gives every frame a driver passed up to
- * the host's rx callback, whole (from the MAC header), then frees it.
+ * the same device (the rtnl lock is not held across ndo_start_xmit; in
+ * Linux RCU keeps the device alive instead).  Receive: lx_net_deliver()
+ * gives every frame a driver passed up to the host's rx callback, whole
+ * (from the MAC header), then frees it.
  */
 #include <linux/etherdevice.h>
 #include <linux/netdevice.h>
@@ -273,7 +274,8 @@ int lx_net_deliver(struct sk_buff *skb)
 		READ_ONCE(host.rx);
 	const u8 *mac;
 
-	if (!rx || (skb_is_nonlinear(skb) && skb_linearize(skb))) {
+	if (!rx || !skb->dev ||
+	    (skb_is_nonlinear(skb) && skb_linearize(skb))) {
 		kfree_skb(skb);
 		return NET_RX_DROP;
 	}
