@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Suite "linux-pci": PCI enumeration, a Linux PCI driver's probe and remove on QEMU's e1000, port and MMIO access, the DMA API with bouncing. */
+/*
+ * The checks run in the Linux world (tests/linux-emu/lx_selftest_pci.c)
+ * and return the line of the first failed one; this side checks what
+ * they print and that every page, heap byte and MMIO window page came
+ * back.  QEMU gives the suite an e1000 (00:03.0, MAC 52:54:00:12:34:56)
+ * and an ne2k_pci (00:04.0); see tests/harness/suites.py.
+ */
+#include <stdint.h>
+
+#include "kern/console.h"
+#include "kern/ktest.h"
+#include "kern/string.h"
+#include "linux-emu/include/lx_emul.h"
+#include "tests/kernel/user_task.h"
+#include "tests/linux-emu/lx_selftest_pci.h"
+#include "x86_64/pmap_io.h"
+
+static char captured[4096];
+
+/* First: the later cases need the Linux world and the devices. */
+static void pci_enumeration_runs_once(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_init(), 0);
+	console_capture_start(captured, sizeof(captured) - 1);
+	KTEST_EXPECT_EQ(t, lx_emul_pci_init(), 0);
+	captured[console_capture_stop()] = '\0';
+	KTEST_EXPECT_EQ(t, lx_emul_pci_init(), -16);	/* -EBUSY */
+	if (!kmemmem(captured, strlen(captured),
+		     "lx_pci: 0000:00:03.0 [8086:100e] class 020000 irq "))
+		ktest_fail(t, "no enumeration line for the e1000 in \"%s\"",
+			   captured);
+}
+
+static void bus_0_has_the_e1000_and_the_ne2k_with_their_bars(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_pci_enumeration(), 0);
+}
+
+static void config_space_reads_writes_and_refuses_bad_offsets(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_pci_config_access(), 0);
+}
+
+static void e1000_driver_probes_once_maps_bar0_and_removes(struct ktest *t)
+{
+	static const char conflict[] = "lx_pci_test 0000:00:03.0: BAR 0: "
+				       "can't reserve [mem 0x";
+	struct user_task_baseline b;
+	uint64_t mapped = pmap_io_mapped_pages();
+	size_t n;
+
+	user_task_baseline(&b);
+	console_capture_start(captured, sizeof(captured) - 1);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_pci_driver_e1000(), 0);
+	n = console_capture_stop();
+	captured[n] = '\0';
+	if (!kmemmem(captured, n, conflict))
+		ktest_fail(t, "expected \"%s\" in \"%s\"", conflict, captured);
+	KTEST_EXPECT_EQ(t, pmap_io_mapped_pages(), mapped);
+	user_task_expect_baseline(t, &b);
+}
+
+static void id_tables_match_by_id_subsystem_and_class(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_pci_id_matching(), 0);
+}
+
+static void power_and_wake_answer_as_linux_without_pm(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_pci_power(), 0);
+}
+
+static void dma_coherent_memory_lies_inside_the_mask(struct ktest *t)
+{
+	struct user_task_baseline b;
+
+	user_task_baseline(&b);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_dma_coherent(), 0);
+	user_task_expect_baseline(t, &b);
+}
+
+static void dma_streaming_bounces_only_beyond_the_mask(struct ktest *t)
+{
+	struct user_task_baseline b;
+	unsigned long before = lx_emul_dma_bounce_count();
+
+	user_task_baseline(&b);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_dma_streaming(), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_dma_bounce_count(), before + 2);
+	user_task_expect_baseline(t, &b);
+}
+
+static const struct ktest_case linux_pci_cases[] = {
+	{ "pci_enumeration_runs_once", pci_enumeration_runs_once },
+	{ "bus_0_has_the_e1000_and_the_ne2k_with_their_bars",
+	  bus_0_has_the_e1000_and_the_ne2k_with_their_bars },
+	{ "config_space_reads_writes_and_refuses_bad_offsets",
+	  config_space_reads_writes_and_refuses_bad_offsets },
+	{ "e1000_driver_probes_once_maps_bar0_and_removes",
+	  e1000_driver_probes_once_maps_bar0_and_removes },
+	{ "id_tables_match_by_id_subsystem_and_class",
+	  id_tables_match_by_id_subsystem_and_class },
+	{ "power_and_wake_answer_as_linux_without_pm",
+	  power_and_wake_answer_as_linux_without_pm },
+	{ "dma_coherent_memory_lies_inside_the_mask",
+	  dma_coherent_memory_lies_inside_the_mask },
+	{ "dma_streaming_bounces_only_beyond_the_mask",
+	  dma_streaming_bounces_only_beyond_the_mask },
+};
+KTEST_SUITE(linux_pci_suite, "linux-pci", linux_pci_cases);
