@@ -225,7 +225,7 @@ SUITES: tuple[Suite, ...] = (
               qemu_args=DETERMINISTIC_TIME + (
                   "-nic", "none",
                   "-device", "e1000,addr=03.0,mac=52:54:00:12:34:56",
-                  "-device", "ne2k_pci,addr=04.0")),
+                  "-device", "ne2k_pci,addr=04.0,mac=52:54:00:12:34:57")),
     # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
               modules=(("{builddir}/tests/user/ipc_fuzz.elf",

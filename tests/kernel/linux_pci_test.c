@@ -13,6 +13,7 @@
 #include "kern/ktest.h"
 #include "kern/string.h"
 #include "linux-emu/include/lx_emul.h"
+#include "linux-emu/include/lx_host.h"
 #include "tests/kernel/user_task.h"
 #include "tests/linux-emu/lx_selftest_pci.h"
 #include "x86_64/pmap_io.h"
@@ -62,6 +63,64 @@ static void e1000_driver_probes_once_maps_bar0_and_removes(struct ktest *t)
 	user_task_expect_baseline(t, &b);
 }
 
+static void ne2k_prom_and_memory_cross_port_io_of_lib_iomap(struct ktest *t)
+{
+	struct user_task_baseline b;
+
+	user_task_baseline(&b);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_pci_ne2k_ports(), 0);
+	user_task_expect_baseline(t, &b);
+}
+
+#define E1000_BAR0	0xfebc0000ul	/* where SeaBIOS puts it (case 2 checks) */
+
+static void mmio_window_maps_devices_and_refuses_the_rest(struct ktest *t)
+{
+	void *va[65], *a, *b;
+	uint64_t mapped = pmap_io_mapped_pages();
+	size_t n;
+	int i;
+
+	console_capture_start(captured, sizeof(captured) - 1);
+	KTEST_EXPECT_TRUE(t, lx_host_ioremap(0x100000, 4096) == NULL);
+	KTEST_EXPECT_TRUE(t, lx_host_ioremap(E1000_BAR0, 0) == NULL);
+	KTEST_EXPECT_TRUE(t, lx_host_ioremap(~0ul - 10, 100) == NULL);
+	n = console_capture_stop();
+	captured[n] = '\0';
+	if (!kmemmem(captured, n, "lx_host_ioremap: 0x100000+0x1000 is RAM, "
+			"not a device\n"))
+		ktest_fail(t, "no refusal of RAM on the console: \"%s\"",
+			   captured);
+	KTEST_EXPECT_EQ(t, pmap_io_map(E1000_BAR0, 0, &a),
+			KERN_INVALID_ARGUMENT);
+	KTEST_EXPECT_EQ(t, pmap_io_map(1ull << 52, 4096, &a),
+			KERN_INVALID_ARGUMENT);
+	KTEST_EXPECT_EQ(t, pmap_io_map(E1000_BAR0, PMAP_IO_SIZE + 4096, &a),
+			KERN_NO_SPACE);
+	KTEST_EXPECT_EQ(t, pmap_io_unmap((void *)0x1234), KERN_INVALID_ADDRESS);
+
+	/* Two mappings of one register page: distinct, the same register. */
+	a = lx_host_ioremap(E1000_BAR0 + 8, 4);
+	b = lx_host_ioremap(E1000_BAR0, 0x20000);
+	KTEST_EXPECT_TRUE(t, a != NULL && b != NULL && a != b);
+	if (a && b) {
+		KTEST_EXPECT_EQ(t, ((uintptr_t)a & 0xfff), 8);
+		KTEST_EXPECT_EQ(t, *(volatile uint32_t *)a,
+				*(volatile uint32_t *)((char *)b + 8));
+		KTEST_EXPECT_EQ(t, pmap_io_mapped_pages(), mapped + 1 + 32);
+		lx_host_iounmap(a);
+		lx_host_iounmap(b);
+	}
+	/* The table of mappings fills up and empties. */
+	for (i = 0; i < 65; i++)
+		if (pmap_io_map(E1000_BAR0, 4096, &va[i]) != KERN_SUCCESS)
+			break;
+	KTEST_EXPECT_EQ(t, i, 64);
+	while (--i >= 0)
+		KTEST_EXPECT_EQ(t, pmap_io_unmap(va[i]), KERN_SUCCESS);
+	KTEST_EXPECT_EQ(t, pmap_io_mapped_pages(), mapped);
+}
+
 static void id_tables_match_by_id_subsystem_and_class(struct ktest *t)
 {
 	KTEST_EXPECT_EQ(t, lx_emul_selftest_pci_id_matching(), 0);
@@ -100,6 +159,10 @@ static const struct ktest_case linux_pci_cases[] = {
 	  config_space_reads_writes_and_refuses_bad_offsets },
 	{ "e1000_driver_probes_once_maps_bar0_and_removes",
 	  e1000_driver_probes_once_maps_bar0_and_removes },
+	{ "ne2k_prom_and_memory_cross_port_io_of_lib_iomap",
+	  ne2k_prom_and_memory_cross_port_io_of_lib_iomap },
+	{ "mmio_window_maps_devices_and_refuses_the_rest",
+	  mmio_window_maps_devices_and_refuses_the_rest },
 	{ "id_tables_match_by_id_subsystem_and_class",
 	  id_tables_match_by_id_subsystem_and_class },
 	{ "power_and_wake_answer_as_linux_without_pm",

@@ -100,6 +100,9 @@ int lx_emul_selftest_pci_enumeration(void)
 	CHECK(n >= 4);			/* host bridge, ISA bridge, the NICs */
 	CHECK(find(PCI_DEVFN(0, 0))->class >> 8 == PCI_CLASS_BRIDGE_HOST);
 	CHECK(!find(PCI_DEVFN(31, 0)));	/* an empty slot */
+	/* Where SeaBIOS puts the e1000's registers: the kernel side of the
+	 * suite maps that page directly (its MMIO window case). */
+	CHECK(pci_resource_start(find(E1000_DEVFN), 0) == 0xfebc0000);
 	return 0;
 }
 
@@ -166,9 +169,13 @@ static int e1k_probe(struct pci_dev *dev, const struct pci_device_id *id)
 	e1k.dev = dev;
 	PROBE_CHECK(bars == 1 << 0);
 	PROBE_CHECK(pci_select_bars(dev, IORESOURCE_IO) == 1 << 1);
+	/* The firmware left decoding on: off, so that enabling shows. */
+	pci_read_config_word(dev, PCI_COMMAND, &cmd);
+	pci_write_config_word(dev, PCI_COMMAND,
+			      cmd & ~(PCI_COMMAND_IO | PCI_COMMAND_MEMORY));
 	PROBE_CHECK(pci_enable_device_mem(dev) == 0 && pci_is_enabled(dev));
 	pci_read_config_word(dev, PCI_COMMAND, &cmd);
-	PROBE_CHECK(cmd & PCI_COMMAND_MEMORY);
+	PROBE_CHECK((cmd & PCI_COMMAND_MEMORY) && !(cmd & PCI_COMMAND_IO));
 	PROBE_CHECK(pci_request_selected_regions(dev, bars, "lx_pci_test") == 0);
 	/* Taken: a second request, by the driver or anyone, conflicts. */
 	PROBE_CHECK(pci_request_selected_regions(dev, bars, "again") == -EBUSY);
@@ -265,6 +272,94 @@ int lx_emul_selftest_pci_driver_e1000(void)
 	CHECK(r);
 	release_mem_region(pci_resource_start(dev, 0), 4);
 	return 0;
+}
+
+/* --- port I/O through lib/iomap.c: the ne2k_pci's remote DMA ---------- */
+
+#define NE_CR		0x00	/* command: page 0 registers below */
+#define NE_RSAR0	0x08
+#define NE_RSAR1	0x09
+#define NE_RBCR0	0x0a
+#define NE_RBCR1	0x0b
+#define NE_ISR		0x07
+#define NE_DCR		0x0e
+#define NE_IMR		0x0f
+#define NE_DATA		0x10
+#define NE_RESET	0x1f
+#define CR_STOP_NODMA	0x21
+#define CR_READ		0x0a	/* remote read, start */
+#define CR_WRITE	0x12	/* remote write, start */
+#define ISR_RDC		0x40	/* remote DMA complete */
+#define ISR_RESET	0x80
+#define DCR_WORDS	0x49
+#define NE_RAM		0x4000	/* the card's packet memory */
+
+static void ne_remote(void __iomem *base, u8 cmd, u16 addr, u16 bytes)
+{
+	iowrite8(bytes & 0xff, base + NE_RBCR0);
+	iowrite8(bytes >> 8, base + NE_RBCR1);
+	iowrite8(addr & 0xff, base + NE_RSAR0);
+	iowrite8(addr >> 8, base + NE_RSAR1);
+	iowrite8(cmd, base + NE_CR);
+}
+
+static int ne2k_ports(struct pci_dev *dev, void __iomem *base)
+{
+	static const u8 mac[6] = { 0x52, 0x54, 0x00, 0x12, 0x34, 0x57 };
+	u16 prom[6], pattern[64], back[64];
+
+	CHECK((unsigned long)base == 0x10000 + pci_resource_start(dev, 0));
+	ioread8(base + NE_RESET);	/* reading the reset port resets */
+	outb_p(CR_STOP_NODMA, pci_resource_start(dev, 0) + NE_CR);
+	CHECK(ioread8(base + NE_ISR) & ISR_RESET);
+	iowrite8(DCR_WORDS, base + NE_DCR);
+	iowrite8(0, base + NE_IMR);	/* no interrupt */
+	iowrite8(0xff, base + NE_ISR);
+
+	/* The station address PROM, each byte doubled into a word. */
+	ne_remote(base, CR_READ, 0, sizeof(prom));
+	ioread16_rep(base + NE_DATA, prom, ARRAY_SIZE(prom));
+	for (int i = 0; i < 6; i++)
+		CHECK(prom[i] == mac[i] * 0x0101);
+
+	/* Words written into the card's memory come back. */
+	for (int i = 0; i < 64; i++)
+		pattern[i] = 0x1234 + i * 0x0101;
+	iowrite8(0xff, base + NE_ISR);
+	ne_remote(base, CR_WRITE, NE_RAM, sizeof(pattern));
+	iowrite16_rep(base + NE_DATA, pattern, ARRAY_SIZE(pattern));
+	CHECK(ioread8(base + NE_ISR) & ISR_RDC);
+	iowrite8(0xff, base + NE_ISR);
+	ne_remote(base, CR_READ, NE_RAM, sizeof(back));
+	ioread16_rep(base + NE_DATA, back, ARRAY_SIZE(back));
+	CHECK(!memcmp(back, pattern, sizeof(back)));
+	iowrite8(CR_STOP_NODMA, base + NE_CR);
+	return 0;
+}
+
+int lx_emul_selftest_pci_ne2k_ports(void)
+{
+	struct pci_dev *dev = find(NE2K_DEVFN);
+	int bars, line;
+	void __iomem *base;
+	u16 cmd;
+
+	CHECK(dev);
+	bars = pci_select_bars(dev, IORESOURCE_IO);
+	CHECK(bars == 1 << 0);
+	pci_read_config_word(dev, PCI_COMMAND, &cmd);
+	pci_write_config_word(dev, PCI_COMMAND, cmd & ~PCI_COMMAND_IO);
+	CHECK(pci_enable_device(dev) == 0);
+	pci_read_config_word(dev, PCI_COMMAND, &cmd);
+	CHECK(cmd & PCI_COMMAND_IO);
+	CHECK(pci_request_selected_regions(dev, bars, "lx_pci_ne2k") == 0);
+	CHECK(!request_region(pci_resource_start(dev, 0) + 0x10, 2, "x"));
+	base = pci_iomap(dev, 0, 0);
+	line = base ? ne2k_ports(dev, base) : __LINE__;
+	pci_iounmap(dev, base);
+	pci_release_selected_regions(dev, bars);
+	pci_disable_device(dev);
+	return line;
 }
 
 /* --- ID table matching ------------------------------------------------ */
