@@ -91,9 +91,10 @@ int dma_set_coherent_mask(struct device *dev, u64 mask)
 
 /*
  * dma_alloc_attrs - @size bytes (rounded up to pages) of zeroed,
- * physically contiguous memory below @dev's coherent mask (and in
- * ZONE_DMA if @gfp says GFP_DMA); its bus address in *@dma_handle.  NULL
- * if there is no such memory.  Never sleeps.
+ * physically contiguous memory below @dev's coherent mask; its bus
+ * address in *@dma_handle.  NULL if there is no such memory.  As in
+ * Linux, the zone bits of @gfp are ignored: the mask decides.  Never
+ * sleeps.
  */
 void *dma_alloc_attrs(struct device *dev, size_t size, dma_addr_t *dma_handle,
 		      gfp_t gfp, unsigned long attrs)
@@ -104,8 +105,6 @@ void *dma_alloc_attrs(struct device *dev, size_t size, dma_addr_t *dma_handle,
 
 	if (size == 0 || zone < 0)
 		return NULL;
-	if (gfp & GFP_DMA)
-		zone = LX_HOST_ZONE_DMA;
 	size = PAGE_ALIGN(size);
 	p = lx_host_alloc(size, zone, 1);
 	if (!p)
@@ -223,36 +222,41 @@ void dma_unmap_page_attrs(struct device *dev, dma_addr_t addr, size_t size,
 	kfree(b);
 }
 
-/* The part [@addr, @addr + @size) of bounce @b, clipped to it. */
-static size_t part(struct bounce *b, dma_addr_t addr, size_t size)
+/*
+ * Copy the part [@addr, @addr + @size) of the bounce holding @addr (clipped
+ * to it) towards the device or towards the CPU; nothing for a mapping that
+ * was not bounced.
+ */
+static void sync_bounce(struct device *dev, dma_addr_t addr, size_t size,
+			bool to_device)
 {
-	return min_t(size_t, size, b->size - (addr - b->addr));
+	struct bounce *b = find_bounce(dev, addr, false);
+	size_t off, n;
+
+	if (!b)
+		return;
+	off = addr - b->addr;
+	n = min_t(size_t, size, b->size - off);
+	if (to_device)
+		memcpy(b->buf + off, b->orig + off, n);
+	else
+		memcpy(b->orig + off, b->buf + off, n);
 }
 
 /* dma_sync_single_for_cpu - let the CPU see what the device wrote. */
 void dma_sync_single_for_cpu(struct device *dev, dma_addr_t addr, size_t size,
 			     enum dma_data_direction dir)
 {
-	struct bounce *b = find_bounce(dev, addr, false);
-	size_t off;
-
-	if (!b || !(dir == DMA_FROM_DEVICE || dir == DMA_BIDIRECTIONAL))
-		return;
-	off = addr - b->addr;
-	memcpy(b->orig + off, b->buf + off, part(b, addr, size));
+	if (dir == DMA_FROM_DEVICE || dir == DMA_BIDIRECTIONAL)
+		sync_bounce(dev, addr, size, false);
 }
 
 /* dma_sync_single_for_device - let the device see what the CPU wrote. */
 void dma_sync_single_for_device(struct device *dev, dma_addr_t addr,
 				size_t size, enum dma_data_direction dir)
 {
-	struct bounce *b = find_bounce(dev, addr, false);
-	size_t off;
-
-	if (!b || !(dir == DMA_TO_DEVICE || dir == DMA_BIDIRECTIONAL))
-		return;
-	off = addr - b->addr;
-	memcpy(b->buf + off, b->orig + off, part(b, addr, size));
+	if (dir == DMA_TO_DEVICE || dir == DMA_BIDIRECTIONAL)
+		sync_bounce(dev, addr, size, true);
 }
 
 /* As Linux's: is @x in the vmalloc area?  (dma_map_single refuses such
