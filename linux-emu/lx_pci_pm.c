@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* PCI power management and bus-mode bits drivers touch in probe: save state, power states, wake-up, PCI-X read byte count. */
 /*
- * Graft is built without CONFIG_PM: no device may wake the system, so, as
- * Linux answers in that configuration, turning wake-up on fails with
- * -EINVAL and turning it off succeeds (nothing was armed).  Power states
- * are changed through the PM capability's control register; a device
- * without one stays in D0 and refuses the others (-EIO).  D3cold needs
- * the platform (ACPI), which Graft does not have.
+ * Graft has no system sleep and does not handle PME: arming wake-up is
+ * refused with -EINVAL (Linux's answer for a device that may not wake the
+ * system) and disarming succeeds (nothing was armed).  Power states are
+ * changed through the PM capability's control register; a device without
+ * one stays in D0 and refuses the others (-EIO).  D3cold needs the
+ * platform (ACPI), which Graft does not have.  Coming back from D3hot,
+ * Linux restores the BARs of a device that lost them (no No_Soft_Reset);
+ * that is not done here (pci_restore_state is not implemented).
  */
 #include <linux/delay.h>
 #include <linux/pci.h>

@@ -4,8 +4,9 @@
  * The checks run in the Linux world (tests/linux-emu/lx_selftest_pci.c)
  * and return the line of the first failed one; this side checks what
  * they print and that every page, heap byte and MMIO window page came
- * back.  QEMU gives the suite an e1000 (00:03.0, MAC 52:54:00:12:34:56)
- * and an ne2k_pci (00:04.0); see tests/harness/suites.py.
+ * back.  QEMU gives the suite an e1000 (00:03.0, MAC 52:54:00:12:34:56),
+ * an ne2k_pci (00:04.0) and a pci-testdev behind a pci-bridge (00:05.0);
+ * see tests/harness/suites.py.
  */
 #include <stdint.h>
 
@@ -37,6 +38,11 @@ static void pci_enumeration_runs_once(struct ktest *t)
 static void bus_0_has_the_e1000_and_the_ne2k_with_their_bars(struct ktest *t)
 {
 	KTEST_EXPECT_EQ(t, lx_emul_selftest_pci_enumeration(), 0);
+}
+
+static void buses_behind_bridges_are_scanned(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_pci_bridge(), 0);
 }
 
 static void config_space_reads_writes_and_refuses_bad_offsets(struct ktest *t)
@@ -72,10 +78,9 @@ static void ne2k_prom_and_memory_cross_port_io_of_lib_iomap(struct ktest *t)
 	user_task_expect_baseline(t, &b);
 }
 
-#define E1000_BAR0	0xfebc0000ul	/* where SeaBIOS puts it (case 2 checks) */
-
 static void mmio_window_maps_devices_and_refuses_the_rest(struct ktest *t)
 {
+	const unsigned long bar0 = lx_emul_selftest_pci_e1000_bar0();
 	void *va[65], *a, *b;
 	uint64_t mapped = pmap_io_mapped_pages();
 	size_t n;
@@ -83,7 +88,7 @@ static void mmio_window_maps_devices_and_refuses_the_rest(struct ktest *t)
 
 	console_capture_start(captured, sizeof(captured) - 1);
 	KTEST_EXPECT_TRUE(t, lx_host_ioremap(0x100000, 4096) == NULL);
-	KTEST_EXPECT_TRUE(t, lx_host_ioremap(E1000_BAR0, 0) == NULL);
+	KTEST_EXPECT_TRUE(t, lx_host_ioremap(bar0, 0) == NULL);
 	KTEST_EXPECT_TRUE(t, lx_host_ioremap(~0ul - 10, 100) == NULL);
 	n = console_capture_stop();
 	captured[n] = '\0';
@@ -91,20 +96,22 @@ static void mmio_window_maps_devices_and_refuses_the_rest(struct ktest *t)
 			"not a device\n"))
 		ktest_fail(t, "no refusal of RAM on the console: \"%s\"",
 			   captured);
-	KTEST_EXPECT_EQ(t, pmap_io_map(E1000_BAR0, 0, &a),
+	KTEST_EXPECT_EQ(t, pmap_io_map(bar0, 0, &a),
 			KERN_INVALID_ARGUMENT);
 	KTEST_EXPECT_EQ(t, pmap_io_map(1ull << 52, 4096, &a),
 			KERN_INVALID_ARGUMENT);
-	KTEST_EXPECT_EQ(t, pmap_io_map(E1000_BAR0, PMAP_IO_SIZE + 4096, &a),
+	KTEST_EXPECT_EQ(t, pmap_io_map(bar0, PMAP_IO_SIZE + 4096, &a),
 			KERN_NO_SPACE);
 	KTEST_EXPECT_EQ(t, pmap_io_unmap((void *)0x1234), KERN_INVALID_ADDRESS);
 
 	/* Two mappings of one register page: distinct, the same register. */
-	a = lx_host_ioremap(E1000_BAR0 + 8, 4);
-	b = lx_host_ioremap(E1000_BAR0, 0x20000);
+	a = lx_host_ioremap(bar0 + 8, 4);
+	b = lx_host_ioremap(bar0, 0x20000);
 	KTEST_EXPECT_TRUE(t, a != NULL && b != NULL && a != b);
 	if (a && b) {
 		KTEST_EXPECT_EQ(t, ((uintptr_t)a & 0xfff), 8);
+		/* STATUS: full duplex, 1000 Mb/s, link up (not all ones). */
+		KTEST_EXPECT_EQ(t, *(volatile uint32_t *)a & 0xc3, 0x83);
 		KTEST_EXPECT_EQ(t, *(volatile uint32_t *)a,
 				*(volatile uint32_t *)((char *)b + 8));
 		KTEST_EXPECT_EQ(t, pmap_io_mapped_pages(), mapped + 1 + 32);
@@ -113,7 +120,7 @@ static void mmio_window_maps_devices_and_refuses_the_rest(struct ktest *t)
 	}
 	/* The table of mappings fills up and empties. */
 	for (i = 0; i < 65; i++)
-		if (pmap_io_map(E1000_BAR0, 4096, &va[i]) != KERN_SUCCESS)
+		if (pmap_io_map(bar0, 4096, &va[i]) != KERN_SUCCESS)
 			break;
 	KTEST_EXPECT_EQ(t, i, 64);
 	while (--i >= 0)
@@ -155,6 +162,8 @@ static const struct ktest_case linux_pci_cases[] = {
 	{ "pci_enumeration_runs_once", pci_enumeration_runs_once },
 	{ "bus_0_has_the_e1000_and_the_ne2k_with_their_bars",
 	  bus_0_has_the_e1000_and_the_ne2k_with_their_bars },
+	{ "buses_behind_bridges_are_scanned",
+	  buses_behind_bridges_are_scanned },
 	{ "config_space_reads_writes_and_refuses_bad_offsets",
 	  config_space_reads_writes_and_refuses_bad_offsets },
 	{ "e1000_driver_probes_once_maps_bar0_and_removes",

@@ -17,6 +17,7 @@
 
 #define E1000_DEVFN	PCI_DEVFN(3, 0)
 #define NE2K_DEVFN	PCI_DEVFN(4, 0)
+#define BRIDGE_DEVFN	PCI_DEVFN(5, 0)
 #define E1000_STATUS	0x08
 #define E1000_EERD	0x14
 #define EERD_START	0x01
@@ -97,13 +98,46 @@ int lx_emul_selftest_pci_enumeration(void)
 	}
 	lx_for_each_pci_dev(bus, dev)
 		n++;
-	CHECK(n >= 4);			/* host bridge, ISA bridge, the NICs */
+	CHECK(n >= 6);		/* host, ISA, PCI bridges, NICs, test device */
 	CHECK(find(PCI_DEVFN(0, 0))->class >> 8 == PCI_CLASS_BRIDGE_HOST);
 	CHECK(!find(PCI_DEVFN(31, 0)));	/* an empty slot */
-	/* Where SeaBIOS puts the e1000's registers: the kernel side of the
-	 * suite maps that page directly (its MMIO window case). */
-	CHECK(pci_resource_start(find(E1000_DEVFN), 0) == 0xfebc0000);
 	return 0;
+}
+
+/* QEMU's pci-bridge at 00:05.0 and, behind it, a pci-testdev at 01.0. */
+int lx_emul_selftest_pci_bridge(void)
+{
+	struct pci_dev *bridge = find(BRIDGE_DEVFN), *dev;
+	struct pci_bus *bus;
+	u8 secondary;
+
+	CHECK(bridge && bridge->hdr_type == PCI_HEADER_TYPE_BRIDGE);
+	CHECK(bridge->vendor == 0x1b36 && bridge->device == 0x0001);
+	CHECK(bridge->class == PCI_CLASS_BRIDGE_PCI << 8);
+	pci_read_config_byte(bridge, PCI_SECONDARY_BUS, &secondary);
+	bus = bridge->subordinate;
+	CHECK(secondary == 1 && bus && bus->number == 1);	/* SeaBIOS */
+	CHECK(bus->self == bridge && bus->parent == bridge->bus);
+	CHECK(list_is_singular(&bus->devices));
+	dev = list_first_entry(&bus->devices, struct pci_dev, bus_list);
+	CHECK(dev->vendor == 0x1b36 && dev->device == 0x0005);
+	CHECK(dev->devfn == PCI_DEVFN(1, 0) && dev->bus == bus);
+	CHECK(!strcmp(pci_name(dev), "0000:01:01.0"));
+	CHECK(pci_resource_flags(dev, 0) & IORESOURCE_MEM);
+	CHECK(pci_resource_len(dev, 0) == 4096);
+	CHECK(pci_resource_flags(dev, 1) & IORESOURCE_IO);
+	CHECK(pci_resource_len(dev, 1) == 256);
+	/* The bridge's own BAR 0 is 64-bit memory: one resource, two BARs. */
+	CHECK(pci_resource_flags(bridge, 0) & IORESOURCE_MEM_64);
+	CHECK(pci_resource_len(bridge, 0) && !pci_resource_flags(bridge, 1));
+	return 0;
+}
+
+unsigned long lx_emul_selftest_pci_e1000_bar0(void)
+{
+	struct pci_dev *dev = find(E1000_DEVFN);
+
+	return dev ? pci_resource_start(dev, 0) : 0;
 }
 
 int lx_emul_selftest_pci_config_access(void)
