@@ -69,13 +69,24 @@ static void e1000_driver_probes_once_maps_bar0_and_removes(struct ktest *t)
 	user_task_expect_baseline(t, &b);
 }
 
-static void ne2k_prom_and_memory_cross_port_io_of_lib_iomap(struct ktest *t)
+/* Run @check (0: passed), then expect every page and heap byte back. */
+static void expect_clean(struct ktest *t, int (*check)(void),
+			 const char *name)
 {
 	struct user_task_baseline b;
+	int line;
 
 	user_task_baseline(&b);
-	KTEST_EXPECT_EQ(t, lx_emul_selftest_pci_ne2k_ports(), 0);
+	line = check();
+	if (line)
+		ktest_fail(t, "%s: expected 0, failed at line %d", name, line);
 	user_task_expect_baseline(t, &b);
+}
+
+static void ne2k_prom_and_memory_cross_port_io_of_lib_iomap(struct ktest *t)
+{
+	expect_clean(t, lx_emul_selftest_pci_ne2k_ports,
+		     "lx_emul_selftest_pci_ne2k_ports");
 }
 
 static void mmio_window_maps_devices_and_refuses_the_rest(struct ktest *t)
@@ -140,22 +151,17 @@ static void power_and_wake_answer_as_linux_without_pm(struct ktest *t)
 
 static void dma_coherent_memory_lies_inside_the_mask(struct ktest *t)
 {
-	struct user_task_baseline b;
-
-	user_task_baseline(&b);
-	KTEST_EXPECT_EQ(t, lx_emul_selftest_dma_coherent(), 0);
-	user_task_expect_baseline(t, &b);
+	expect_clean(t, lx_emul_selftest_dma_coherent,
+		     "lx_emul_selftest_dma_coherent");
 }
 
 static void dma_streaming_bounces_only_beyond_the_mask(struct ktest *t)
 {
-	struct user_task_baseline b;
 	unsigned long before = lx_emul_dma_bounce_count();
 
-	user_task_baseline(&b);
-	KTEST_EXPECT_EQ(t, lx_emul_selftest_dma_streaming(), 0);
+	expect_clean(t, lx_emul_selftest_dma_streaming,
+		     "lx_emul_selftest_dma_streaming");
 	KTEST_EXPECT_EQ(t, lx_emul_dma_bounce_count(), before + 2);
-	user_task_expect_baseline(t, &b);
 }
 
 static const struct ktest_case linux_pci_cases[] = {
