@@ -227,6 +227,11 @@ static int e1k_probe(struct pci_dev *dev, const struct pci_device_id *id)
 	io = pci_iomap(dev, 1, 0);
 	PROBE_CHECK((unsigned long)io == 0x10000 + pci_resource_start(dev, 1));
 	pci_iounmap(dev, io);
+	/* The memory BAR through pci_iomap (first page only): an address. */
+	io = pci_iomap(dev, 0, PAGE_SIZE);
+	PROBE_CHECK(io && (unsigned long)io >= 0x50000 && io != e1k.hw);
+	PROBE_CHECK(ioread32(io + E1000_STATUS) == e1k.status);
+	pci_iounmap(dev, io);
 	pci_set_drvdata(dev, &e1k);
 	return 0;
 err:
