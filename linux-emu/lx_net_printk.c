@@ -4,23 +4,11 @@
  * With a parent device (SET_NETDEV_DEV): "e1000 0000:00:03.0 eth0: ...";
  * without: "eth0: ...".  A name still holding its %d reads "(unnamed
  * net_device)", and the registration state follows as in Linux
- * (" (unregistered)").  The parent's driver string is read from the
- * fields dev_driver_string() reads, so the device core is not needed.
+ * (" (unregistered)").
  */
 #include <linux/device.h>
 #include <linux/netdevice.h>
 #include <linux/printk.h>
-
-static const char *driver_string(const struct device *dev)
-{
-	if (dev->driver)
-		return dev->driver->name;
-	if (dev->bus)
-		return dev->bus->name;
-	if (dev->class)
-		return dev->class->name;
-	return "";
-}
 
 static void netdev_vprintk(const char *level, const struct net_device *dev,
 			   struct va_format *vaf)
@@ -28,7 +16,7 @@ static void netdev_vprintk(const char *level, const struct net_device *dev,
 	const struct device *parent = dev ? dev->dev.parent : NULL;
 
 	if (parent)
-		printk("%s%s %s %s%s: %pV", level, driver_string(parent),
+		printk("%s%s %s %s%s: %pV", level, dev_driver_string(parent),
 		       dev_name(parent), netdev_name(dev),
 		       netdev_reg_state(dev), vaf);
 	else if (dev)

@@ -27,6 +27,18 @@ int lx_emul_memory_init(void);
 int lx_emul_timer_init(void);
 
 /*
+ * lx_emul_pci_init - enumerate PCI (configuration mechanism #1, bus 0 and
+ * the buses behind configured bridges) and make a struct pci_dev for every
+ * function; registering a PCI driver does it too if it was not done.
+ * After lx_emul_init().  0; -EBUSY if done already; -ENOMEM.
+ */
+int lx_emul_pci_init(void);
+
+/* Streaming DMA mappings that had to be bounced (the page lay beyond the
+ * device's dma_mask) since boot. */
+unsigned long lx_emul_dma_bounce_count(void);
+
+/*
  * Networking: the Linux net devices drivers registered, seen by the host
  * (linux-emu/lx_net_emul.c).  Deliberately no protocol stack: frames go
  * to the host whole, and come from it whole.
