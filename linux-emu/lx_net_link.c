@@ -62,7 +62,8 @@ unsigned long dev_trans_start(struct net_device *dev)
 	unsigned long res = READ_ONCE(netdev_get_tx_queue(dev, 0)->trans_start);
 
 	for (unsigned int i = 1; i < dev->num_tx_queues; i++) {
-		unsigned long t = READ_ONCE(netdev_get_tx_queue(dev, i)->trans_start);
+		struct netdev_queue *txq = netdev_get_tx_queue(dev, i);
+		unsigned long t = READ_ONCE(txq->trans_start);
 
 		if (t && time_after(t, res))
 			res = t;

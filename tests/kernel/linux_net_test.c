@@ -181,10 +181,11 @@ static void frames_cross_byte_exact(struct ktest *t, int mode)
 	seen_reset();
 	lx_emul_selftest_net_rx_mode(mode);
 	for (int i = 0; i < 3; i++) {
+		void *cookie = (void *)(uintptr_t)(i + 1);
+
 		frame_make(f[i], lens[i], (uint8_t)(i * 31 + mode));
 		KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f[i], lens[i],
-						       (void *)(uintptr_t)(i + 1)),
-				0);
+						       cookie), 0);
 	}
 	KTEST_EXPECT_EQ(t, seen.tx_done, 3);
 	KTEST_EXPECT_EQ(t, seen.cookies, 1 + 2 + 3);

@@ -516,7 +516,8 @@ static bool busy_polls_are(const int *expected)
  */
 static int budget_shared(void)
 {
-	static const int none[BUSY_NAPIS], first[BUSY_NAPIS] = { 1, 1, 1, 1, 1, 0 },
+	static const int none[BUSY_NAPIS],
+		first[BUSY_NAPIS] = { 1, 1, 1, 1, 1, 0 },
 		second[BUSY_NAPIS] = { 2, 2, 2, 2, 1, 1 };
 	unsigned long flags;
 	int runs = 0;

@@ -149,7 +149,8 @@ static int fragments_copy_pull_trim_and_free(void)
 	memcpy(expect, skb->data, 20);
 	memcpy(expect + 20, va + 100, 200);
 	memcpy(expect + 220, va + 400, 100);
-	CHECK(skb_copy_bits(skb, 0, out, 320) == 0 && !memcmp(out, expect, 320));
+	CHECK(skb_copy_bits(skb, 0, out, 320) == 0 &&
+	      !memcmp(out, expect, 320));
 	CHECK(skb_copy_bits(skb, 10, out, 50) == 0 &&
 	      !memcmp(out, expect + 10, 50));
 	CHECK(skb_copy_bits(skb, 300, out, 21) == -EFAULT);
@@ -157,12 +158,14 @@ static int fragments_copy_pull_trim_and_free(void)
 	CHECK(__pskb_pull_tail(skb, 30) && skb_headlen(skb) == 50);
 	CHECK(skb->data_len == 270 && skb_shinfo(skb)->nr_frags == 2);
 	CHECK(!memcmp(skb->data, expect, 50));
-	CHECK(skb_copy_bits(skb, 0, out, 320) == 0 && !memcmp(out, expect, 320));
+	CHECK(skb_copy_bits(skb, 0, out, 320) == 0 &&
+	      !memcmp(out, expect, 320));
 
 	CHECK(pskb_trim(skb, 100) == 0 && skb->len == 100);
 	CHECK(skb_shinfo(skb)->nr_frags == 1 && skb->data_len == 50);
 	CHECK(page_ref_count(page) == 2);	/* the dropped fragment's */
-	CHECK(skb_copy_bits(skb, 0, out, 100) == 0 && !memcmp(out, expect, 100));
+	CHECK(skb_copy_bits(skb, 0, out, 100) == 0 &&
+	      !memcmp(out, expect, 100));
 
 	CHECK(skb_linearize(skb) == 0 && !skb_is_nonlinear(skb));
 	CHECK(page_ref_count(page) == 1 && !memcmp(skb->data, expect, 100));
