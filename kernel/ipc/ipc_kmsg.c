@@ -17,6 +17,7 @@
 
 #include "ipc/ipc_entry.h"
 #include "ipc/ipc_kmsg.h"
+#include "ipc/ipc_kmsg_cache.h"
 #include "ipc/ipc_notify.h"
 #include "ipc/ipc_port.h"
 #include "ipc/ipc_right.h"
@@ -37,21 +38,40 @@ unsigned int ipc_kmsg_count(void)
 	return kmsgs_alive;
 }
 
-struct ipc_kmsg *ipc_kmsg_alloc(mach_msg_size_t ksize)
+/* A message of @ksize bytes, only its header zeroed, or NULL. */
+struct ipc_kmsg *ipc_kmsg_alloc_dirty(mach_msg_size_t ksize)
 {
 	struct ipc_kmsg *kmsg;
 	uint64_t flags;
 
 	if (ksize < HDR || ksize > 2 * IPC_KMSG_MAX_SIZE)
 		return NULL;
-	kmsg = kzalloc(offsetof(struct ipc_kmsg, header) + ksize);
+	flags = cpu_intr_save();
+	kmsg = ipc_kmsg_cache_get(ksize);
+	if (kmsg == NULL) {
+		kmsg = kalloc(offsetof(struct ipc_kmsg, header) + ksize);
+		if (kmsg != NULL)
+			kmsg->capacity = ksize;
+	}
+	if (kmsg != NULL)
+		kmsgs_alive++;
+	cpu_intr_restore(flags);
 	if (kmsg == NULL)
 		return NULL;
-	kmsg->capacity = ksize;
+	kmsg->next = NULL;
+	kmsg->stamp = 0;
+	kmsg->usize = 0;
+	memset(&kmsg->header, 0, HDR);
 	kmsg->header.size = ksize;
-	flags = cpu_intr_save();
-	kmsgs_alive++;
-	cpu_intr_restore(flags);
+	return kmsg;
+}
+
+struct ipc_kmsg *ipc_kmsg_alloc(mach_msg_size_t ksize)
+{
+	struct ipc_kmsg *kmsg = ipc_kmsg_alloc_dirty(ksize);
+
+	if (kmsg != NULL)
+		memset(ipc_kmsg_body(kmsg), 0, ksize - HDR);
 	return kmsg;
 }
 
@@ -60,8 +80,9 @@ void ipc_kmsg_free(struct ipc_kmsg *kmsg)
 	uint64_t flags = cpu_intr_save();
 
 	kmsgs_alive--;
+	if (!ipc_kmsg_cache_put(kmsg))
+		kfree(kmsg);
 	cpu_intr_restore(flags);
-	kfree(kmsg);
 }
 
 /* Unaligned accesses to message bytes. */
@@ -554,7 +575,7 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 			return mr;
 		}
 	}
-	c->kmsg = ipc_kmsg_alloc(ksize);
+	c->kmsg = ipc_kmsg_alloc_dirty(ksize);
 	if (c->kmsg == NULL) {
 		ipc_right_reserve_clear(space);
 		return MACH_SEND_NO_BUFFER;

@@ -82,6 +82,15 @@ struct ipc_kmsg {
  */
 struct ipc_kmsg *ipc_kmsg_alloc(mach_msg_size_t ksize);
 
+/*
+ * ipc_kmsg_alloc_dirty - ipc_kmsg_alloc with only the header zeroed: for
+ * builders that write every byte up to the size they set (copyin; MIG
+ * stubs, which size a reply by what they wrote).  Small messages and MIG
+ * replies come from a cache of static buffers (ipc_kmsg_cache.h), others
+ * from the heap.
+ */
+struct ipc_kmsg *ipc_kmsg_alloc_dirty(mach_msg_size_t ksize);
+
 /* ipc_kmsg_free - free the message only (its rights and memory must have
  * been taken or released). */
 void ipc_kmsg_free(struct ipc_kmsg *kmsg);

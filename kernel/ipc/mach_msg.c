@@ -16,6 +16,9 @@
 #include "x86_64/copy.h"
 #include "x86_64/cpu.h"
 
+/* Messages up to this size are copied in on the kernel stack. */
+#define MACH_MSG_SNAPSHOT	256
+
 /*
  * Send the user-layout message @umsg (in kernel memory) from @space.
  * Decoding happens with the IPC state held; if the destination queue is
@@ -161,6 +164,7 @@ mach_msg_return_t mach_msg_trap(mach_msg_header_t *msg,
 {
 	struct task *task = task_current();
 	struct ipc_msg_buf out = { .uaddr = (uintptr_t)msg };
+	uint8_t snap[MACH_MSG_SNAPSHOT] __attribute__((aligned(8)));
 	uint8_t *umsg = NULL;
 	mach_msg_return_t mr;
 
@@ -169,21 +173,24 @@ mach_msg_return_t mach_msg_trap(mach_msg_header_t *msg,
 		return (option & MACH_SEND_MSG) ? MACH_SEND_INVALID_DEST :
 						  MACH_RCV_INVALID_NAME;
 	if (option & MACH_SEND_MSG) {
-		/* One snapshot of the message: decode may read it twice. */
+		/* One snapshot of the message: decode may read it twice.
+		 * Small ones (every RPC request) stay on the stack. */
 		if (send_size < sizeof(mach_msg_header_t) || (send_size & 3))
 			return MACH_SEND_MSG_TOO_SMALL;
 		if (send_size > IPC_KMSG_MAX_SIZE)
 			return MACH_SEND_NO_BUFFER;
-		umsg = kalloc(send_size);
+		umsg = send_size <= sizeof(snap) ? snap : kalloc(send_size);
 		if (umsg == NULL)
 			return MACH_SEND_NO_BUFFER;
 		if (copyin(msg, umsg, send_size)) {
-			kfree(umsg);
-			return MACH_SEND_INVALID_DATA;
+			mr = MACH_SEND_INVALID_DATA;
+			goto out;
 		}
 	}
 	mr = msg_common(task->itk_space, task->map, umsg, &out, option,
 			send_size, rcv_size, rcv_name, timeout);
-	kfree(umsg);
+out:
+	if (umsg != snap)
+		kfree(umsg);
 	return mr;
 }
