@@ -554,19 +554,26 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	if (!space->active || !MACH_PORT_VALID(dest_name))
 		return MACH_SEND_INVALID_DEST;
 
-	if (ipc_right_reserve(space, dest_name, dest_type, false) !=
-	    KERN_SUCCESS) {
+	e = ipc_right_lookup(space, dest_name);
+	if (e == NULL ||
+	    ipc_right_reserve_entry(space, e, dest_type, false) !=
+		    KERN_SUCCESS) {
 		ipc_right_reserve_clear(space);
 		return MACH_SEND_INVALID_DEST;
 	}
-	e = ipc_entry_lookup(&space->table, dest_name);
 	c->dest = e->object;
 	c->dest_type = dest_type;
-	if (MACH_PORT_VALID(reply_name) &&
-	    ipc_right_reserve(space, reply_name, reply_type, true) !=
-		    KERN_SUCCESS) {
-		ipc_right_reserve_clear(space);
-		return MACH_SEND_INVALID_REPLY;
+	c->dest_entry = e;
+	c->reply_entry = NULL;
+	if (MACH_PORT_VALID(reply_name)) {
+		e = ipc_right_lookup(space, reply_name);
+		if (e == NULL ||
+		    ipc_right_reserve_entry(space, e, reply_type, true) !=
+			    KERN_SUCCESS) {
+			ipc_right_reserve_clear(space);
+			return MACH_SEND_INVALID_REPLY;
+		}
+		c->reply_entry = e;
 	}
 	if (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) {
 		mr = body_measure(c->umsg, c->usize, &ksize);
@@ -592,6 +599,30 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 		memcpy(ipc_kmsg_body(c->kmsg), c->umsg + HDR, c->usize - HDR);
 	}
 	return MACH_MSG_SUCCESS;
+}
+
+/* Take the right of entry @e, which decode reserved. */
+static struct ipc_port *take_entry(struct ipc_space *space,
+				   struct ipc_entry *e,
+				   mach_msg_type_name_t msgt_name)
+{
+	struct ipc_port *port;
+	mach_msg_type_name_t type;
+
+	if (ipc_right_copyin_entry(space, e, msgt_name, true, &port, &type) !=
+	    KERN_SUCCESS)
+		return IPC_PORT_DEAD;	/* cannot happen: reserved */
+	return port;
+}
+
+/* Does copying in a right of disposition @msgt_name leave every entry of
+ * the space in place (no entry freed, no notification sent)?  Then the
+ * entries decode found are still valid for the next right. */
+static bool copyin_keeps_entries(mach_msg_type_name_t msgt_name)
+{
+	return msgt_name == MACH_MSG_TYPE_COPY_SEND ||
+	       msgt_name == MACH_MSG_TYPE_MAKE_SEND ||
+	       msgt_name == MACH_MSG_TYPE_MAKE_SEND_ONCE;
 }
 
 /* Take the right of name @name (or pass NULL and DEAD through). */
@@ -625,16 +656,20 @@ mach_msg_return_t ipc_kmsg_copyin_commit(struct ipc_kmsg_copyin *c)
 
 	ipc_right_reserve_clear(c->space);
 	memcpy(&uh, u, sizeof(uh));
-	if (ipc_right_copyin(c->space, uh.msgh_remote_port,
-			     MACH_MSGH_BITS_REMOTE(uh.msgh_bits), false,
-			     &dest, &dtype) != KERN_SUCCESS) {
+	if (ipc_right_copyin_entry(c->space, c->dest_entry,
+				   MACH_MSGH_BITS_REMOTE(uh.msgh_bits), false,
+				   &dest, &dtype) != KERN_SUCCESS) {
 		ipc_kmsg_copyin_abort(c);
 		return MACH_SEND_INVALID_DEST;
 	}
 	rtype = ipc_right_copyin_type(MACH_MSGH_BITS_LOCAL(uh.msgh_bits));
 	h->remote = dest;
-	h->local = take(c->space, uh.msgh_local_port,
-			MACH_MSGH_BITS_LOCAL(uh.msgh_bits));
+	if (c->reply_entry != NULL && copyin_keeps_entries(c->dest_type))
+		h->local = take_entry(c->space, c->reply_entry,
+				      MACH_MSGH_BITS_LOCAL(uh.msgh_bits));
+	else
+		h->local = take(c->space, uh.msgh_local_port,
+				MACH_MSGH_BITS_LOCAL(uh.msgh_bits));
 	h->bits = (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) |
 		  MACH_MSGH_BITS(dtype, rtype);
 	kmsg->usize = c->usize;

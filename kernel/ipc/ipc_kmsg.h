@@ -152,6 +152,8 @@ struct ipc_kmsg_copyin {
 	struct ipc_kmsg *kmsg;		/* out */
 	struct ipc_port *dest;		/* out: destination, no reference */
 	mach_msg_type_name_t dest_type;	/* out: its disposition */
+	struct ipc_entry *dest_entry;	/* the entries decode found */
+	struct ipc_entry *reply_entry;
 	size_t kdone;			/* kernel body bytes completed */
 };
 

@@ -41,10 +41,12 @@ mach_msg_return_t ipc_mqueue_wait_space(struct ipc_port *port, bool timed,
 	if (timed && ticks == 0)
 		return MACH_SEND_TIMED_OUT;
 	ipc_port_reference(port);
+	port->snd_waiters++;
 	assert_wait(&port->snd_event);
 	if (timed)
 		thread_set_timeout(ticks);
 	r = thread_block();
+	port->snd_waiters--;
 	ipc_port_release(port);
 	return r == THREAD_TIMED_OUT ? MACH_SEND_TIMED_OUT : MACH_MSG_SUCCESS;
 }
@@ -72,8 +74,9 @@ mach_msg_return_t ipc_mqueue_deliver(struct ipc_kmsg *kmsg)
 		port->msg_head = kmsg;
 	port->msg_tail = kmsg;
 	port->msgcount++;
-	thread_wakeup(&port->rcv_event);
-	if (port->pset != NULL)
+	if (port->rcv_waiters != 0)
+		thread_wakeup(&port->rcv_event);
+	if (port->pset != NULL && port->pset->rcv_waiters != 0)
 		thread_wakeup(&port->pset->rcv_event);
 	return MACH_MSG_SUCCESS;
 }
@@ -94,7 +97,7 @@ struct ipc_kmsg *ipc_mqueue_dequeue(struct ipc_port *port)
 	kmsg->next = NULL;
 	port->msgcount--;
 	kmsg->header.seqno = port->seqno++;
-	if (port->msgcount < port->qlimit)
+	if (port->snd_waiters != 0 && port->msgcount < port->qlimit)
 		thread_wakeup(&port->snd_event);
 	return kmsg;
 }
@@ -122,7 +125,7 @@ mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
 				      mach_msg_size_t *size)
 {
 	bool timed = (option & MACH_RCV_TIMEOUT) != 0;
-	uint64_t deadline = clock_ticks() + ticks;
+	uint64_t deadline = timed ? clock_ticks() + ticks : 0;
 	struct ipc_port *port = NULL;
 	struct ipc_pset *pset = NULL;
 	struct ipc_entry *e;
@@ -173,11 +176,21 @@ mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
 			mr = MACH_RCV_TIMED_OUT;
 			break;
 		}
-		assert_wait(pset != NULL ? &pset->rcv_event : &port->rcv_event);
+		if (pset != NULL) {
+			pset->rcv_waiters++;
+			assert_wait(&pset->rcv_event);
+		} else {
+			port->rcv_waiters++;
+			assert_wait(&port->rcv_event);
+		}
 		if (timed)
 			thread_set_timeout(deadline - clock_ticks());
 		if (thread_block() == THREAD_TIMED_OUT)
 			timed_out = true;	/* one last look */
+		if (pset != NULL)
+			pset->rcv_waiters--;
+		else
+			port->rcv_waiters--;
 	}
 	if (pset != NULL)
 		ipc_pset_release(pset);

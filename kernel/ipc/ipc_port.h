@@ -58,6 +58,8 @@ struct ipc_port {
 	struct ipc_dnrequest *dnrequests;
 	char rcv_event;			/* wait events (their addresses) */
 	char snd_event;
+	unsigned int rcv_waiters;	/* threads waiting on rcv_event */
+	unsigned int snd_waiters;	/* threads waiting on snd_event */
 };
 
 #define IKOT_NONE	0u

@@ -136,11 +136,20 @@ kern_return_t ipc_right_reserve(struct ipc_space *space, mach_port_name_t name,
 				mach_msg_type_name_t msgt_name, bool deadok)
 {
 	struct ipc_entry *e = ipc_right_lookup(space, name);
-	kern_return_t kr;
-	bool listed;
 
 	if (e == NULL)
 		return KERN_INVALID_NAME;
+	return ipc_right_reserve_entry(space, e, msgt_name, deadok);
+}
+
+kern_return_t ipc_right_reserve_entry(struct ipc_space *space,
+				      struct ipc_entry *e,
+				      mach_msg_type_name_t msgt_name,
+				      bool deadok)
+{
+	kern_return_t kr;
+	bool listed;
+
 	kr = check(e, msgt_name, deadok);
 	if (kr != KERN_SUCCESS)
 		return kr;
@@ -199,11 +208,22 @@ kern_return_t ipc_right_copyin(struct ipc_space *space, mach_port_name_t name,
 			       mach_msg_type_name_t *typep)
 {
 	struct ipc_entry *e = ipc_right_lookup(space, name);
-	struct ipc_port *port;
-	kern_return_t kr;
 
 	if (e == NULL)
 		return KERN_INVALID_NAME;
+	return ipc_right_copyin_entry(space, e, msgt_name, deadok, portp,
+				      typep);
+}
+
+kern_return_t ipc_right_copyin_entry(struct ipc_space *space,
+				     struct ipc_entry *e,
+				     mach_msg_type_name_t msgt_name,
+				     bool deadok, struct ipc_port **portp,
+				     mach_msg_type_name_t *typep)
+{
+	struct ipc_port *port;
+	kern_return_t kr;
+
 	kr = check(e, msgt_name, deadok);
 	if (kr != KERN_SUCCESS)
 		return kr;

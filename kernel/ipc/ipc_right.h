@@ -50,10 +50,16 @@ mach_msg_type_name_t ipc_right_copyin_type(mach_msg_type_name_t msgt_name);
  * Nothing changes in the space but the reservation marks.  Returns
  * KERN_SUCCESS, KERN_INVALID_NAME, KERN_INVALID_RIGHT or
  * KERN_INVALID_VALUE (@msgt_name not a disposition).
+ * ipc_right_reserve_entry - the same on @e, an entry of @space that
+ * ipc_right_lookup returned (never KERN_INVALID_NAME).
  * ipc_right_reserve_clear - forget every reservation of @space.
  */
 kern_return_t ipc_right_reserve(struct ipc_space *space, mach_port_name_t name,
 				mach_msg_type_name_t msgt_name, bool deadok);
+kern_return_t ipc_right_reserve_entry(struct ipc_space *space,
+				      struct ipc_entry *e,
+				      mach_msg_type_name_t msgt_name,
+				      bool deadok);
 void ipc_right_reserve_clear(struct ipc_space *space);
 
 /*
@@ -64,11 +70,18 @@ void ipc_right_reserve_clear(struct ipc_space *space);
  * notification if it had a dead-name request); moving a receive right
  * takes the port out of its set and puts it in transit.  Returns as
  * ipc_right_reserve(), and on failure nothing changed.
+ * ipc_right_copyin_entry - the same on @e, an entry of @space that
+ * ipc_right_lookup returned and nothing has freed since.
  */
 kern_return_t ipc_right_copyin(struct ipc_space *space, mach_port_name_t name,
 			       mach_msg_type_name_t msgt_name, bool deadok,
 			       struct ipc_port **port,
 			       mach_msg_type_name_t *type);
+kern_return_t ipc_right_copyin_entry(struct ipc_space *space,
+				     struct ipc_entry *e,
+				     mach_msg_type_name_t msgt_name,
+				     bool deadok, struct ipc_port **port,
+				     mach_msg_type_name_t *type);
 
 /*
  * ipc_right_copyout - give @space the right @port of kernel type @type

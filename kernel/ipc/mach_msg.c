@@ -32,7 +32,8 @@ static mach_msg_return_t msg_send(struct ipc_space *space, struct vm_map *map,
 				  mach_msg_timeout_t timeout)
 {
 	bool timed = (option & MACH_SEND_TIMEOUT) != 0;
-	uint64_t deadline = clock_ticks() + ipc_mqueue_ticks(timeout);
+	uint64_t deadline = timed ? clock_ticks() + ipc_mqueue_ticks(timeout) :
+				    0;
 	struct ipc_kmsg_copyin c = {
 		.space = space,
 		.map = map,
@@ -82,7 +83,9 @@ static mach_msg_return_t msg_receive(struct ipc_space *space,
 	uint64_t flags = cpu_intr_save();
 
 	mr = ipc_mqueue_receive(space, rcv_name, option, rcv_size,
-				ipc_mqueue_ticks(timeout), &kmsg, &size);
+				(option & MACH_RCV_TIMEOUT) ?
+					ipc_mqueue_ticks(timeout) : 0,
+				&kmsg, &size);
 	if (mr == MACH_RCV_TOO_LARGE && kmsg == NULL) {
 		/* MACH_RCV_LARGE: the message stays; say how big it is. */
 		size_t at = offsetof(mach_msg_header_t, msgh_size);

@@ -256,7 +256,8 @@ enum thread_wait_result thread_block(void)
 		need_resched = true;
 	}
 	switch_to_next();
-	timeout_cancel(&current->wait_timeout);
+	if (current->wait_timeout.pending)
+		timeout_cancel(&current->wait_timeout);
 	r = current->wait_result;
 	current->wait_result = THREAD_AWAKENED;
 	cpu_intr_restore(flags);
@@ -273,7 +274,8 @@ static unsigned int wakeup(const void *event, unsigned int max)
 		next = t->wait_next;
 		if (t->wait_event != event)
 			continue;
-		timeout_cancel(&t->wait_timeout);
+		if (t->wait_timeout.pending)
+			timeout_cancel(&t->wait_timeout);
 		wait_end(t, THREAD_AWAKENED);
 		n++;
 	}
