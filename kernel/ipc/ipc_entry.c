@@ -45,6 +45,7 @@ kern_return_t ipc_entry_table_init(struct ipc_entry_table *t)
 	t->nbuckets = IPC_ENTRY_BUCKETS_MIN;
 	t->count = 0;
 	t->next_name = 1;
+	t->spare = NULL;
 	return KERN_SUCCESS;
 }
 
@@ -56,10 +57,26 @@ void ipc_entry_table_fini(struct ipc_entry_table *t)
 		next = e->next;
 		kfree(e);
 	}
+	kfree(t->spare);
 	kfree(t->names);
 	kfree(t->objects);
 	t->names = t->objects = NULL;
+	t->spare = NULL;
 	t->nbuckets = 0;
+}
+
+/* A zeroed entry: the table's spare, or a new one. */
+static struct ipc_entry *entry_new(struct ipc_entry_table *t)
+{
+	struct ipc_entry *e = t->spare;
+
+	if (e != NULL)
+		t->spare = NULL;
+	else
+		e = kalloc(sizeof(*e));
+	if (e != NULL)
+		__builtin_memset(e, 0, sizeof(*e));
+	return e;
 }
 
 struct ipc_entry *ipc_entry_lookup(const struct ipc_entry_table *t,
@@ -139,7 +156,7 @@ kern_return_t ipc_entry_alloc(struct ipc_entry_table *t,
 		return KERN_NO_SPACE;
 	while (!MACH_PORT_VALID(name) || ipc_entry_lookup(t, name) != NULL)
 		name++;
-	e = kzalloc(sizeof(*e));
+	e = entry_new(t);
 	if (e == NULL)
 		return KERN_RESOURCE_SHORTAGE;
 	e->name = name;
@@ -162,7 +179,7 @@ kern_return_t ipc_entry_alloc_name(struct ipc_entry_table *t,
 		*out = e;
 		return KERN_NAME_EXISTS;
 	}
-	e = kzalloc(sizeof(*e));
+	e = entry_new(t);
 	if (e == NULL)
 		return KERN_RESOURCE_SHORTAGE;
 	e->name = name;
@@ -227,7 +244,10 @@ void ipc_entry_remove(struct ipc_entry_table *t, struct ipc_entry *e)
 void ipc_entry_free(struct ipc_entry_table *t, struct ipc_entry *e)
 {
 	ipc_entry_remove(t, e);
-	kfree(e);
+	if (t->spare == NULL)
+		t->spare = e;
+	else
+		kfree(e);
 }
 
 struct ipc_entry *ipc_entry_take_all(struct ipc_entry_table *t)

@@ -43,6 +43,9 @@ struct ipc_entry_table {
 	unsigned int count;		/* entries in the table */
 	mach_port_name_t next_name;	/* where the search for a free name
 					 * starts */
+	struct ipc_entry *spare;	/* the last entry freed, kept for the
+					 * next allocation (a send-once
+					 * right per RPC comes and goes) */
 };
 
 /*
@@ -83,7 +86,9 @@ kern_return_t ipc_entry_alloc_name(struct ipc_entry_table *t,
 				   struct ipc_entry **out);
 
 /* ipc_entry_remove - take @e out of both hashes (the caller frees it
- * with kfree()); ipc_entry_free - remove and free it. */
+ * with kfree()); ipc_entry_free - remove and free it (the table keeps
+ * one freed entry as its spare for the next allocation; the spare goes
+ * with ipc_entry_table_fini). */
 void ipc_entry_remove(struct ipc_entry_table *t, struct ipc_entry *e);
 void ipc_entry_free(struct ipc_entry_table *t, struct ipc_entry *e);
 

@@ -31,6 +31,9 @@
 
 #define HDR	sizeof(struct ipc_kmsg_header)
 
+/* Copies of a fixed size use __builtin_memcpy / __builtin_memset: the
+ * kernel builds with -ffreestanding, where memcpy is always a call. */
+
 static unsigned int kmsgs_alive;
 
 unsigned int ipc_kmsg_count(void)
@@ -61,7 +64,7 @@ struct ipc_kmsg *ipc_kmsg_alloc_dirty(mach_msg_size_t ksize)
 	kmsg->next = NULL;
 	kmsg->stamp = 0;
 	kmsg->usize = 0;
-	memset(&kmsg->header, 0, HDR);
+	__builtin_memset(&kmsg->header, 0, HDR);
 	kmsg->header.size = ksize;
 	return kmsg;
 }
@@ -90,7 +93,7 @@ static uint32_t rd32(const uint8_t *p)
 {
 	uint32_t v;
 
-	memcpy(&v, p, sizeof(v));
+	__builtin_memcpy(&v, p, sizeof(v));
 	return v;
 }
 
@@ -98,13 +101,13 @@ static uint64_t rd64(const uint8_t *p)
 {
 	uint64_t v;
 
-	memcpy(&v, p, sizeof(v));
+	__builtin_memcpy(&v, p, sizeof(v));
 	return v;
 }
 
 static void wr64(uint8_t *p, uint64_t v)
 {
-	memcpy(p, &v, sizeof(v));
+	__builtin_memcpy(p, &v, sizeof(v));
 }
 
 static struct ipc_port *rdport(const uint8_t *p)
@@ -141,7 +144,7 @@ static mach_msg_return_t item_parse(const uint8_t *msg, size_t off, size_t end,
 
 	if (end - off < sizeof(t))
 		return MACH_SEND_MSG_TOO_SMALL;
-	memcpy(&t, msg + off, sizeof(t));
+	__builtin_memcpy(&t, msg + off, sizeof(t));
 	it->off = off;
 	it->is_inline = t.msgt_inline;
 	it->dealloc = t.msgt_deallocate;
@@ -150,7 +153,7 @@ static mach_msg_return_t item_parse(const uint8_t *msg, size_t off, size_t end,
 
 		if (end - off < sizeof(tl))
 			return MACH_SEND_MSG_TOO_SMALL;
-		memcpy(&tl, msg + off, sizeof(tl));
+		__builtin_memcpy(&tl, msg + off, sizeof(tl));
 		it->desc_len = sizeof(tl);
 		it->name = tl.msgtl_name;
 		it->size = tl.msgtl_size;
@@ -185,17 +188,17 @@ static void item_set(uint8_t *desc, const struct item *it,
 	if (it->desc_len == sizeof(mach_msg_type_long_t)) {
 		mach_msg_type_long_t tl;
 
-		memcpy(&tl, desc, sizeof(tl));
+		__builtin_memcpy(&tl, desc, sizeof(tl));
 		tl.msgtl_name = name;
 		tl.msgtl_size = size;
-		memcpy(desc, &tl, sizeof(tl));
+		__builtin_memcpy(desc, &tl, sizeof(tl));
 	} else {
 		mach_msg_type_t t;
 
-		memcpy(&t, desc, sizeof(t));
+		__builtin_memcpy(&t, desc, sizeof(t));
 		t.msgt_name = name;
 		t.msgt_size = size;
-		memcpy(desc, &t, sizeof(t));
+		__builtin_memcpy(desc, &t, sizeof(t));
 	}
 }
 
@@ -538,7 +541,7 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 		return MACH_SEND_MSG_TOO_SMALL;
 	if (c->usize > IPC_KMSG_MAX_SIZE)
 		return MACH_SEND_NO_BUFFER;
-	memcpy(&uh, c->umsg, sizeof(uh));
+	__builtin_memcpy(&uh, c->umsg, sizeof(uh));
 	if (uh.msgh_bits &
 	    ~(MACH_MSGH_BITS_COMPLEX | MACH_MSGH_BITS_PORTS_MASK))
 		return MACH_SEND_INVALID_HEADER;
@@ -596,7 +599,9 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 			return mr;
 		}
 	} else {
-		memcpy(ipc_kmsg_body(c->kmsg), c->umsg + HDR, c->usize - HDR);
+		if (c->usize > HDR)
+			memcpy(ipc_kmsg_body(c->kmsg), c->umsg + HDR,
+			       c->usize - HDR);
 	}
 	return MACH_MSG_SUCCESS;
 }
@@ -655,7 +660,7 @@ mach_msg_return_t ipc_kmsg_copyin_commit(struct ipc_kmsg_copyin *c)
 	struct item it, kit;
 
 	ipc_right_reserve_clear(c->space);
-	memcpy(&uh, u, sizeof(uh));
+	__builtin_memcpy(&uh, u, sizeof(uh));
 	if (ipc_right_copyin_entry(c->space, c->dest_entry,
 				   MACH_MSGH_BITS_REMOTE(uh.msgh_bits), false,
 				   &dest, &dtype) != KERN_SUCCESS) {
@@ -757,7 +762,7 @@ static void write_header(struct ipc_msg_buf *out, const struct ipc_kmsg *kmsg,
 {
 	mach_msg_header_t uh;
 
-	memset(&uh, 0, sizeof(uh));
+	__builtin_memset(&uh, 0, sizeof(uh));
 	uh.msgh_bits = bits;
 	uh.msgh_size = kmsg->usize;
 	uh.msgh_remote_port = remote;
