@@ -17,12 +17,6 @@
 
 #define IPC_ENTRY_BUCKETS_MIN	16u
 
-static unsigned int hash_name(const struct ipc_entry_table *t,
-			      mach_port_name_t name)
-{
-	return (unsigned int)((name * 0x9e3779b1u) & (t->nbuckets - 1));
-}
-
 static unsigned int hash_object(const struct ipc_entry_table *t,
 				const void *object)
 {
@@ -79,20 +73,6 @@ static struct ipc_entry *entry_new(struct ipc_entry_table *t)
 	return e;
 }
 
-struct ipc_entry *ipc_entry_lookup(const struct ipc_entry_table *t,
-				   mach_port_name_t name)
-{
-	struct ipc_entry *e;
-
-	if (t->nbuckets == 0)
-		return NULL;
-	for (e = t->names[hash_name(t, name)]; e != NULL; e = e->next) {
-		if (e->name == name)
-			return e;
-	}
-	return NULL;
-}
-
 /* Double the buckets and rehash; on no memory keep the old ones. */
 static void grow(struct ipc_entry_table *t)
 {
@@ -116,7 +96,7 @@ static void grow(struct ipc_entry_table *t)
 		struct ipc_entry *e, *next;
 
 		for (e = old_names[i]; e != NULL; e = next) {
-			unsigned int b = hash_name(t, e->name);
+			unsigned int b = ipc_entry_hash_name(t, e->name);
 
 			next = e->next;
 			e->next = names[b];
@@ -140,7 +120,7 @@ static void insert(struct ipc_entry_table *t, struct ipc_entry *e)
 
 	if (t->count >= t->nbuckets)
 		grow(t);
-	b = hash_name(t, e->name);
+	b = ipc_entry_hash_name(t, e->name);
 	e->next = t->names[b];
 	t->names[b] = e;
 	t->count++;
@@ -233,7 +213,7 @@ void ipc_entry_remove(struct ipc_entry_table *t, struct ipc_entry *e)
 	struct ipc_entry **pp;
 
 	ipc_entry_unhash_object(t, e);
-	for (pp = &t->names[hash_name(t, e->name)]; *pp != e;
+	for (pp = &t->names[ipc_entry_hash_name(t, e->name)]; *pp != e;
 	     pp = &(*pp)->next)
 		;
 	*pp = e->next;
@@ -278,7 +258,7 @@ struct ipc_entry *ipc_entry_next(const struct ipc_entry_table *t,
 	if (prev != NULL) {
 		if (prev->next != NULL)
 			return prev->next;
-		b = hash_name(t, prev->name) + 1;
+		b = ipc_entry_hash_name(t, prev->name) + 1;
 	}
 	for (; b < t->nbuckets; b++) {
 		if (t->names[b] != NULL)

@@ -4,6 +4,7 @@
 #define IPC_IPC_ENTRY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <mach/kern_return.h>
@@ -62,9 +63,28 @@ kern_return_t ipc_entry_table_init(struct ipc_entry_table *t);
  * (whatever rights they record are not looked at). */
 void ipc_entry_table_fini(struct ipc_entry_table *t);
 
-/* The entry named @name, or NULL. */
-struct ipc_entry *ipc_entry_lookup(const struct ipc_entry_table *t,
-				   mach_port_name_t name);
+/* The bucket of @name in @t's name hash. */
+static inline unsigned int ipc_entry_hash_name(const struct ipc_entry_table *t,
+					       mach_port_name_t name)
+{
+	return (unsigned int)((name * 0x9e3779b1u) & (t->nbuckets - 1));
+}
+
+/* The entry named @name, or NULL.  Inline: every message looks names up. */
+static inline struct ipc_entry *
+ipc_entry_lookup(const struct ipc_entry_table *t, mach_port_name_t name)
+{
+	struct ipc_entry *e;
+
+	if (t->nbuckets == 0)
+		return NULL;
+	for (e = t->names[ipc_entry_hash_name(t, name)]; e != NULL;
+	     e = e->next) {
+		if (e->name == name)
+			return e;
+	}
+	return NULL;
+}
 
 /*
  * ipc_entry_alloc - a new zeroed entry under a fresh name (never

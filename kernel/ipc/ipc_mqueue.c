@@ -59,7 +59,8 @@ mach_msg_return_t ipc_mqueue_deliver(struct ipc_kmsg *kmsg)
 		ipc_kmsg_destroy(kmsg);
 		return MACH_MSG_SUCCESS;
 	}
-	if (ipc_kmsg_attach_receive_rights(kmsg) || !port->active) {
+	if (((kmsg->header.bits & MACH_MSGH_BITS_COMPLEX) &&
+	     ipc_kmsg_attach_receive_rights(kmsg)) || !port->active) {
 		ipc_kmsg_destroy(kmsg);
 		return MACH_MSG_SUCCESS;
 	}

@@ -41,8 +41,7 @@ static struct ipc_port *dncancel(struct ipc_space *space, struct ipc_entry *e)
 	return ipc_port_dnrequest_cancel(port, space, e->name);
 }
 
-/* Make @e, a send or send-once right to a dead port, a dead name. */
-static void make_dead(struct ipc_space *space, struct ipc_entry *e)
+void ipc_right_make_dead(struct ipc_space *space, struct ipc_entry *e)
 {
 	struct ipc_port *port = e->object;
 
@@ -64,20 +63,6 @@ static void make_dead(struct ipc_space *space, struct ipc_entry *e)
 			e->urefs++;
 	}
 	ipc_port_release(port);
-}
-
-struct ipc_entry *ipc_right_lookup(struct ipc_space *space,
-				   mach_port_name_t name)
-{
-	struct ipc_entry *e = ipc_entry_lookup(&space->table, name);
-	struct ipc_port *port;
-
-	if (e == NULL || !(e->type & MACH_PORT_TYPE_SEND_RIGHTS))
-		return e;
-	port = e->object;
-	if (!port->active)
-		make_dead(space, e);
-	return e;
 }
 
 mach_msg_type_name_t ipc_right_copyin_type(mach_msg_type_name_t msgt_name)

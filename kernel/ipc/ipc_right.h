@@ -9,9 +9,9 @@
 #include <mach/message.h>
 #include <mach/port.h>
 
-struct ipc_entry;
-struct ipc_port;
-struct ipc_space;
+#include "ipc/ipc_entry.h"
+#include "ipc/ipc_port.h"
+#include "ipc/ipc_space.h"
 
 /*
  * The right rules of Mach, as GNU Mach applies them:
@@ -32,10 +32,23 @@ struct ipc_space;
 
 #define IPC_UREFS_MAX	0xffffu		/* GNU Mach's MACH_PORT_UREFS_MAX */
 
+/* ipc_right_make_dead - make @e, a send or send-once right of @space
+ * to a dead port, a dead name (for ipc_right_lookup). */
+void ipc_right_make_dead(struct ipc_space *space, struct ipc_entry *e);
+
 /* The entry named @name in @space, converted to a dead name if its port
- * died; NULL if @name names nothing. */
-struct ipc_entry *ipc_right_lookup(struct ipc_space *space,
-				   mach_port_name_t name);
+ * died; NULL if @name names nothing.  Inline: every message looks its
+ * names up. */
+static inline struct ipc_entry *ipc_right_lookup(struct ipc_space *space,
+						 mach_port_name_t name)
+{
+	struct ipc_entry *e = ipc_entry_lookup(&space->table, name);
+
+	if (e != NULL && (e->type & MACH_PORT_TYPE_SEND_RIGHTS) &&
+	    !((struct ipc_port *)e->object)->active)
+		ipc_right_make_dead(space, e);
+	return e;
+}
 
 /* The result type of copying in a right with disposition @msgt_name:
  * MACH_MSG_TYPE_PORT_SEND, _PORT_SEND_ONCE, _PORT_RECEIVE, or 0 if

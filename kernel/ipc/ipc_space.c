@@ -36,29 +36,17 @@ struct ipc_space *ipc_space_create(void)
 	return space;
 }
 
-void ipc_space_reference(struct ipc_space *space)
+/* The last reference goes, or a bad one (refs <= 1; interrupts off). */
+void ipc_space_free(struct ipc_space *space)
 {
-	uint64_t flags = cpu_intr_save();
-
-	space->refs++;
-	cpu_intr_restore(flags);
-}
-
-void ipc_space_release(struct ipc_space *space)
-{
-	uint64_t flags = cpu_intr_save();
-
 	if (space->refs == 0)
 		panic("ipc_space_release: space %p is free", (void *)space);
-	if (--space->refs == 0) {
-		if (space->active)
-			panic("ipc_space_release: live space %p freed",
-			      (void *)space);
-		ipc_entry_table_fini(&space->table);
-		spaces_alive--;
-		kfree(space);
-	}
-	cpu_intr_restore(flags);
+	space->refs = 0;
+	if (space->active)
+		panic("ipc_space_release: live space %p freed", (void *)space);
+	ipc_entry_table_fini(&space->table);
+	spaces_alive--;
+	kfree(space);
 }
 
 void ipc_space_destroy(struct ipc_space *space)

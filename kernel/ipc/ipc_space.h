@@ -9,6 +9,7 @@
 #include <mach/port.h>
 
 #include "ipc/ipc_entry.h"
+#include "x86_64/cpu.h"
 
 struct ipc_port;
 
@@ -48,9 +49,28 @@ struct ipc_space *ipc_space_create(void);
 void ipc_space_destroy(struct ipc_space *space);
 
 /* References: see struct ipc_space.  The last release frees the space,
- * which must have been destroyed (else: panic). */
-void ipc_space_reference(struct ipc_space *space);
-void ipc_space_release(struct ipc_space *space);
+ * which must have been destroyed (else: panic).  Inline: every receive
+ * takes and drops one. */
+void ipc_space_free(struct ipc_space *space);
+
+static inline void ipc_space_reference(struct ipc_space *space)
+{
+	uint64_t flags = cpu_intr_save();
+
+	space->refs++;
+	cpu_intr_restore(flags);
+}
+
+static inline void ipc_space_release(struct ipc_space *space)
+{
+	uint64_t flags = cpu_intr_save();
+
+	if (space->refs <= 1)
+		ipc_space_free(space);
+	else
+		space->refs--;
+	cpu_intr_restore(flags);
+}
 
 /*
  * ipc_space_insert_send - make a new send right to @port (a kernel
