@@ -14,6 +14,29 @@
 #include "kern/clock.h"
 #include "kern/sched.h"
 
+/*
+ * Handoff.  A thread that blocks receiving from a port (not a set) hangs
+ * a waiter record, on its stack, on the port's rcv_waiting list.  A
+ * sender that finds the queue empty and a waiter whose space still holds
+ * the receive right (the port in no set, the message within the
+ * receiver's size unless it asked for MACH_RCV_LARGE) gives the message
+ * to the first waiter directly, with its sequence number, and ends that
+ * thread's wait: no queueing, no dequeueing, no look at the queue after
+ * the wakeup.  A receiver that wakes without a message takes its record
+ * off the list; one that wakes with a message whose port changed
+ * meanwhile (died, moved, joined a set) puts the message back at the head
+ * of the queue, or destroys it with the dead port, as if it had never
+ * left the queue.
+ */
+struct ipc_mqueue_waiter {
+	struct ipc_mqueue_waiter *next;
+	struct thread *thread;
+	struct ipc_space *space;
+	mach_msg_size_t max;
+	bool large;			/* MACH_RCV_LARGE */
+	struct ipc_kmsg *kmsg;		/* handed over by a sender */
+};
+
 static uint64_t next_stamp;
 
 uint64_t ipc_mqueue_ticks(mach_msg_timeout_t ms)
@@ -51,6 +74,71 @@ mach_msg_return_t ipc_mqueue_wait_space(struct ipc_port *port, bool timed,
 	return r == THREAD_TIMED_OUT ? MACH_SEND_TIMED_OUT : MACH_MSG_SUCCESS;
 }
 
+/* Give @kmsg straight to the first receiver blocked on @port, if the
+ * queue is empty and that receiver may take it; true if it did. */
+static bool handoff(struct ipc_port *port, struct ipc_kmsg *kmsg)
+{
+	struct ipc_mqueue_waiter *w = port->rcv_waiting;
+
+	if (w == NULL || port->msg_head != NULL || port->pset != NULL ||
+	    port->receiver != w->space || (w->large && kmsg->usize > w->max))
+		return false;
+	port->rcv_waiting = w->next;
+	w->next = NULL;
+	w->kmsg = kmsg;
+	kmsg->header.seqno = port->seqno++;
+	thread_wakeup_thread(w->thread, &port->rcv_event);
+	return true;
+}
+
+/* Put back @kmsg, handed over to a receiver of @port that can no longer
+ * take it: first in the queue again, or destroyed with a dead port. */
+static void handback(struct ipc_port *port, struct ipc_kmsg *kmsg)
+{
+	if (!port->active) {
+		ipc_kmsg_destroy(kmsg);
+		return;
+	}
+	if (port->seqno == kmsg->header.seqno + 1)
+		port->seqno--;
+	kmsg->next = port->msg_head;
+	port->msg_head = kmsg;
+	if (port->msg_tail == NULL)
+		port->msg_tail = kmsg;
+	port->msgcount++;
+	if (port->rcv_waiting != NULL)
+		thread_wakeup(&port->rcv_event);
+	if (port->pset != NULL && port->pset->rcv_waiters != 0)
+		thread_wakeup(&port->pset->rcv_event);
+}
+
+/* Block on @port with the record @w until a message is handed over (then
+ * returned), or the wait ends otherwise (NULL; *@timed_out set on a
+ * timeout). */
+static struct ipc_kmsg *wait_port(struct ipc_port *port,
+				  struct ipc_mqueue_waiter *w, bool timed,
+				  uint64_t deadline, bool *timed_out)
+{
+	struct ipc_mqueue_waiter **pp = &port->rcv_waiting;
+
+	while (*pp != NULL)
+		pp = &(*pp)->next;
+	*pp = w;
+	w->next = NULL;
+	w->kmsg = NULL;
+	assert_wait(&port->rcv_event);
+	if (timed)
+		thread_set_timeout(deadline - clock_ticks());
+	if (thread_block() == THREAD_TIMED_OUT)
+		*timed_out = true;	/* one last look */
+	if (w->kmsg != NULL)
+		return w->kmsg;
+	for (pp = &port->rcv_waiting; *pp != w; pp = &(*pp)->next)
+		;
+	*pp = w->next;
+	return NULL;
+}
+
 mach_msg_return_t ipc_mqueue_deliver(struct ipc_kmsg *kmsg)
 {
 	struct ipc_port *port = kmsg->header.remote;
@@ -69,13 +157,15 @@ mach_msg_return_t ipc_mqueue_deliver(struct ipc_kmsg *kmsg)
 
 	kmsg->stamp = ++next_stamp;
 	kmsg->next = NULL;
+	if (handoff(port, kmsg))
+		return MACH_MSG_SUCCESS;
 	if (port->msg_tail != NULL)
 		port->msg_tail->next = kmsg;
 	else
 		port->msg_head = kmsg;
 	port->msg_tail = kmsg;
 	port->msgcount++;
-	if (port->rcv_waiters != 0)
+	if (port->rcv_waiting != NULL)
 		thread_wakeup(&port->rcv_event);
 	if (port->pset != NULL && port->pset->rcv_waiters != 0)
 		thread_wakeup(&port->pset->rcv_event);
@@ -132,6 +222,12 @@ mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
 	struct ipc_entry *e;
 	mach_msg_return_t mr;
 	bool timed_out = false;
+	struct ipc_mqueue_waiter w = {
+		.thread = thread_current(),
+		.space = space,
+		.max = max,
+		.large = (option & MACH_RCV_LARGE) != 0,
+	};
 
 	*kmsgp = NULL;
 	if (!space->active)
@@ -177,21 +273,28 @@ mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
 			mr = MACH_RCV_TIMED_OUT;
 			break;
 		}
-		if (pset != NULL) {
-			pset->rcv_waiters++;
-			assert_wait(&pset->rcv_event);
-		} else {
-			port->rcv_waiters++;
-			assert_wait(&port->rcv_event);
+		if (pset == NULL) {
+			kmsg = wait_port(port, &w, timed, deadline, &timed_out);
+			if (kmsg == NULL)
+				continue;
+			mr = still_there(space, port, NULL);
+			if (mr != MACH_MSG_SUCCESS) {
+				handback(port, kmsg);
+				break;
+			}
+			*kmsgp = kmsg;
+			*size = kmsg->usize;
+			mr = kmsg->usize > max ? MACH_RCV_TOO_LARGE :
+						 MACH_MSG_SUCCESS;
+			break;
 		}
+		pset->rcv_waiters++;
+		assert_wait(&pset->rcv_event);
 		if (timed)
 			thread_set_timeout(deadline - clock_ticks());
 		if (thread_block() == THREAD_TIMED_OUT)
 			timed_out = true;	/* one last look */
-		if (pset != NULL)
-			pset->rcv_waiters--;
-		else
-			port->rcv_waiters--;
+		pset->rcv_waiters--;
 	}
 	if (pset != NULL)
 		ipc_pset_release(pset);

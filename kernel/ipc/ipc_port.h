@@ -13,6 +13,7 @@
 #include "x86_64/cpu.h"
 
 struct ipc_kmsg;
+struct ipc_mqueue_waiter;
 struct ipc_pset;
 struct ipc_space;
 
@@ -60,7 +61,8 @@ struct ipc_port {
 	struct ipc_dnrequest *dnrequests;
 	char rcv_event;			/* wait events (their addresses) */
 	char snd_event;
-	unsigned int rcv_waiters;	/* threads waiting on rcv_event */
+	struct ipc_mqueue_waiter *rcv_waiting;	/* receivers blocked on the
+						 * port itself, in order */
 	unsigned int snd_waiters;	/* threads waiting on snd_event */
 };
 

@@ -285,6 +285,22 @@ static unsigned int wakeup(const void *event, unsigned int max)
 	return n;
 }
 
+bool thread_wakeup_thread(struct thread *t, const void *event)
+{
+	uint64_t flags = cpu_intr_save();
+	bool woke = t->wait_event == event;
+
+	if (woke) {
+		if (t->wait_timeout.pending)
+			timeout_cancel(&t->wait_timeout);
+		wait_end(t, THREAD_AWAKENED);
+		if (flags & RFLAGS_IF)
+			preempt_locked();
+	}
+	cpu_intr_restore(flags);
+	return woke;
+}
+
 unsigned int thread_wakeup(const void *event)
 {
 	return wakeup(event, ~0u);
