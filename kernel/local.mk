@@ -81,7 +81,7 @@ KERNEL_SOURCES = \
 	kernel/ipc/ipc_pset.c \
 	kernel/ipc/ipc_right.c \
 	kernel/ipc/ipc_kmsg.c \
-	kernel/ipc/ipc_kmsg_cache.c \
+	kernel/ipc/ipc_kmsg_alloc.c \
 	kernel/ipc/ipc_notify.c \
 	kernel/ipc/ipc_mqueue.c \
 	kernel/ipc/ipc_kobject.c \

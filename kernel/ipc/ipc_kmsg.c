@@ -17,7 +17,6 @@
 
 #include "ipc/ipc_entry.h"
 #include "ipc/ipc_kmsg.h"
-#include "ipc/ipc_kmsg_cache.h"
 #include "ipc/ipc_notify.h"
 #include "ipc/ipc_port.h"
 #include "ipc/ipc_right.h"
@@ -33,60 +32,6 @@
 
 /* Copies of a fixed size use __builtin_memcpy / __builtin_memset: the
  * kernel builds with -ffreestanding, where memcpy is always a call. */
-
-static unsigned int kmsgs_alive;
-
-unsigned int ipc_kmsg_count(void)
-{
-	return kmsgs_alive;
-}
-
-/* A message of @ksize bytes, only its header zeroed, or NULL. */
-struct ipc_kmsg *ipc_kmsg_alloc_dirty(mach_msg_size_t ksize)
-{
-	struct ipc_kmsg *kmsg;
-	uint64_t flags;
-
-	if (ksize < HDR || ksize > 2 * IPC_KMSG_MAX_SIZE)
-		return NULL;
-	flags = cpu_intr_save();
-	kmsg = ipc_kmsg_cache_get(ksize);
-	if (kmsg == NULL) {
-		kmsg = kalloc(offsetof(struct ipc_kmsg, header) + ksize);
-		if (kmsg != NULL)
-			kmsg->capacity = ksize;
-	}
-	if (kmsg != NULL)
-		kmsgs_alive++;
-	cpu_intr_restore(flags);
-	if (kmsg == NULL)
-		return NULL;
-	kmsg->next = NULL;
-	kmsg->stamp = 0;
-	kmsg->usize = 0;
-	__builtin_memset(&kmsg->header, 0, HDR);
-	kmsg->header.size = ksize;
-	return kmsg;
-}
-
-struct ipc_kmsg *ipc_kmsg_alloc(mach_msg_size_t ksize)
-{
-	struct ipc_kmsg *kmsg = ipc_kmsg_alloc_dirty(ksize);
-
-	if (kmsg != NULL)
-		memset(ipc_kmsg_body(kmsg), 0, ksize - HDR);
-	return kmsg;
-}
-
-void ipc_kmsg_free(struct ipc_kmsg *kmsg)
-{
-	uint64_t flags = cpu_intr_save();
-
-	kmsgs_alive--;
-	if (!ipc_kmsg_cache_put(kmsg))
-		kfree(kmsg);
-	cpu_intr_restore(flags);
-}
 
 /* Unaligned accesses to message bytes. */
 static uint32_t rd32(const uint8_t *p)
@@ -533,6 +478,7 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	mach_msg_header_t uh;
 	mach_msg_return_t mr;
 	struct ipc_entry *e;
+	bool reserve;
 
 	c->kmsg = NULL;
 	c->dest = NULL;
@@ -557,10 +503,14 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	if (!space->active || !MACH_PORT_VALID(dest_name))
 		return MACH_SEND_INVALID_DEST;
 
+	/* Reservations matter only when two rights may come from one entry:
+	 * a simple message with distinct names just checks its two. */
+	reserve = (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) ||
+		  dest_name == reply_name;
 	e = ipc_right_lookup(space, dest_name);
 	if (e == NULL ||
-	    ipc_right_reserve_entry(space, e, dest_type, false) !=
-		    KERN_SUCCESS) {
+	    (reserve ? ipc_right_reserve_entry(space, e, dest_type, false) :
+		       ipc_right_check(e, dest_type, false)) != KERN_SUCCESS) {
 		ipc_right_reserve_clear(space);
 		return MACH_SEND_INVALID_DEST;
 	}
@@ -571,7 +521,9 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	if (MACH_PORT_VALID(reply_name)) {
 		e = ipc_right_lookup(space, reply_name);
 		if (e == NULL ||
-		    ipc_right_reserve_entry(space, e, reply_type, true) !=
+		    (reserve ? ipc_right_reserve_entry(space, e, reply_type,
+						       true) :
+			       ipc_right_check(e, reply_type, true)) !=
 			    KERN_SUCCESS) {
 			ipc_right_reserve_clear(space);
 			return MACH_SEND_INVALID_REPLY;

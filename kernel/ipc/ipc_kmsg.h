@@ -86,7 +86,7 @@ struct ipc_kmsg *ipc_kmsg_alloc(mach_msg_size_t ksize);
  * ipc_kmsg_alloc_dirty - ipc_kmsg_alloc with only the header zeroed: for
  * builders that write every byte up to the size they set (copyin; MIG
  * stubs, which size a reply by what they wrote).  Small messages and MIG
- * replies come from a cache of static buffers (ipc_kmsg_cache.h), others
+ * replies come from a cache of static buffers (ipc_kmsg_alloc.c), others
  * from the heap.
  */
 struct ipc_kmsg *ipc_kmsg_alloc_dirty(mach_msg_size_t ksize);

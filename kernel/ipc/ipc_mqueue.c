@@ -44,18 +44,6 @@ uint64_t ipc_mqueue_ticks(mach_msg_timeout_t ms)
 	return ((uint64_t)ms * HZ + 999) / 1000;
 }
 
-bool ipc_mqueue_full(const struct ipc_port *port,
-		     mach_msg_type_name_t dest_type)
-{
-	if (!port->active || port->kotype != IKOT_NONE)
-		return false;
-	if (dest_type == MACH_MSG_TYPE_MOVE_SEND_ONCE ||
-	    dest_type == MACH_MSG_TYPE_MAKE_SEND_ONCE ||
-	    dest_type == MACH_MSG_TYPE_PORT_SEND_ONCE)
-		return false;
-	return port->msgcount >= port->qlimit;
-}
-
 mach_msg_return_t ipc_mqueue_wait_space(struct ipc_port *port, bool timed,
 					uint64_t ticks)
 {

@@ -65,29 +65,8 @@ void ipc_right_make_dead(struct ipc_space *space, struct ipc_entry *e)
 	ipc_port_release(port);
 }
 
-mach_msg_type_name_t ipc_right_copyin_type(mach_msg_type_name_t msgt_name)
-{
-	switch (msgt_name) {
-	case MACH_MSG_TYPE_MOVE_SEND:
-	case MACH_MSG_TYPE_COPY_SEND:
-	case MACH_MSG_TYPE_MAKE_SEND:
-		return MACH_MSG_TYPE_PORT_SEND;
-	case MACH_MSG_TYPE_MOVE_SEND_ONCE:
-	case MACH_MSG_TYPE_MAKE_SEND_ONCE:
-		return MACH_MSG_TYPE_PORT_SEND_ONCE;
-	case MACH_MSG_TYPE_MOVE_RECEIVE:
-		return MACH_MSG_TYPE_PORT_RECEIVE;
-	default:
-		return 0;
-	}
-}
-
-/*
- * Can @e give a right with disposition @msgt_name, the reservations
- * already on it counted?  Pure check.
- */
-static kern_return_t check(const struct ipc_entry *e,
-			   mach_msg_type_name_t msgt_name, bool deadok)
+kern_return_t ipc_right_check(const struct ipc_entry *e,
+			      mach_msg_type_name_t msgt_name, bool deadok)
 {
 	bool dead = deadok && (e->type & MACH_PORT_TYPE_DEAD_NAME);
 
@@ -135,7 +114,7 @@ kern_return_t ipc_right_reserve_entry(struct ipc_space *space,
 	kern_return_t kr;
 	bool listed;
 
-	kr = check(e, msgt_name, deadok);
+	kr = ipc_right_check(e, msgt_name, deadok);
 	if (kr != KERN_SUCCESS)
 		return kr;
 	listed = e->resv_receive || e->resv_sonce || e->resv_urefs != 0;
@@ -162,7 +141,7 @@ kern_return_t ipc_right_reserve_entry(struct ipc_space *space,
 	return KERN_SUCCESS;
 }
 
-void ipc_right_reserve_clear(struct ipc_space *space)
+void ipc_right_reserve_drop(struct ipc_space *space)
 {
 	struct ipc_entry *e, *next;
 
@@ -209,7 +188,7 @@ kern_return_t ipc_right_copyin_entry(struct ipc_space *space,
 	struct ipc_port *port;
 	kern_return_t kr;
 
-	kr = check(e, msgt_name, deadok);
+	kr = ipc_right_check(e, msgt_name, deadok);
 	if (kr != KERN_SUCCESS)
 		return kr;
 	*typep = ipc_right_copyin_type(msgt_name);

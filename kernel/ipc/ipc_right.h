@@ -53,7 +53,31 @@ static inline struct ipc_entry *ipc_right_lookup(struct ipc_space *space,
 /* The result type of copying in a right with disposition @msgt_name:
  * MACH_MSG_TYPE_PORT_SEND, _PORT_SEND_ONCE, _PORT_RECEIVE, or 0 if
  * @msgt_name is not one of the six MACH_MSG_TYPE_MOVE_/COPY_/MAKE_ ones. */
-mach_msg_type_name_t ipc_right_copyin_type(mach_msg_type_name_t msgt_name);
+static inline mach_msg_type_name_t
+ipc_right_copyin_type(mach_msg_type_name_t msgt_name)
+{
+	switch (msgt_name) {
+	case MACH_MSG_TYPE_MOVE_SEND:
+	case MACH_MSG_TYPE_COPY_SEND:
+	case MACH_MSG_TYPE_MAKE_SEND:
+		return MACH_MSG_TYPE_PORT_SEND;
+	case MACH_MSG_TYPE_MOVE_SEND_ONCE:
+	case MACH_MSG_TYPE_MAKE_SEND_ONCE:
+		return MACH_MSG_TYPE_PORT_SEND_ONCE;
+	case MACH_MSG_TYPE_MOVE_RECEIVE:
+		return MACH_MSG_TYPE_PORT_RECEIVE;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * ipc_right_check - can @e give a right with disposition @msgt_name, the
+ * reservations already on it counted?  Pure check; returns as
+ * ipc_right_reserve (never KERN_INVALID_NAME).
+ */
+kern_return_t ipc_right_check(const struct ipc_entry *e,
+			      mach_msg_type_name_t msgt_name, bool deadok);
 
 /*
  * ipc_right_reserve - check that @name in @space can give a right with
@@ -65,7 +89,8 @@ mach_msg_type_name_t ipc_right_copyin_type(mach_msg_type_name_t msgt_name);
  * KERN_INVALID_VALUE (@msgt_name not a disposition).
  * ipc_right_reserve_entry - the same on @e, an entry of @space that
  * ipc_right_lookup returned (never KERN_INVALID_NAME).
- * ipc_right_reserve_clear - forget every reservation of @space.
+ * ipc_right_reserve_clear - forget every reservation of @space (inline
+ * when there is none; ipc_right_reserve_drop does the work).
  */
 kern_return_t ipc_right_reserve(struct ipc_space *space, mach_port_name_t name,
 				mach_msg_type_name_t msgt_name, bool deadok);
@@ -73,7 +98,13 @@ kern_return_t ipc_right_reserve_entry(struct ipc_space *space,
 				      struct ipc_entry *e,
 				      mach_msg_type_name_t msgt_name,
 				      bool deadok);
-void ipc_right_reserve_clear(struct ipc_space *space);
+void ipc_right_reserve_drop(struct ipc_space *space);
+
+static inline void ipc_right_reserve_clear(struct ipc_space *space)
+{
+	if (space->resv != NULL)
+		ipc_right_reserve_drop(space);
+}
 
 /*
  * ipc_right_copyin - take a right out of @space as a message does:
