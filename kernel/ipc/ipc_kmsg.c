@@ -558,20 +558,6 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	return MACH_MSG_SUCCESS;
 }
 
-/* Take the right of entry @e, which decode reserved. */
-static struct ipc_port *take_entry(struct ipc_space *space,
-				   struct ipc_entry *e,
-				   mach_msg_type_name_t msgt_name)
-{
-	struct ipc_port *port;
-	mach_msg_type_name_t type;
-
-	if (ipc_right_copyin_entry(space, e, msgt_name, true, &port, &type) !=
-	    KERN_SUCCESS)
-		return IPC_PORT_DEAD;	/* cannot happen: reserved */
-	return port;
-}
-
 /* Does copying in a right of disposition @msgt_name leave every entry of
  * the space in place (no entry freed, no notification sent)?  Then the
  * entries decode found are still valid for the next right. */
@@ -611,19 +597,17 @@ mach_msg_return_t ipc_kmsg_copyin_commit(struct ipc_kmsg_copyin *c)
 	size_t uoff = HDR, koff = HDR;
 	struct item it, kit;
 
+	/* Decode checked both header rights and nothing ran since. */
 	ipc_right_reserve_clear(c->space);
 	__builtin_memcpy(&uh, u, sizeof(uh));
-	if (ipc_right_copyin_entry(c->space, c->dest_entry,
-				   MACH_MSGH_BITS_REMOTE(uh.msgh_bits), false,
-				   &dest, &dtype) != KERN_SUCCESS) {
-		ipc_kmsg_copyin_abort(c);
-		return MACH_SEND_INVALID_DEST;
-	}
+	dest = ipc_right_copyin_checked(c->space, c->dest_entry,
+					MACH_MSGH_BITS_REMOTE(uh.msgh_bits));
+	dtype = ipc_right_copyin_type(MACH_MSGH_BITS_REMOTE(uh.msgh_bits));
 	rtype = ipc_right_copyin_type(MACH_MSGH_BITS_LOCAL(uh.msgh_bits));
 	h->remote = dest;
 	if (c->reply_entry != NULL && copyin_keeps_entries(c->dest_type))
-		h->local = take_entry(c->space, c->reply_entry,
-				      MACH_MSGH_BITS_LOCAL(uh.msgh_bits));
+		h->local = ipc_right_copyin_checked(c->space, c->reply_entry,
+					MACH_MSGH_BITS_LOCAL(uh.msgh_bits));
 	else
 		h->local = take(c->space, uh.msgh_local_port,
 				MACH_MSGH_BITS_LOCAL(uh.msgh_bits));

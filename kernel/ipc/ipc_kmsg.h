@@ -140,9 +140,8 @@ mach_msg_size_t ipc_kmsg_usize(const struct ipc_kmsg *kmsg);
  * ipc_kmsg_copyin_commit - take the rights out of @space (cannot fail on
  * anything the task sent), deallocate out-of-line regions sent with
  * msgt_deallocate, and return the kernel-layout message in c->kmsg.
- * Returns MACH_MSG_SUCCESS, or MACH_SEND_INVALID_DEST if the destination
- * vanished in between (only a kernel-object handler run from a
- * notification can do that; the message is then dropped).
+ * Returns MACH_MSG_SUCCESS (decode checked every right, and nothing may
+ * touch @space in between).
  */
 struct ipc_kmsg_copyin {
 	struct ipc_space *space;

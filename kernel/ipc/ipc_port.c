@@ -152,7 +152,8 @@ void ipc_port_release_send(struct ipc_port *port)
 		ns = port->nsrequest;
 		port->nsrequest = NULL;
 	}
-	ipc_notify_no_senders(ns, port->mscount);
+	if (ns != NULL)
+		ipc_notify_no_senders(ns, port->mscount);
 	ipc_port_release(port);
 	cpu_intr_restore(flags);
 }

@@ -163,7 +163,8 @@ static void entry_remove(struct ipc_space *space, struct ipc_entry *e)
 	struct ipc_port *notify = dncancel(space, e);
 
 	ipc_entry_free(&space->table, e);
-	ipc_notify_port_deleted(notify, name);
+	if (notify != NULL)
+		ipc_notify_port_deleted(notify, name);
 }
 
 kern_return_t ipc_right_copyin(struct ipc_space *space, mach_port_name_t name,
@@ -185,37 +186,40 @@ kern_return_t ipc_right_copyin_entry(struct ipc_space *space,
 				     bool deadok, struct ipc_port **portp,
 				     mach_msg_type_name_t *typep)
 {
-	struct ipc_port *port;
-	kern_return_t kr;
+	kern_return_t kr = ipc_right_check(e, msgt_name, deadok);
 
-	kr = ipc_right_check(e, msgt_name, deadok);
 	if (kr != KERN_SUCCESS)
 		return kr;
+	*portp = ipc_right_copyin_checked(space, e, msgt_name);
 	*typep = ipc_right_copyin_type(msgt_name);
-	port = e->object;
+	return KERN_SUCCESS;
+}
+
+struct ipc_port *ipc_right_copyin_checked(struct ipc_space *space,
+					  struct ipc_entry *e,
+					  mach_msg_type_name_t msgt_name)
+{
+	struct ipc_port *port = e->object;
 
 	if (e->type & MACH_PORT_TYPE_DEAD_NAME) {
 		/* A dead name travels as MACH_PORT_DEAD. */
 		if (msgt_name != MACH_MSG_TYPE_COPY_SEND && --e->urefs == 0)
 			ipc_entry_free(&space->table, e);
-		*portp = IPC_PORT_DEAD;
-		return KERN_SUCCESS;
+		return IPC_PORT_DEAD;
 	}
 
 	switch (msgt_name) {
 	case MACH_MSG_TYPE_MAKE_SEND:
-		*portp = ipc_port_make_send(port);
+		port = ipc_port_make_send(port);
 		break;
 	case MACH_MSG_TYPE_MAKE_SEND_ONCE:
-		*portp = ipc_port_make_send_once(port);
+		port = ipc_port_make_send_once(port);
 		break;
 	case MACH_MSG_TYPE_COPY_SEND:
 		port->srights++;
 		ipc_port_reference(port);
-		*portp = port;
 		break;
 	case MACH_MSG_TYPE_MOVE_SEND:
-		*portp = port;
 		if (e->urefs > 1) {
 			e->urefs--;
 			port->srights++;
@@ -231,11 +235,9 @@ kern_return_t ipc_right_copyin_entry(struct ipc_space *space,
 		}
 		break;
 	case MACH_MSG_TYPE_MOVE_SEND_ONCE:
-		*portp = port;
 		entry_remove(space, e);
 		break;
 	case MACH_MSG_TYPE_MOVE_RECEIVE:
-		*portp = port;
 		ipc_port_clear_receiver(port);
 		if (e->type & MACH_PORT_TYPE_SEND) {
 			/* The send right stays, with a reference of its
@@ -247,7 +249,7 @@ kern_return_t ipc_right_copyin_entry(struct ipc_space *space,
 		}
 		break;
 	}
-	return KERN_SUCCESS;
+	return port;
 }
 
 /*

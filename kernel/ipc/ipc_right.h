@@ -116,6 +116,10 @@ static inline void ipc_right_reserve_clear(struct ipc_space *space)
  * ipc_right_reserve(), and on failure nothing changed.
  * ipc_right_copyin_entry - the same on @e, an entry of @space that
  * ipc_right_lookup returned and nothing has freed since.
+ * ipc_right_copyin_checked - take the right from @e that
+ * ipc_right_check or ipc_right_reserve_entry approved for @msgt_name,
+ * nothing having changed the entry since; cannot fail.  Returns the
+ * right in kernel form (its type is ipc_right_copyin_type(@msgt_name)).
  */
 kern_return_t ipc_right_copyin(struct ipc_space *space, mach_port_name_t name,
 			       mach_msg_type_name_t msgt_name, bool deadok,
@@ -126,6 +130,9 @@ kern_return_t ipc_right_copyin_entry(struct ipc_space *space,
 				     mach_msg_type_name_t msgt_name,
 				     bool deadok, struct ipc_port **port,
 				     mach_msg_type_name_t *type);
+struct ipc_port *ipc_right_copyin_checked(struct ipc_space *space,
+					  struct ipc_entry *e,
+					  mach_msg_type_name_t msgt_name);
 
 /*
  * ipc_right_copyout - give @space the right @port of kernel type @type
