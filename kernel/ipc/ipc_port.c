@@ -90,13 +90,16 @@ void ipc_port_refs_bad(struct ipc_port *port)
 	panic("ipc_port: reference to port %p, which is free", (void *)port);
 }
 
-/* The last reference went (interrupts off). */
+/* The last reference went. */
 void ipc_port_free(struct ipc_port *port)
 {
+	uint64_t flags = cpu_intr_save();
+
 	if (port->active || port->msg_head != NULL || port->dnrequests != NULL)
 		panic("ipc_port_release: live port %p freed", (void *)port);
 	ports_alive--;
 	kfree(port);
+	cpu_intr_restore(flags);
 }
 
 /* One more right on @port: @ms adds to the make-send count, @send to the

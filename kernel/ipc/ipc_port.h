@@ -10,8 +10,6 @@
 #include <mach/message.h>
 #include <mach/port.h>
 
-#include "x86_64/cpu.h"
-
 struct ipc_kmsg;
 struct ipc_mqueue_waiter;
 struct ipc_pset;
@@ -114,30 +112,27 @@ void *ipc_port_kobject(const struct ipc_port *port, unsigned int *kotype);
 
 /* References: ipc_port_reference adds one, ipc_port_release drops one and
  * frees the port with the last (an active port losing its last reference
- * is a kernel bug: panic; so is a reference to a freed port).  Inline:
- * every receive takes and drops one. */
+ * is a kernel bug: panic; so is a reference to a freed port).  Inline,
+ * as one atomic instruction each (no interrupt toggling: one CPU): every
+ * message takes and drops several. */
 void ipc_port_refs_bad(struct ipc_port *port);
 void ipc_port_free(struct ipc_port *port);
 
 static inline void ipc_port_reference(struct ipc_port *port)
 {
-	uint64_t flags = cpu_intr_save();
-
-	if (port->refs == 0)
+	if (__atomic_fetch_add(&port->refs, 1, __ATOMIC_RELAXED) == 0)
 		ipc_port_refs_bad(port);
-	port->refs++;
-	cpu_intr_restore(flags);
 }
 
 static inline void ipc_port_release(struct ipc_port *port)
 {
-	uint64_t flags = cpu_intr_save();
+	unsigned int old = __atomic_fetch_sub(&port->refs, 1,
+					      __ATOMIC_RELAXED);
 
-	if (port->refs == 0)
+	if (old == 0)
 		ipc_port_refs_bad(port);
-	if (--port->refs == 0)
+	if (old == 1)
 		ipc_port_free(port);
-	cpu_intr_restore(flags);
 }
 
 /*

@@ -9,7 +9,6 @@
 #include <mach/port.h>
 
 #include "ipc/ipc_entry.h"
-#include "x86_64/cpu.h"
 
 struct ipc_port;
 
@@ -49,27 +48,19 @@ struct ipc_space *ipc_space_create(void);
 void ipc_space_destroy(struct ipc_space *space);
 
 /* References: see struct ipc_space.  The last release frees the space,
- * which must have been destroyed (else: panic).  Inline: every receive
- * takes and drops one. */
+ * which must have been destroyed (else: panic).  Inline, one atomic
+ * instruction each (one CPU): every receive takes and drops one. */
 void ipc_space_free(struct ipc_space *space);
 
 static inline void ipc_space_reference(struct ipc_space *space)
 {
-	uint64_t flags = cpu_intr_save();
-
-	space->refs++;
-	cpu_intr_restore(flags);
+	__atomic_fetch_add(&space->refs, 1, __ATOMIC_RELAXED);
 }
 
 static inline void ipc_space_release(struct ipc_space *space)
 {
-	uint64_t flags = cpu_intr_save();
-
-	if (space->refs <= 1)
+	if (__atomic_fetch_sub(&space->refs, 1, __ATOMIC_RELAXED) <= 1)
 		ipc_space_free(space);
-	else
-		space->refs--;
-	cpu_intr_restore(flags);
 }
 
 /*
