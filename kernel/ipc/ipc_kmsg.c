@@ -692,9 +692,11 @@ static mach_port_name_t copyout_dest(struct ipc_space *space,
 	return name;
 }
 
-static void write_header(struct ipc_msg_buf *out, const struct ipc_kmsg *kmsg,
-			 mach_msg_bits_t bits, mach_port_name_t remote,
-			 mach_port_name_t local)
+/* The user-layout header of @kmsg with these bits and names. */
+static mach_msg_header_t user_header(const struct ipc_kmsg *kmsg,
+				     mach_msg_bits_t bits,
+				     mach_port_name_t remote,
+				     mach_port_name_t local)
 {
 	mach_msg_header_t uh;
 
@@ -705,6 +707,15 @@ static void write_header(struct ipc_msg_buf *out, const struct ipc_kmsg *kmsg,
 	uh.msgh_local_port = local;
 	uh.msgh_seqno = kmsg->header.seqno;
 	uh.msgh_id = kmsg->header.id;
+	return uh;
+}
+
+static void write_header(struct ipc_msg_buf *out, const struct ipc_kmsg *kmsg,
+			 mach_msg_bits_t bits, mach_port_name_t remote,
+			 mach_port_name_t local)
+{
+	mach_msg_header_t uh = user_header(kmsg, bits, remote, local);
+
 	out_write(out, 0, &uh, sizeof(uh));
 }
 
@@ -863,7 +874,9 @@ mach_msg_return_t ipc_kmsg_copyout(struct ipc_kmsg *kmsg,
 	mach_msg_return_t mr = MACH_MSG_SUCCESS;
 	kern_return_t kr;
 
-	kr = ipc_right_copyout(space, h->local, rtype, true, &rname);
+	rname = MACH_PORT_NULL;
+	kr = h->local == NULL ? KERN_SUCCESS :
+		ipc_right_copyout(space, h->local, rtype, true, &rname);
 	if (kr != KERN_SUCCESS) {
 		ipc_kmsg_copyout_dest(kmsg, space, out);
 		return MACH_RCV_HEADER_ERROR |
@@ -873,14 +886,22 @@ mach_msg_return_t ipc_kmsg_copyout(struct ipc_kmsg *kmsg,
 	h->local = NULL;
 	dname = copyout_dest(space, h->remote, dtype);
 	h->remote = NULL;
-	write_header(out, kmsg,
-		     (h->bits & MACH_MSGH_BITS_COMPLEX) |
-			     MACH_MSGH_BITS(rtype, dtype),
-		     rname, dname);
-	if (h->bits & MACH_MSGH_BITS_COMPLEX)
+	if (h->bits & MACH_MSGH_BITS_COMPLEX) {
+		write_header(out, kmsg, MACH_MSGH_BITS_COMPLEX |
+					MACH_MSGH_BITS(rtype, dtype),
+			     rname, dname);
 		mr = copyout_body(kmsg, space, map, out);
-	else
-		out_write(out, HDR, ipc_kmsg_body(kmsg), h->size - HDR);
+	} else {
+		/* Same size in both layouts: the user header replaces the
+		 * kernel one in place and the message goes out in one
+		 * write. */
+		mach_msg_header_t uh = user_header(kmsg,
+						   MACH_MSGH_BITS(rtype, dtype),
+						   rname, dname);
+
+		__builtin_memcpy(h, &uh, sizeof(uh));
+		out_write(out, 0, h, kmsg->usize);
+	}
 	ipc_kmsg_free(kmsg);
 	return out->fault ? MACH_RCV_INVALID_DATA : mr;
 }

@@ -24,7 +24,7 @@
  * Decoding happens with the IPC state held; if the destination queue is
  * full the decoded message is dropped (nothing was taken from the space),
  * the thread waits for room, and decoding starts over, so a sender never
- * blocks holding rights in limbo.
+ * blocks holding rights in limbo.  Interrupts off.
  */
 static mach_msg_return_t msg_send(struct ipc_space *space, struct vm_map *map,
 				  const uint8_t *umsg, mach_msg_size_t size,
@@ -41,7 +41,6 @@ static mach_msg_return_t msg_send(struct ipc_space *space, struct vm_map *map,
 		.usize = size,
 	};
 	mach_msg_return_t mr;
-	uint64_t flags = cpu_intr_save();
 
 	for (;;) {
 		struct ipc_port *dest;
@@ -64,11 +63,11 @@ static mach_msg_return_t msg_send(struct ipc_space *space, struct vm_map *map,
 		if (mr != MACH_MSG_SUCCESS)
 			break;
 	}
-	cpu_intr_restore(flags);
 	return mr;
 }
 
-/* Receive from @rcv_name of @space into @out (@rcv_size bytes). */
+/* Receive from @rcv_name of @space into @out (@rcv_size bytes).
+ * Interrupts off. */
 static mach_msg_return_t msg_receive(struct ipc_space *space,
 				     struct vm_map *map,
 				     struct ipc_msg_buf *out,
@@ -80,7 +79,6 @@ static mach_msg_return_t msg_receive(struct ipc_space *space,
 	struct ipc_kmsg *kmsg;
 	mach_msg_size_t size = 0;
 	mach_msg_return_t mr;
-	uint64_t flags = cpu_intr_save();
 
 	mr = ipc_mqueue_receive(space, rcv_name, option, rcv_size,
 				(option & MACH_RCV_TIMEOUT) ?
@@ -108,7 +106,6 @@ static mach_msg_return_t msg_receive(struct ipc_space *space,
 	} else if (mr == MACH_MSG_SUCCESS) {
 		mr = ipc_kmsg_copyout(kmsg, space, map, out);
 	}
-	cpu_intr_restore(flags);
 	return mr;
 }
 
@@ -123,22 +120,25 @@ static mach_msg_return_t msg_common(struct ipc_space *space,
 				    mach_port_name_t rcv_name,
 				    mach_msg_timeout_t timeout)
 {
-	mach_msg_return_t mr;
+	mach_msg_return_t mr = MACH_MSG_SUCCESS;
+	uint64_t flags = cpu_intr_save();	/* one hold for both halves */
 
 	if (option & MACH_SEND_MSG) {
 		if (option & MACH_SEND_NOTIFY)
-			return MACH_SEND_INVALID_NOTIFY;
-		mr = msg_send(space, map, umsg, send_size, option, timeout);
-		if (mr != MACH_MSG_SUCCESS)
-			return mr;
+			mr = MACH_SEND_INVALID_NOTIFY;
+		else
+			mr = msg_send(space, map, umsg, send_size, option,
+				      timeout);
 	}
-	if (option & MACH_RCV_MSG) {
+	if (mr == MACH_MSG_SUCCESS && (option & MACH_RCV_MSG)) {
 		if (option & MACH_RCV_NOTIFY)
-			return MACH_RCV_INVALID_NOTIFY;
-		return msg_receive(space, map, out, option, rcv_size,
-				   rcv_name, timeout);
+			mr = MACH_RCV_INVALID_NOTIFY;
+		else
+			mr = msg_receive(space, map, out, option, rcv_size,
+					 rcv_name, timeout);
 	}
-	return MACH_MSG_SUCCESS;
+	cpu_intr_restore(flags);
+	return mr;
 }
 
 mach_msg_return_t mach_msg_kernel(struct ipc_space *space, void *msg,
