@@ -31,6 +31,8 @@ KERNEL_SOURCES = \
 	kernel/x86_64/trap_entry.S \
 	kernel/x86_64/jmp.S \
 	kernel/x86_64/gdt.c \
+	kernel/x86_64/io_bitmap.c \
+	kernel/x86_64/io_perm.c \
 	kernel/x86_64/idt.c \
 	kernel/x86_64/trap.c \
 	kernel/x86_64/serial.c \
@@ -45,6 +47,7 @@ KERNEL_SOURCES = \
 	kernel/kern/task_port.c \
 	kernel/kern/elf.c \
 	kernel/kern/bootstrap.c \
+	kernel/kern/boot_script.c \
 	kernel/kern/syscall_sw.c \
 	kernel/x86_64/cpu_local.c \
 	kernel/x86_64/fpu.c \
@@ -66,6 +69,7 @@ KERNEL_SOURCES = \
 	kernel/vm/vm_page_boot.c \
 	kernel/vm/vm_map.c \
 	kernel/vm/vm_map_entry.c \
+	kernel/vm/vm_map_copy_kernel.c \
 	kernel/x86_64/pmap.c \
 	kernel/x86_64/copy.c \
 	kernel/x86_64/copy_user.S \
@@ -73,6 +77,8 @@ KERNEL_SOURCES = \
 	kernel/kern/intr.c \
 	kernel/kern/clock.c \
 	kernel/kern/thread.c \
+	kernel/kern/thread_user.c \
+	kernel/x86_64/thread_state.c \
 	kernel/kern/sched.c \
 	kernel/x86_64/switch.S \
 	kernel/ipc/ipc_entry.c \
@@ -87,19 +93,33 @@ KERNEL_SOURCES = \
 	kernel/ipc/ipc_kobject.c \
 	kernel/ipc/mach_msg.c \
 	kernel/ipc/mach_port.c \
+	kernel/net/net_frame.c \
+	kernel/net/net_bpf.c \
+	kernel/net/net_cspf.c \
+	kernel/net/net_program.c \
+	kernel/net/net_filter.c \
 	tests/kernel/boot_test.c \
 	tests/kernel/intr_test.c \
 	tests/kernel/sched_test.c \
 	tests/kernel/task_test.c \
+	tests/kernel/thread_test.c \
+	tests/kernel/boot_script_test.c \
+	tests/kernel/linux_emu_test.c \
+	mach-glue/kernel/lx_host_clock.c \
+	mach-glue/kernel/lx_host_console.c \
+	mach-glue/kernel/lx_host_memory.c \
 	tests/kernel/mach_user_test.c \
 	tests/kernel/ipc_user_test.c \
 	tests/kernel/ipc_fuzz_test.c \
 	tests/kernel/user_task.c \
 	tests/kernel/ipc_test.c \
+	tests/kernel/netfilter_test.c \
 	tests/kernel/bench_test.c \
 	tests/kernel/selftest_test.c \
 	tests/kernel/vm_test.c \
-	tests/kernel/vm_user_test.c
+	tests/kernel/vm_user_test.c \
+	tests/kernel/device_test.c \
+	tests/kernel/hostio_test.c
 
 noinst_PROGRAMS += kernel/graft-nosyms.elf
 kernel_graft_nosyms_elf_SOURCES = $(KERNEL_SOURCES)
@@ -107,9 +127,11 @@ kernel_graft_nosyms_elf_CFLAGS = $(KERNEL_CFLAGS)
 kernel_graft_nosyms_elf_CCASFLAGS = $(KERNEL_CFLAGS)
 kernel_graft_nosyms_elf_CPPFLAGS = $(KERNEL_CPPFLAGS)
 kernel_graft_nosyms_elf_LDFLAGS = $(KERNEL_LINK_FLAGS)
-kernel_graft_nosyms_elf_LDADD = $(KERNEL_MIG_LIBS) -lgcc
+kernel_graft_nosyms_elf_LDADD = $(KERNEL_MIG_LIBS) $(KERNEL_DEVICE_LIBS) \
+	linux/linux.o -lgcc
 EXTRA_kernel_graft_nosyms_elf_DEPENDENCIES = $(srcdir)/kernel/x86_64/kernel.ld \
-	kernel/mig/not_served.o kernel/mig/libmig-glue.a kernel/mig/libmig-stubs.a
+	kernel/mig/not_served.o kernel/mig/libmig-glue.a kernel/mig/libmig-stubs.a \
+	kernel/device/libdevice.a kernel/device/libdevice-stubs.a linux/linux.o
 # Flags live in this Makefile: changing them must rebuild the objects.
 $(kernel_graft_nosyms_elf_OBJECTS): Makefile mach-include/.stamp
 # IPC runs on every message: -O3 there (its inlining takes about 200

@@ -48,6 +48,21 @@ tests_host_test_ipc_entry_CFLAGS = $(HOST_TEST_CFLAGS)
 tests_host_test_ipc_entry_CPPFLAGS = $(HOST_TEST_CPPFLAGS) -Imach-include
 $(tests_host_test_ipc_entry_OBJECTS): mach-include/.stamp
 
+# Filter programs (kernel/net/) against BPF programs tcpdump compiles at
+# build time (tools/gen_bpf_programs.sh).
+check_PROGRAMS += tests/host/test_net_filter
+tests_host_test_net_filter_SOURCES = tests/host/test_net_filter.c \
+	kernel/net/net_frame.c kernel/net/net_bpf.c kernel/net/net_cspf.c \
+	kernel/net/net_program.c $(HOST_TEST_COMMON)
+tests_host_test_net_filter_CFLAGS = $(HOST_TEST_CFLAGS)
+tests_host_test_net_filter_CPPFLAGS = $(HOST_TEST_CPPFLAGS) -Imach-include -I.
+$(tests_host_test_net_filter_OBJECTS): mach-include/.stamp \
+	tests/host/net_bpf_programs.h
+tests/host/net_bpf_programs.h: $(srcdir)/tools/gen_bpf_programs.sh
+	@mkdir -p tests/host
+	$(AM_V_GEN)sh $(srcdir)/tools/gen_bpf_programs.sh $@
+CLEANFILES += tests/host/net_bpf_programs.h
+
 # make check [SUITES=a,b]: every suite, or the ones named.
 HARNESS = $(PYTHON3) $(srcdir)/tests/harness/run.py \
 	--build-dir $(abs_builddir) --srcdir $(abs_srcdir)
@@ -67,7 +82,8 @@ tests/user/task_probe.elf: $(srcdir)/tests/user/task_probe.c Makefile
 # Programs on the user runtime and newlib (user/local.mk).
 GUEST_NEWLIB_ELFS = tests/user/mach_probe.elf
 tests/user/mach_probe.o: $(srcdir)/tests/user/mach_probe.c \
-		$(srcdir)/tests/user/user_check.h Makefile \
+		$(srcdir)/tests/user/user_check.h \
+		$(srcdir)/tests/user/user_args.h Makefile \
 		$(USER_MIG_GENERATED) mach-include/.stamp
 	@mkdir -p tests/user
 	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
@@ -77,6 +93,7 @@ tests/user/mach_probe.elf: tests/user/mach_probe.o user/libgraft-user.a \
 GUEST_NEWLIB_ELFS += tests/user/rpc_server.elf tests/user/rpc_client.elf
 tests/user/rpc_%.o: $(srcdir)/tests/user/rpc_%.c \
 		$(srcdir)/tests/user/rpc_protocol.h \
+		$(srcdir)/tests/user/user_bench.h \
 		$(srcdir)/tests/user/user_check.h Makefile \
 		$(USER_MIG_GENERATED) mach-include/.stamp
 	@mkdir -p tests/user
@@ -92,6 +109,39 @@ tests/user/ipc_fuzz.o: $(srcdir)/tests/user/ipc_fuzz.c Makefile \
 tests/user/ipc_fuzz.elf: tests/user/ipc_fuzz.o user/libgraft-user.a \
 		user/libgraft-mig-user.a
 	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
+# Suite hostio: mach_host.defs, vm_read/vm_write, mach_i386.defs.
+GUEST_NEWLIB_ELFS += tests/user/host_probe.elf tests/user/io_probe.elf
+tests/user/host_probe.o tests/user/io_probe.o: tests/user/%.o: \
+		$(srcdir)/tests/user/%.c $(srcdir)/tests/user/user_check.h \
+		$(srcdir)/tests/user/user_args.h Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p tests/user
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
+tests/user/host_probe.elf: tests/user/host_probe.o user/libgraft-user.a \
+		user/libgraft-mig-user.a user/libgraft-mig-host.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< user/libgraft-mig-host.a $(USER_LIBS)
+tests/user/io_probe.elf: tests/user/io_probe.o user/libgraft-user.a \
+		user/libgraft-mig-user.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
+GUEST_NEWLIB_ELFS += tests/user/net_rcv.elf
+tests/user/net_rcv.o: $(srcdir)/tests/user/net_rcv.c \
+		$(srcdir)/tests/user/net_rcv_protocol.h \
+		$(srcdir)/tests/user/user_check.h Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p tests/user
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
+tests/user/net_rcv.elf: tests/user/net_rcv.o user/libgraft-user.a \
+		user/libgraft-mig-user.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
+GUEST_NEWLIB_ELFS += tests/user/thread_probe.elf
+tests/user/thread_probe.o: $(srcdir)/tests/user/thread_probe.c \
+		$(srcdir)/tests/user/user_check.h Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p tests/user
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
+tests/user/thread_probe.elf: tests/user/thread_probe.o user/libgraft-user.a \
+		user/libgraft-mig-user.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
 GUEST_ELFS += $(GUEST_NEWLIB_ELFS)
 .SECONDARY: tests/user/rpc_server.o tests/user/rpc_client.o
 
@@ -99,3 +149,24 @@ CLEANFILES += $(GUEST_ELFS) tests/user/*.o
 
 check-local: kernel/graft.elf $(GUEST_ELFS)
 	$(HARNESS) $(if $(SUITES),--suites $(SUITES))
+
+# Block clustering (mach-glue/block/): pure logic, no kernel around it.
+check_PROGRAMS += tests/host/test_blk_cluster
+tests_host_test_blk_cluster_SOURCES = tests/host/test_blk_cluster.c \
+	mach-glue/block/blk_cluster.c $(HOST_TEST_COMMON)
+tests_host_test_blk_cluster_CFLAGS = $(HOST_TEST_CFLAGS)
+tests_host_test_blk_cluster_CPPFLAGS = $(HOST_TEST_CPPFLAGS) -Imach-include
+$(tests_host_test_blk_cluster_OBJECTS): mach-include/.stamp
+
+# The device programs (kernel/device/): gnumach-dev headers + MIG stubs.
+GUEST_NEWLIB_ELFS += tests/user/ramdisk_probe.elf tests/user/device_probe.elf
+tests/user/ramdisk_probe.o tests/user/device_probe.o: tests/user/%.o: \
+		$(srcdir)/tests/user/%.c $(srcdir)/tests/user/user_device.h \
+		$(srcdir)/tests/user/user_bench.h \
+		$(srcdir)/tests/user/user_check.h Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p tests/user
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
+tests/user/ramdisk_probe.elf tests/user/device_probe.elf: tests/user/%.elf: \
+		tests/user/%.o user/libgraft-user.a user/libgraft-mig-user.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)

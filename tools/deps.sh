@@ -26,7 +26,8 @@ PACKAGES="build-essential autoconf automake python3 curl xz-utils
  qemu-system-x86 bochs bochs-term bochsbios vgabios
  grub-pc-bin grub-common xorriso mtools
  mig-x86-64-gnu gnumach-dev newlib-source
- flex bison bc libelf-dev libssl-dev"
+ flex bison bc libelf-dev libssl-dev
+ tcpdump"
 
 die() {
 	echo "deps: $*" >&2

@@ -8,24 +8,57 @@
 MIG_FLAGS = -D__x86_64__ -I$(MACH_INCLUDE)
 NEWLIB = deps/newlib/x86_64-elf
 #
-# mach_host.defs is left out for now: with Debian's mig 1.8+git20221221 and
-# gnumach-dev 1.8+git20221224, MIG sizes time_value_t as 3 x 32 bits while
-# C lays struct rpc_time_value {long; int} out in 16 bytes, so the stubs of
-# host_get_time / host_set_time / host_adjust_time fail their own static
-# asserts on x86_64.
+# time_value_t (mach_host.defs): Debian's mig 1.8+git20221221 sends it as
+# 3 x 32 bits (int64 seconds, int32 microseconds), while C lays
+# gnumach-dev's struct time_value out in 16 bytes, so the stubs of
+# host_get_time / host_set_time / host_adjust_time would fail their own
+# static asserts.  mach_host's stubs alone are compiled with time_value_t
+# packed to the wire's 12 bytes (kernel/mig/shim/graft_time_value.h, as
+# the kernel's); programs keep the 16-byte C layout, which task_info and
+# thread_info records need (docs/mach-interfaces.md, "time_value_t").
 
 user/mig/%_user.c user/mig/%.h: $(MACH_INCLUDE)/mach/%.defs
 	@mkdir -p user/mig
 	$(AM_V_GEN)$(MIG) $(MIG_FLAGS) -n -user user/mig/$*_user.c \
 		-header user/mig/$*.h $<
 
+# mach_i386.defs lives in the machine folder.
+user/mig/mach_i386_user.c user/mig/mach_i386.h: \
+		$(MACH_INCLUDE)/mach/x86_64/mach_i386.defs
+	@mkdir -p user/mig
+	$(AM_V_GEN)$(MIG) $(MIG_FLAGS) -n -user user/mig/mach_i386_user.c \
+		-header user/mig/mach_i386.h $<
+
 # mach.defs's header is mach_interface.h, as glibc names it.
 user/mig/mach_interface.h: user/mig/mach.h
 	$(AM_V_GEN)cp $< $@
 
+# device.defs and its asynchronous halves: headers under user/mig/device/
+# so that programs include <device/device.h> as with glibc; the replies
+# of device_request.defs come back as device_reply.defs messages, which a
+# client demultiplexes with the server side of device_reply.defs.
+user/mig/device/%_user.c user/mig/device/%.h: $(MACH_INCLUDE)/device/%.defs
+	@mkdir -p user/mig/device
+	$(AM_V_GEN)$(MIG) $(MIG_FLAGS) -n -user user/mig/device/$*_user.c \
+		-header user/mig/device/$*.h $<
+
+user/mig/device/device_reply_server.c user/mig/device/device_reply_server.h: \
+		$(MACH_INCLUDE)/device/device_reply.defs
+	@mkdir -p user/mig/device
+	$(AM_V_GEN)$(MIG) $(MIG_FLAGS) -n -server \
+		user/mig/device/device_reply_server.c \
+		-sheader user/mig/device/device_reply_server.h -user /dev/null \
+		-header /dev/null $<
+
 USER_MIG_GENERATED = user/mig/mach_user.c user/mig/mach.h \
 	user/mig/mach_interface.h user/mig/mach_port_user.c user/mig/mach_port.h \
-	user/mig/gnumach_user.c user/mig/gnumach.h
+	user/mig/gnumach_user.c user/mig/gnumach.h \
+	user/mig/device/device_user.c user/mig/device/device.h \
+	user/mig/device/device_request_user.c user/mig/device/device_request.h \
+	user/mig/device/device_reply_server.c \
+	user/mig/device/device_reply_server.h \
+	user/mig/mach_host_user.c user/mig/mach_host.h \
+	user/mig/mach_i386_user.c user/mig/mach_i386.h
 BUILT_SOURCES += $(USER_MIG_GENERATED)
 CLEANFILES += $(USER_MIG_GENERATED)
 
@@ -34,7 +67,8 @@ USER_CFLAGS = -std=gnu11 -O2 -g -nostdinc -isystem $(NEWLIB)/include \
 	-fcf-protection=none -Wall -Wextra -Werror
 USER_CPPFLAGS = -I$(srcdir)/user/include -Iuser/mig -Imach-include
 
-noinst_LIBRARIES += user/libgraft-user.a user/libgraft-mig-user.a
+noinst_LIBRARIES += user/libgraft-user.a user/libgraft-mig-user.a \
+	user/libgraft-mig-host.a
 user_libgraft_user_a_SOURCES = user/crt0.S user/traps.S user/start.c \
 	user/mach_msg.c user/mig_support.c user/syscalls.c
 user_libgraft_user_a_CFLAGS = $(USER_CFLAGS)
@@ -45,11 +79,22 @@ $(user_libgraft_user_a_OBJECTS): Makefile mach-include/.stamp \
 
 # MIG's output as it comes: it expects <string.h> included for it.
 nodist_user_libgraft_mig_user_a_SOURCES = user/mig/mach_user.c \
-	user/mig/mach_port_user.c user/mig/gnumach_user.c
+	user/mig/mach_port_user.c user/mig/gnumach_user.c \
+	user/mig/device/device_user.c user/mig/device/device_request_user.c \
+	user/mig/device/device_reply_server.c \
+	user/mig/mach_i386_user.c
 user_libgraft_mig_user_a_CFLAGS = $(USER_CFLAGS) -include string.h \
 	-Wno-sign-compare -Wno-unused-parameter
 user_libgraft_mig_user_a_CPPFLAGS = $(USER_CPPFLAGS)
 $(user_libgraft_mig_user_a_OBJECTS): Makefile mach-include/.stamp
+
+# mach_host.defs's stubs, with time_value_t as the wire has it (above); a
+# program calling them links user/libgraft-mig-host.a before $(USER_LIBS).
+nodist_user_libgraft_mig_host_a_SOURCES = user/mig/mach_host_user.c
+user_libgraft_mig_host_a_CFLAGS = $(user_libgraft_mig_user_a_CFLAGS)
+user_libgraft_mig_host_a_CPPFLAGS = $(USER_CPPFLAGS) \
+	-include $(srcdir)/kernel/mig/shim/graft_time_value.h
+$(user_libgraft_mig_host_a_OBJECTS): Makefile mach-include/.stamp
 
 # Linking a guest program: its objects, the runtime, newlib, libgcc.
 USER_LINK = $(CC) -static -nostdlib -no-pie -Wl,-Ttext-segment=0x400000 \

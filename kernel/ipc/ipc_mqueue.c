@@ -59,6 +59,8 @@ mach_msg_return_t ipc_mqueue_wait_space(struct ipc_port *port, bool timed,
 	r = thread_block();
 	port->snd_waiters--;
 	ipc_port_release(port);
+	if (r == THREAD_INTERRUPTED)
+		return MACH_SEND_INTERRUPTED;
 	return r == THREAD_TIMED_OUT ? MACH_SEND_TIMED_OUT : MACH_MSG_SUCCESS;
 }
 
@@ -101,11 +103,11 @@ static void handback(struct ipc_port *port, struct ipc_kmsg *kmsg)
 }
 
 /* Block on @port with the record @w until a message is handed over (then
- * returned), or the wait ends otherwise (NULL; *@timed_out set on a
- * timeout). */
+ * returned, whatever ended the wait), or the wait ends otherwise (NULL;
+ * *@r says why). */
 static struct ipc_kmsg *wait_port(struct ipc_port *port,
 				  struct ipc_mqueue_waiter *w, bool timed,
-				  uint64_t deadline, bool *timed_out)
+				  uint64_t deadline, enum thread_wait_result *r)
 {
 	struct ipc_mqueue_waiter **pp = &port->rcv_waiting;
 
@@ -117,8 +119,7 @@ static struct ipc_kmsg *wait_port(struct ipc_port *port,
 	assert_wait(&port->rcv_event);
 	if (timed)
 		thread_set_timeout(deadline - clock_ticks());
-	if (thread_block() == THREAD_TIMED_OUT)
-		*timed_out = true;	/* one last look */
+	*r = thread_block();
 	if (w->kmsg != NULL)
 		return w->kmsg;
 	for (pp = &port->rcv_waiting; *pp != w; pp = &(*pp)->next)
@@ -209,6 +210,7 @@ mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
 	struct ipc_pset *pset = NULL;
 	struct ipc_entry *e;
 	mach_msg_return_t mr;
+	enum thread_wait_result r;
 	bool timed_out = false;
 	struct ipc_mqueue_waiter w = {
 		.thread = thread_current(),
@@ -262,9 +264,16 @@ mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
 			break;
 		}
 		if (pset == NULL) {
-			kmsg = wait_port(port, &w, timed, deadline, &timed_out);
-			if (kmsg == NULL)
+			kmsg = wait_port(port, &w, timed, deadline, &r);
+			if (kmsg == NULL && r == THREAD_INTERRUPTED) {
+				mr = MACH_RCV_INTERRUPTED;	/* thread_abort */
+				break;
+			}
+			if (kmsg == NULL) {
+				if (r == THREAD_TIMED_OUT)
+					timed_out = true; /* one last look */
 				continue;
+			}
 			mr = still_there(space, port, NULL);
 			if (mr != MACH_MSG_SUCCESS) {
 				handback(port, kmsg);
@@ -280,9 +289,14 @@ mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
 		assert_wait(&pset->rcv_event);
 		if (timed)
 			thread_set_timeout(deadline - clock_ticks());
-		if (thread_block() == THREAD_TIMED_OUT)
-			timed_out = true;	/* one last look */
+		r = thread_block();
 		pset->rcv_waiters--;
+		if (r == THREAD_INTERRUPTED) {
+			mr = MACH_RCV_INTERRUPTED;	/* thread_abort */
+			break;
+		}
+		if (r == THREAD_TIMED_OUT)
+			timed_out = true;	/* one last look */
 	}
 	if (pset != NULL)
 		ipc_pset_release(pset);

@@ -46,7 +46,8 @@ static inline bool ipc_mqueue_full(const struct ipc_port *port,
 /*
  * ipc_mqueue_wait_space - block until @port may have room, dies, or
  * @ticks pass (with @timed).  Takes and drops its own reference to the
- * port.  Returns MACH_MSG_SUCCESS (look again) or MACH_SEND_TIMED_OUT.
+ * port.  Returns MACH_MSG_SUCCESS (look again), MACH_SEND_TIMED_OUT or
+ * MACH_SEND_INTERRUPTED (thread_interrupt).
  */
 mach_msg_return_t ipc_mqueue_wait_space(struct ipc_port *port, bool timed,
 					uint64_t ticks);
@@ -76,7 +77,8 @@ mach_msg_return_t ipc_mqueue_send_always(struct ipc_kmsg *kmsg);
  * message has its sequence number.  Returns MACH_MSG_SUCCESS,
  * MACH_RCV_TOO_LARGE, MACH_RCV_INVALID_NAME (no such receive right or
  * set, or the space is dead), MACH_RCV_IN_SET (the port is in a set),
- * MACH_RCV_TIMED_OUT, MACH_RCV_PORT_DIED (the port or set died or the
+ * MACH_RCV_TIMED_OUT, MACH_RCV_INTERRUPTED (thread_interrupt: thread_abort
+ * or termination), MACH_RCV_PORT_DIED (the port or set died or the
  * receive right left the space while waiting) or MACH_RCV_PORT_CHANGED
  * (the port joined a set while waiting).
  */

@@ -3,8 +3,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kern/boot_script.h"
 #include "kern/bootstrap.h"
 #include "kern/elf.h"
+#include "kern/kalloc.h"
 #include "kern/kprintf.h"
 #include "kern/string.h"
 #include "kern/task.h"
@@ -63,10 +65,13 @@ kern_return_t bootstrap_task_load(const struct boot_module *m,
 				  struct task **out,
 				  struct bootstrap_entry *entry)
 {
-	char name[32];
+	char name[32], *args = kalloc(BOOTINFO_CMDLINE_MAX);
 	struct task *task;
 	kern_return_t kr;
 
+	kr = KERN_RESOURCE_SHORTAGE;
+	if (args == NULL)
+		goto err;
 	task_name_of(m->cmdline, name, sizeof(name));
 	kr = task_create_user(name, &task);
 	if (kr != KERN_SUCCESS)
@@ -74,15 +79,19 @@ kern_return_t bootstrap_task_load(const struct boot_module *m,
 	kr = elf_load(task->map, bootinfo_module_data(m), m->end - m->start,
 		      &entry->rip);
 	if (kr == KERN_SUCCESS)
-		kr = bootstrap_stack(task, m->cmdline, &entry->rsp,
-				     &entry->arg);
+		kr = boot_script_expand(task, m->cmdline, args,
+					BOOTINFO_CMDLINE_MAX);
+	if (kr == KERN_SUCCESS)
+		kr = bootstrap_stack(task, args, &entry->rsp, &entry->arg);
 	if (kr != KERN_SUCCESS) {
 		task_destroy(task);
 		goto err;
 	}
+	kfree(args);
 	*out = task;
 	return KERN_SUCCESS;
 err:
+	kfree(args);
 	kprintf("bootstrap: cannot load module '%s': kern_return %d\n",
 		m->cmdline, kr);
 	return kr;

@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "device/device.h"
 #include "kern/bootinfo.h"
 #include "kern/bootstrap.h"
 #include "kern/clock.h"
@@ -115,6 +116,7 @@ void kmain(uint32_t magic, uint64_t info)
 	clock_init();
 	sched_init();
 	task_port_init();
+	device_init();
 	kprintf("Clock: TSC %llu.%03llu MHz, tick %u Hz\n",
 		(unsigned long long)(tsc_hz() / 1000000),
 		(unsigned long long)(tsc_hz() / 1000 % 1000), HZ);

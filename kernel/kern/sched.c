@@ -23,11 +23,13 @@
 #include "kern/clock.h"
 #include "kern/panic.h"
 #include "kern/sched.h"
+#include "kern/task.h"
 #include "kern/thread.h"
 #include "vm/vm_map.h"
 #include "x86_64/cpu.h"
 #include "x86_64/cpu_local.h"
 #include "x86_64/fpu.h"
+#include "x86_64/io_bitmap.h"
 #include "x86_64/switch.h"
 
 #define WAIT_BUCKETS	64
@@ -119,6 +121,8 @@ static void machine_switch(struct thread *prev, struct thread *next)
 	if (next->stack != NULL)
 		cpu_local_set_kernel_stack((uint64_t)next->stack +
 					   THREAD_STACK_SIZE);
+	if (next->task != NULL)		/* user I/O ports (io_bitmap.h) */
+		io_bitmap_load(next->task->io_bitmap);
 }
 
 /* Switch to the best runnable thread; the caller has already queued,
@@ -309,6 +313,19 @@ unsigned int thread_wakeup(const void *event)
 unsigned int thread_wakeup_one(const void *event)
 {
 	return wakeup(event, 1);
+}
+
+void thread_interrupt(struct thread *t)
+{
+	uint64_t flags = cpu_intr_save();
+
+	if (t->wait_event != NULL) {
+		timeout_cancel(&t->wait_timeout);
+		wait_end(t, THREAD_INTERRUPTED);
+	}
+	if (flags & RFLAGS_IF)
+		preempt_locked();
+	cpu_intr_restore(flags);
 }
 
 void sched_yield(void)

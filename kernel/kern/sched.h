@@ -60,6 +60,12 @@ unsigned int thread_wakeup_one(const void *event);
  * returns whether it did. */
 bool thread_wakeup_thread(struct thread *t, const void *event);
 
+/* thread_interrupt - end @t's wait, if it has one, with THREAD_INTERRUPTED
+ * (thread_abort and termination of user threads).  Not from interrupt
+ * handlers.  Every wait a user thread makes must cope with that result:
+ * look again, or give up with an *_INTERRUPTED code. */
+void thread_interrupt(struct thread *t);
+
 /* sched_yield - let other runnable threads of the same or higher priority
  * run. */
 void sched_yield(void);

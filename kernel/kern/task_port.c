@@ -9,22 +9,32 @@
 #include "kern/task.h"
 #include "kern/task_port.h"
 #include "kern/thread.h"
+#include "mig/mig_host.h"
+#include "mig/mig_i386.h"
 #include "mig/mig_server.h"
 
-static int host_object, host_priv_object;	/* the host has no state yet */
-struct ipc_port *host_port, *host_priv_port;
+/* The host and the device master have no state of their own yet. */
+static int host_object, host_priv_object, master_device_object;
+struct ipc_port *host_port, *host_priv_port, *master_device_port;
 
 void task_port_init(void)
 {
 	host_port = ipc_port_alloc_kernel(&host_object, IKOT_HOST);
 	host_priv_port = ipc_port_alloc_kernel(&host_priv_object,
 					       IKOT_HOST_PRIV);
-	if (host_port == NULL || host_priv_port == NULL)
+	master_device_port = ipc_port_alloc_kernel(&master_device_object,
+						   IKOT_MASTER_DEVICE);
+	if (host_port == NULL || host_priv_port == NULL ||
+	    master_device_port == NULL)
 		panic("task_port_init: no memory for the host ports");
 	ipc_kobject_set_handler(IKOT_TASK, mig_server_handle);
 	ipc_kobject_set_handler(IKOT_THREAD, mig_server_handle);
 	ipc_kobject_set_handler(IKOT_HOST, mig_server_handle);
 	ipc_kobject_set_handler(IKOT_HOST_PRIV, mig_server_handle);
+	/* i386_io_perm_create is sent to the device master port. */
+	ipc_kobject_set_handler(IKOT_MASTER_DEVICE, mig_server_handle);
+	ipc_kobject_set_handler(IKOT_IO_PERM, mig_io_perm_handle);
+	mig_host_init();
 }
 
 kern_return_t task_port_setup(struct task *task)

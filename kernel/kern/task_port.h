@@ -16,6 +16,16 @@ struct thread;
 #define IKOT_THREAD	2u
 #define IKOT_HOST	3u
 #define IKOT_HOST_PRIV	4u
+/* The device master port: device_open (the device layer's handler,
+ * kernel/device/) and i386_io_perm_create (kernel/mig/) are sent to
+ * it. */
+#define IKOT_MASTER_DEVICE	5u
+/* An open device (kernel/device/dev_port.c). */
+#define IKOT_DEVICE		6u
+/* An I/O permission (i386_io_perm_create, kernel/x86_64/io_perm.h). */
+#define IKOT_IO_PERM	7u
+/* The boot CPU as a processor object (host_processors, kernel/mig/). */
+#define IKOT_PROCESSOR	8u
 
 /* task_port_setup - give @task its port name space and its task port.
  * KERN_SUCCESS or KERN_RESOURCE_SHORTAGE (then nothing was made). */
@@ -46,10 +56,12 @@ mach_port_name_t task_port_self_name(void);
 mach_port_name_t task_port_thread_name(void);
 mach_port_name_t task_port_host_name(void);
 
-/* The host ports (made by task_port_init). */
-extern struct ipc_port *host_port, *host_priv_port;
+/* The host ports and the device master port (made by task_port_init).
+ * Boot tasks get send rights to the last two through ${host-port} and
+ * ${device-port} in their command lines (kernel/kern/boot_script.h). */
+extern struct ipc_port *host_port, *host_priv_port, *master_device_port;
 
-/* task_port_init - make the host ports and register the message handlers
+/* task_port_init - make the host ports and the device master port and register the message handlers
  * of the task, thread and host types (kernel/mig/).  Once, at boot, before
  * any task exists. */
 void task_port_init(void);

@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kern/clock.h"
 #include "kern/kalloc.h"
 #include "kern/panic.h"
 #include "kern/sched.h"
@@ -43,9 +44,18 @@ kern_return_t kernel_thread_create(const char *name, int priority,
 				   void (*fn)(void *arg), void *arg,
 				   struct thread **out)
 {
+	return kernel_thread_create_reserve(name, priority, fn, arg, 0, out);
+}
+
+kern_return_t kernel_thread_create_reserve(const char *name, int priority,
+					   void (*fn)(void *arg), void *arg,
+					   size_t reserve,
+					   struct thread **out)
+{
 	struct thread *t;
 
-	if (fn == NULL || priority < 0 || priority >= THREAD_PRIORITIES)
+	if (fn == NULL || priority < 0 || priority >= THREAD_PRIORITIES ||
+	    (reserve & 15) != 0 || reserve >= THREAD_STACK_SIZE / 2)
 		return KERN_INVALID_ARGUMENT;
 	t = kzalloc(sizeof(*t));
 	if (t == NULL)
@@ -56,9 +66,11 @@ kern_return_t kernel_thread_create(const char *name, int priority,
 		return KERN_RESOURCE_SHORTAGE;
 	}
 	thread_setup_static(t, name != NULL ? name : "?", priority);
+	t->created = clock_ticks();
 	t->entry = fn;
 	t->arg = arg;
-	t->rsp = switch_stack_init(t->stack, THREAD_STACK_SIZE, thread_start);
+	t->rsp = switch_stack_init(t->stack, THREAD_STACK_SIZE - reserve,
+				   thread_start);
 	if (out != NULL)
 		*out = t;
 	sched_make_runnable(t);

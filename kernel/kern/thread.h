@@ -32,6 +32,7 @@ enum thread_state {
 enum thread_wait_result {
 	THREAD_AWAKENED,
 	THREAD_TIMED_OUT,
+	THREAD_INTERRUPTED,	/* thread_interrupt: thread_abort, termination */
 };
 
 struct thread {
@@ -50,7 +51,10 @@ struct thread {
 	struct vm_map *map;		/* address space loaded while it runs */
 	struct ipc_port *ith_self;	/* thread port (user threads only) */
 	struct fpu_state *fpu;		/* x87/SSE state (user threads only) */
-	uint64_t user_rip, user_rsp, user_arg;	/* first entry to user */
+	struct thread *task_next;	/* the task's thread list */
+	unsigned int suspend_count;	/* user threads: suspends minus resumes */
+	bool terminating;		/* user threads: exit at the next AST */
+	uint64_t created;		/* clock_ticks() at creation */
 	void (*entry)(void *arg);
 	void *arg;
 	char name[24];
@@ -68,6 +72,17 @@ struct thread {
 kern_return_t kernel_thread_create(const char *name, int priority,
 				   void (*fn)(void *arg), void *arg,
 				   struct thread **out);
+
+/*
+ * kernel_thread_create_reserve - kernel_thread_create, but the top
+ * @reserve bytes of the new kernel stack (a multiple of 16, below
+ * THREAD_STACK_SIZE / 2) are left free for the caller: a user thread keeps
+ * its trap frame there (kern/thread_user.c).  Same return codes.
+ */
+kern_return_t kernel_thread_create_reserve(const char *name, int priority,
+					   void (*fn)(void *arg), void *arg,
+					   size_t reserve,
+					   struct thread **out);
 
 /* thread_exit - end the calling thread.  Its stack and struct are freed by
  * the scheduler after the switch away.  Never returns. */

@@ -7,13 +7,19 @@
 # in kernel-layout messages (kernel/ipc/ipc_kmsg.h).  The stubs see only
 # kernel/mig/shim/; the glue sees Graft's headers and then the shim.
 
-KERNEL_MIG_DEFS = mach mach_port gnumach
+KERNEL_MIG_DEFS = mach mach_port gnumach mach_host mach_i386
 KERNEL_MIG_FLAGS = -D__x86_64__ -DKERNEL -DKERNEL_SERVER -DSERVERPREFIX=mig_ \
 	-I$(MACH_INCLUDE)
 KERNEL_MIG_GENERATED = kernel/mig/gen/mach_server.c \
-	kernel/mig/gen/mach_port_server.c kernel/mig/gen/gnumach_server.c
+	kernel/mig/gen/mach_port_server.c kernel/mig/gen/gnumach_server.c \
+	kernel/mig/gen/mach_host_server.c kernel/mig/gen/mach_i386_server.c
 
 kernel/mig/gen/%_server.c: $(MACH_INCLUDE)/mach/%.defs
+	@mkdir -p kernel/mig/gen
+	$(AM_V_GEN)$(MIG) $(KERNEL_MIG_FLAGS) -n -server $@ $<
+
+# mach_i386.defs lives in the machine folder.
+kernel/mig/gen/mach_i386_server.c: $(MACH_INCLUDE)/mach/x86_64/mach_i386.defs
 	@mkdir -p kernel/mig/gen
 	$(AM_V_GEN)$(MIG) $(KERNEL_MIG_FLAGS) -n -server $@ $<
 
@@ -25,11 +31,14 @@ nodist_kernel_mig_libmig_stubs_a_SOURCES = $(KERNEL_MIG_GENERATED)
 kernel_mig_libmig_stubs_a_CFLAGS = $(KERNEL_CFLAGS) -Wno-error \
 	-Wno-unused-parameter -Wno-sign-compare -Wno-unused-variable
 kernel_mig_libmig_stubs_a_CPPFLAGS = -DKERNEL -I$(srcdir)/kernel/mig/shim \
-	-Imach-include -include $(srcdir)/kernel/kern/string.h
+	-Imach-include -include $(srcdir)/kernel/kern/string.h \
+	-include $(srcdir)/kernel/mig/shim/graft_time_value.h
 $(kernel_mig_libmig_stubs_a_OBJECTS): Makefile mach-include/.stamp
 
 kernel_mig_libmig_glue_a_SOURCES = kernel/mig/mig_server.c \
-	kernel/mig/mig_convert.c kernel/mig/mig_task.c kernel/mig/mig_port.c
+	kernel/mig/mig_convert.c kernel/mig/mig_task.c kernel/mig/mig_port.c \
+	kernel/mig/mig_host.c kernel/mig/mig_i386.c kernel/mig/mig_vm.c \
+	kernel/mig/mig_port_arrays.c kernel/mig/mig_thread.c
 kernel_mig_libmig_glue_a_CFLAGS = $(KERNEL_CFLAGS)
 kernel_mig_libmig_glue_a_CPPFLAGS = -DKERNEL $(KERNEL_CPPFLAGS) \
 	-I$(srcdir)/kernel/mig/shim

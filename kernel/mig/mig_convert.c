@@ -2,10 +2,12 @@
 /* The intran/outtran/destructor functions mach_types.defs names. */
 /*
  * Objects are not reference counted yet: a conversion returns the object
- * while the handler runs, which cannot block, and nothing can free a task,
- * thread or map meanwhile on one CPU; so destructors have nothing to drop.
- * Conversions of objects Graft does not have (processors, memory objects)
- * give NULL, which the routines that take them refuse.
+ * while the handler runs, which cannot block and runs with interrupts
+ * disabled (mig_server_handle), so nothing can free a task, thread or map
+ * meanwhile on one CPU (only the routine itself may: task_terminate of a
+ * task without threads), and destructors have nothing to drop.
+ * Conversions of objects Graft does not have (processor sets, memory
+ * objects) give NULL, which the routines that take them refuse.
  */
 #include <stddef.h>
 
@@ -92,11 +94,6 @@ ipc_port_t convert_host_to_port(host_t host)
 	return host ? ipc_port_make_send(host_port) : NULL;
 }
 
-processor_t convert_port_to_processor(ipc_port_t port)
-{
-	(void)port;
-	return 0;
-}
 
 processor_set_t convert_port_to_pset(ipc_port_t port)
 {
@@ -110,11 +107,6 @@ processor_set_t convert_port_to_pset_name(ipc_port_t port)
 	return 0;
 }
 
-ipc_port_t convert_processor_to_port(processor_t p)
-{
-	(void)p;
-	return NULL;
-}
 
 ipc_port_t convert_pset_to_port(processor_set_t p)
 {
@@ -129,6 +121,11 @@ ipc_port_t convert_pset_name_to_port(processor_set_t p)
 }
 
 void processor_set_deallocate(processor_set_t p)
+{
+	(void)p;
+}
+
+void pset_deallocate(processor_set_t p)
 {
 	(void)p;
 }

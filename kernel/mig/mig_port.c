@@ -3,10 +3,8 @@
 /*
  * A task port that names no task converts to a NULL space, which the
  * kernel/ipc functions answer with KERN_INVALID_TASK themselves.
- *
- * Routines whose replies carry out-of-line arrays (mach_port_names,
- * mach_port_get_set_status) are not served yet: building a vm_map_copy
- * from kernel memory does not exist yet (see docs/mach-interfaces.md).
+ * Routines whose replies carry out-of-line arrays are in
+ * mig_port_arrays.c.
  */
 #include <stddef.h>
 

@@ -7,11 +7,14 @@
 #include "ipc/ipc_kmsg.h"
 #include "kern/kprintf.h"
 #include "mig/mig_server.h"
+#include "x86_64/cpu.h"
 
 /* Generated from gnumach-dev's .defs (kernel/mig/local.mk). */
 boolean_t mach_server(mach_msg_header_t *in, mach_msg_header_t *out);
 boolean_t mach_port_server(mach_msg_header_t *in, mach_msg_header_t *out);
 boolean_t gnumach_server(mach_msg_header_t *in, mach_msg_header_t *out);
+boolean_t mach_host_server(mach_msg_header_t *in, mach_msg_header_t *out);
+boolean_t mach_i386_server(mach_msg_header_t *in, mach_msg_header_t *out);
 
 unsigned int mig_not_served_count;
 
@@ -37,12 +40,20 @@ mach_msg_return_t mig_server_handle(struct ipc_kmsg *request,
 	mach_msg_header_t *in_msg = ipc_kmsg_msg(request);
 	kern_return_t kr;
 
+	uint64_t flags;
+
 	*reply = NULL;
 	if (out == NULL)
 		return KERN_RESOURCE_SHORTAGE;	/* no reply: out of memory */
+	/* Interrupts off: no other thread runs between a port's conversion
+	 * and the routine's use of the object (kernel/mig/mig_convert.c). */
+	flags = cpu_intr_save();
 	if (!mach_server(in_msg, ipc_kmsg_msg(out)) &&
-	    !mach_port_server(in_msg, ipc_kmsg_msg(out)))
-		(void)gnumach_server(in_msg, ipc_kmsg_msg(out));
+	    !mach_port_server(in_msg, ipc_kmsg_msg(out)) &&
+	    !gnumach_server(in_msg, ipc_kmsg_msg(out)) &&
+	    !mach_host_server(in_msg, ipc_kmsg_msg(out)))
+		(void)mach_i386_server(in_msg, ipc_kmsg_msg(out));
+	cpu_intr_restore(flags);
 	kr = ((mig_reply_header_t *)ipc_kmsg_msg(out))->RetCode;
 	if (kr == MIG_NO_REPLY) {
 		ipc_kmsg_free(out);

@@ -25,6 +25,7 @@
 #include "kern/panic.h"
 #include "kern/string.h"
 #include "vm/vm_map.h"
+#include "vm/vm_map_copy.h"
 #include "vm/vm_map_entry.h"
 #include "vm/vm_page.h"
 #include "x86_64/cpu.h"
@@ -39,13 +40,6 @@ _Static_assert(VM_MAX_ADDRESS == PMAP_USER_END,
 struct vm_map {
 	struct vm_map_entry_list entries;
 	struct pmap *pmap;
-};
-
-struct vm_map_copy {
-	uint64_t size;		/* bytes asked for */
-	uint64_t offset;	/* of the data in its first page */
-	uint64_t npages;
-	uint64_t frames[];	/* 0: a page never touched (zeros) */
 };
 
 static struct vm_map *active_map;
@@ -401,10 +395,12 @@ static bool source_frame(const struct vm_map *map,
 	return pmap_extract(map->pmap, va, pa);
 }
 
-/* The check of vm_map_copyin(): [start, end) is covered by readable
- * entries whose physical memory the direct map reaches. */
-static kern_return_t copyin_check(const struct vm_map *map, uint64_t start,
-				  uint64_t end)
+/* The check of vm_map_copyin() (@access VM_PROT_READ) and
+ * vm_map_copy_overwrite() (VM_PROT_WRITE): [start, end) is covered by
+ * entries allowing @access whose physical memory the direct map
+ * reaches. */
+static kern_return_t copy_check(const struct vm_map *map, uint64_t start,
+				uint64_t end, vm_prot_t access)
 {
 	const struct vm_map_entry *e;
 
@@ -413,7 +409,7 @@ static kern_return_t copyin_check(const struct vm_map *map, uint64_t start,
 	for (e = vm_map_entry_from(&map->entries, start);
 	     e != NULL && e->start < end;
 	     e = vm_map_entry_next(&map->entries, e)) {
-		if (!(e->prot & VM_PROT_READ))
+		if (!(e->prot & access))
 			return KERN_PROTECTION_FAILURE;
 		if (e->kind != VM_MAP_ENTRY_ANON &&
 		    e->phys + (e->end - e->start) > DIRECT_MAP_SIZE)
@@ -499,7 +495,7 @@ kern_return_t vm_map_copyin(struct vm_map *map, uint64_t addr, uint64_t size,
 	if (kr != KERN_SUCCESS)
 		return kr;
 	flags = cpu_intr_save();
-	kr = copyin_check(map, start, end);
+	kr = copy_check(map, start, end, VM_PROT_READ);
 	if (kr != KERN_SUCCESS)
 		goto out;
 	npages = (end - start) / VM_PAGE_SIZE;
@@ -591,7 +587,166 @@ uint64_t vm_map_copy_size(const struct vm_map_copy *copy)
 	return copy == NULL ? 0 : copy->size;
 }
 
+/*
+ * Enter the copy's frames at the anonymous pages of [start, end) never
+ * touched (the only step that can fail: page tables); on failure remove
+ * those entered, so the frames stay the copy's.  A page holds its copy
+ * frame afterwards iff this entered it.
+ */
+static kern_return_t overwrite_enter(struct vm_map *map,
+				     const struct vm_map_copy *c,
+				     uint64_t start, uint64_t end)
+{
+	const struct vm_map_entry *e = vm_map_entry_from(&map->entries, start);
+	uint64_t va, pa, i = 0;
+	kern_return_t kr = KERN_SUCCESS;
+
+	for (va = start; va < end; va += VM_PAGE_SIZE, i++) {
+		if (va >= e->end)
+			e = vm_map_entry_next(&map->entries, e);
+		if (e->kind != VM_MAP_ENTRY_ANON || c->frames[i] == 0 ||
+		    pmap_extract(map->pmap, va, &pa))
+			continue;
+		kr = pmap_enter(map->pmap, va, c->frames[i], e->prot, true);
+		if (kr != KERN_SUCCESS)
+			break;
+	}
+	if (kr == KERN_SUCCESS)
+		return KERN_SUCCESS;
+	while (va > start) {
+		va -= VM_PAGE_SIZE;
+		i--;
+		if (c->frames[i] != 0 && pmap_extract(map->pmap, va, &pa) &&
+		    pa == c->frames[i])
+			pmap_remove(map->pmap, va, va + VM_PAGE_SIZE, NULL,
+				    NULL);
+	}
+	return kr;
+}
+
+kern_return_t vm_map_copy_overwrite(struct vm_map *map, uint64_t addr,
+				    struct vm_map_copy *copy)
+{
+	const struct vm_map_entry *e;
+	uint64_t start, end, va, pa, i = 0, flags;
+	kern_return_t kr;
+
+	if (map == NULL)
+		return KERN_INVALID_ARGUMENT;
+	if (copy == NULL)
+		return KERN_SUCCESS;
+	if ((addr & PAGE_MASK) != 0 || copy->offset != 0 ||
+	    (copy->size & PAGE_MASK) != 0)
+		return KERN_INVALID_ARGUMENT;
+	kr = user_range(addr, copy->size, &start, &end);
+	if (kr != KERN_SUCCESS)
+		return kr;
+	flags = cpu_intr_save();
+	kr = copy_check(map, start, end, VM_PROT_WRITE);
+	if (kr == KERN_SUCCESS)
+		kr = overwrite_enter(map, copy, start, end);
+	if (kr != KERN_SUCCESS) {
+		cpu_intr_restore(flags);
+		return kr;
+	}
+	e = vm_map_entry_from(&map->entries, start);
+	for (va = start; va < end; va += VM_PAGE_SIZE, i++) {
+		uint64_t src = copy->frames[i];
+
+		if (va >= e->end)
+			e = vm_map_entry_next(&map->entries, e);
+		if (e->kind != VM_MAP_ENTRY_ANON)
+			pa = e->phys + (va - e->start);
+		else if (!pmap_extract(map->pmap, va, &pa))
+			continue;	/* untouched, and the copy's is zeros */
+		if (src != 0 && pa == src)
+			copy->frames[i] = 0;	/* entered: the map's now */
+		else if (src != 0)
+			memcpy(phys_to_virt(pa), phys_to_virt(src),
+			       VM_PAGE_SIZE);
+		else
+			memset(phys_to_virt(pa), 0, VM_PAGE_SIZE);
+	}
+	cpu_intr_restore(flags);
+	vm_map_copy_discard(copy);
+	return KERN_SUCCESS;
+}
+
 uint64_t vm_map_resident_pages(const struct vm_map *map)
 {
 	return map == NULL ? 0 : map->pmap->resident;
+}
+
+/* Copy entry @e of @src into @dst as vm_map_fork says. */
+static kern_return_t fork_entry(struct vm_map *dst, const struct vm_map *src,
+				const struct vm_map_entry *e)
+{
+	bool shared = e->kind == VM_MAP_ENTRY_PHYS;
+	struct vm_map_entry *n;
+	uint64_t va, spa, pa;
+	kern_return_t kr;
+
+	n = entry_new(shared ? VM_MAP_ENTRY_PHYS : VM_MAP_ENTRY_ANON,
+		      shared ? e->phys : 0);
+	if (n == NULL)
+		return KERN_RESOURCE_SHORTAGE;
+	n->start = e->start;
+	n->end = e->end;
+	n->prot = e->prot;
+	n->max_prot = e->max_prot;
+	vm_map_entry_insert(&dst->entries, n);
+	if (shared)
+		return KERN_SUCCESS;
+	for (va = e->start; va < e->end; va += VM_PAGE_SIZE) {
+		if (!source_frame(src, e, va, &spa))
+			continue;
+		if (vm_page_alloc(VM_ZONE_DMA32, &pa) != KERN_SUCCESS)
+			return KERN_RESOURCE_SHORTAGE;
+		memcpy(phys_to_virt(pa), phys_to_virt(spa), VM_PAGE_SIZE);
+		kr = pmap_enter(dst->pmap, va, pa, n->prot, true);
+		if (kr != KERN_SUCCESS) {
+			vm_page_free_contig(pa, 1);
+			return kr;
+		}
+	}
+	return KERN_SUCCESS;
+}
+
+kern_return_t vm_map_fork(struct vm_map *src, struct vm_map **out)
+{
+	const struct vm_map_entry *e;
+	struct vm_map *dst;
+	kern_return_t kr = KERN_SUCCESS;
+	uint64_t flags;
+
+	if (src == NULL || out == NULL)
+		return KERN_INVALID_ARGUMENT;
+	dst = vm_map_create();
+	if (dst == NULL)
+		return KERN_RESOURCE_SHORTAGE;
+	flags = cpu_intr_save();
+	for (e = vm_map_entry_first(&src->entries);
+	     e != NULL && kr == KERN_SUCCESS;
+	     e = vm_map_entry_next(&src->entries, e))
+		kr = fork_entry(dst, src, e);
+	cpu_intr_restore(flags);
+	if (kr != KERN_SUCCESS) {
+		vm_map_destroy(dst);	/* frees what was copied so far */
+		return KERN_RESOURCE_SHORTAGE;
+	}
+	*out = dst;
+	return KERN_SUCCESS;
+}
+
+uint64_t vm_map_virtual_size(const struct vm_map *map)
+{
+	const struct vm_map_entry *e;
+	uint64_t size = 0;
+
+	if (map == NULL)
+		return 0;
+	for (e = vm_map_entry_first(&map->entries); e != NULL;
+	     e = vm_map_entry_next(&map->entries, e))
+		size += e->end - e->start;
+	return size;
 }

@@ -119,7 +119,47 @@ kern_return_t vm_map_copyin(struct vm_map *map, uint64_t addr, uint64_t size,
 kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
 			     uint64_t *addr);
 void vm_map_copy_discard(struct vm_map_copy *copy);
+
+/*
+ * vm_map_copy_from_kernel - a copy holding @size bytes of kernel memory
+ * at @data, for a kernel routine that answers with out-of-line data (a
+ * MIG reply's vm_map_copy pointer, which the receiver's copyout maps).
+ * The rest of the last page reads zero.  Size 0 gives a NULL copy.
+ * KERN_SUCCESS or KERN_RESOURCE_SHORTAGE (nothing made).  Never blocks.
+ */
+kern_return_t vm_map_copy_from_kernel(const void *data, uint64_t size,
+				      struct vm_map_copy **copy);
 uint64_t vm_map_copy_size(const struct vm_map_copy *copy);
+
+/*
+ * vm_map_copy_overwrite - write the snapshot @copy over [@addr, @addr +
+ * its size) of @map, which must be mapped writable, and consume @copy
+ * (vm_write).  As GNU Mach, the copy must be whole pages at a page
+ * boundary: @addr and the copy's size page aligned, its data at offset 0.
+ * Pages of @map not yet touched take the copy's frames; the others get
+ * the contents copied.  Returns KERN_SUCCESS (a NULL copy writes
+ * nothing), KERN_INVALID_ARGUMENT (NULL map, alignment), KERN_INVALID_
+ * ADDRESS (outside user space, or a hole), KERN_PROTECTION_FAILURE (not
+ * writable, or physical memory beyond the direct map) or
+ * KERN_RESOURCE_SHORTAGE (no page table); on failure @map is unchanged
+ * and @copy is still the caller's.
+ */
+kern_return_t vm_map_copy_overwrite(struct vm_map *map, uint64_t addr,
+				    struct vm_map_copy *copy);
+
+/*
+ * vm_map_fork - a new map holding a copy of @src (task_create with
+ * inherit_memory): every region at the same place with the same
+ * protections; the resident pages of anonymous and owned physical regions
+ * are copied into new anonymous pages at once (no copy-on-write yet),
+ * pages never touched stay demand-zero, and physical regions not owned
+ * (device memory) are mapped again, shared.  KERN_SUCCESS,
+ * KERN_INVALID_ARGUMENT (NULL) or KERN_RESOURCE_SHORTAGE (nothing made).
+ */
+kern_return_t vm_map_fork(struct vm_map *src, struct vm_map **out);
+
+/* Bytes covered by regions of @map (task_info's virtual size). */
+uint64_t vm_map_virtual_size(const struct vm_map *map);
 
 /* Pages currently resident in @map: anonymous pages touched and physical
  * pages entered (for tests and leak checks). */

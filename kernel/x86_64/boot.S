@@ -86,7 +86,7 @@ _start32:
 	movl $PHYS(boot_pdpt_low) + (PTE_P | PTE_W), %eax
 	movl %eax, PHYS(boot_pml4)
 	movl $PHYS(boot_pdpt_direct) + (PTE_P | PTE_W), %eax
-	movl %eax, PHYS(boot_pml4) + 256 * 8
+	movl %eax, PHYS(boot_pml4) + DIRECT_MAP_PML4 * 8
 	movl $PHYS(boot_pdpt_high) + (PTE_P | PTE_W), %eax
 	movl %eax, PHYS(boot_pml4) + 511 * 8
 

@@ -46,7 +46,10 @@ void gdt_init(void)
 	gdt_tss.ist[IST_DOUBLE_FAULT - 1] =
 		(uint64_t)&ist_stacks[0][IST_STACK_SIZE];
 	gdt_tss.ist[IST_NMI - 1] = (uint64_t)&ist_stacks[1][IST_STACK_SIZE];
-	gdt_tss.iomap_base = sizeof(gdt_tss);	/* no I/O bitmap yet */
+	gdt_tss.iomap_base = sizeof(gdt_tss);	/* no bitmap: all ports denied */
+	for (unsigned int i = 0; i < TSS_IOMAP_BYTES; i++)
+		gdt_tss.iomap[i] = 0xff;
+	gdt_tss.iomap_end = 0xff;
 	gdt_set_tss(&gdt[SEL_TSS >> 3], &gdt_tss);
 
 	p.limit = sizeof(gdt) - 1;

@@ -18,9 +18,19 @@
 #define IST_DOUBLE_FAULT	1
 #define IST_NMI			2
 
+/* Bytes of the I/O permission bitmap: one bit per port 0..0xffff. */
+#define TSS_IOMAP_BYTES		8192
+
 #ifndef __ASSEMBLER__
 #include <stdint.h>
 
+/*
+ * The TSS with its I/O permission bitmap (a set bit denies the port to
+ * user mode) and the 0xff byte the CPU needs after it; the segment limit
+ * covers both.  iomap_base selects: offsetof(struct tss, iomap) when the
+ * running task has a bitmap, sizeof(struct tss) (beyond the limit: every
+ * port denied) when it has none.  x86_64/io_bitmap.c manages both.
+ */
 struct tss {
 	uint32_t reserved0;
 	uint64_t rsp[3];
@@ -29,6 +39,8 @@ struct tss {
 	uint64_t reserved2;
 	uint16_t reserved3;
 	uint16_t iomap_base;
+	uint8_t iomap[TSS_IOMAP_BYTES];
+	uint8_t iomap_end;		/* always 0xff */
 } __attribute__((packed));
 
 /* Load Graft's GDT and TSS, reload every segment register.  Called once on

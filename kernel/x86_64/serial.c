@@ -31,3 +31,30 @@ void serial_putc(int c)
 		;
 	outb(COM1 + UART_DATA, (uint8_t)c);
 }
+
+#define UART_IER_RDI	0x01
+#define UART_MCR_OUT2	0x08	/* lets the interrupt reach the PIC */
+#define UART_MCR_LOOP	0x10
+#define LSR_DR		0x01
+
+static uint8_t mcr = 0x03;
+
+void serial_rx_interrupt(bool on)
+{
+	mcr = on ? mcr | UART_MCR_OUT2 : mcr & ~UART_MCR_OUT2;
+	outb(COM1 + UART_MCR, mcr);
+	outb(COM1 + UART_IER, on ? UART_IER_RDI : 0);
+}
+
+void serial_loopback(bool on)
+{
+	mcr = on ? mcr | UART_MCR_LOOP : mcr & ~UART_MCR_LOOP;
+	outb(COM1 + UART_MCR, mcr);
+}
+
+int serial_getc_nowait(void)
+{
+	if (!(inb(COM1 + UART_LSR) & LSR_DR))
+		return -1;
+	return inb(COM1 + UART_DATA);
+}

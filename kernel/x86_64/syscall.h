@@ -23,10 +23,6 @@ void syscall_init(void);
 /* Called by syscall_entry with interrupts on: runs trap number
  * (int32_t)f->rax and stores its result in f->rax. */
 void syscall_dispatch(struct trap_frame *f);
-
-/* First entry of the calling thread into user mode; never returns. */
-void user_enter(uint64_t rip, uint64_t rsp, uint64_t arg)
-	__attribute__((noreturn));
 #endif
 
 #endif

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The syscall instruction's entry, and the first entry of a thread into user mode. */
+/* The syscall instruction's entry, and a thread's return to user mode through a given frame. */
 /*
  * syscall leaves the user RIP in %rcx and RFLAGS in %r11, masks RFLAGS
  * (interrupts off) and loads the kernel CS/SS, but keeps the user stack.
@@ -35,34 +35,13 @@ syscall_entry:
 	jmp trap_return
 
 /*
- * user_enter(rip, rsp, arg): leave the kernel for the first time in this
- * thread, at @rip with stack @rsp and @arg in %rdi; every other register
- * zero.  Interrupts are enabled by the RFLAGS loaded.
+ * thread_state_return(frame): leave for user mode through @frame, a
+ * struct trap_frame (x86_64/thread_state.h), as a system call returns.
  */
-	.globl user_enter
-user_enter:
+	.globl thread_state_return
+thread_state_return:
 	cli
-	pushq $SEL_UDATA
-	pushq %rsi
-	pushq $0x202
-	pushq $SEL_UCODE
-	pushq %rdi
-	movq %rdx, %rdi
-	xorl %eax, %eax
-	xorl %ebx, %ebx
-	xorl %ecx, %ecx
-	xorl %edx, %edx
-	xorl %esi, %esi
-	xorl %ebp, %ebp
-	xorl %r8d, %r8d
-	xorl %r9d, %r9d
-	xorl %r10d, %r10d
-	xorl %r11d, %r11d
-	xorl %r12d, %r12d
-	xorl %r13d, %r13d
-	xorl %r14d, %r14d
-	xorl %r15d, %r15d
-	swapgs
-	iretq
+	movq %rdi, %rsp
+	jmp trap_return
 
 	.section .note.GNU-stack, "", @progbits

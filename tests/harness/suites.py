@@ -133,6 +133,30 @@ def task_modules(suite: Suite, suite_dir: Path) -> Suite:
                                modules=suite.modules + ((str(bad), "bad.elf"),))
 
 
+# The rd0 image of the ramdisk and bench suites: 512 KiB of a known
+# pattern (not the one the guest writes), and its CRC-32 for the guest to
+# compare with what it read.
+RAMDISK_SIZE = 512 * 1024
+RAMDISK_PROBE = "{builddir}/tests/user/ramdisk_probe.elf"
+
+
+def ramdisk_image(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of `ramdisk` and `bench`: writes suite_dir/rd0.img.
+
+    Adds it as a module whose command line names it rd0 (how the kernel
+    finds its RAM disk, kernel/device/dev_ramdisk.h) and rd0_crc=0x%08x
+    (zlib.crc32 of the image) to the kernel command line.
+    """
+    image = suite_dir / "rd0.img"
+    content = bytes((index * 131 + (index >> 8) * 17 + (index >> 16)) & 0xFF
+                    for index in range(RAMDISK_SIZE))
+    image.write_bytes(content)
+    return dataclasses.replace(
+        suite, prepare=None,
+        modules=suite.modules + ((str(image), "rd0"),),
+        cmdline=suite.cmdline + (f"rd0_crc=0x{zlib.crc32(content):08x}",))
+
+
 SUITES: tuple[Suite, ...] = (
     HostSuite(name="printf", argv=("tests/host/test_kprintf",)),
     HostSuite(name="stats", argv=("tests/host/test_stats",)),
@@ -141,10 +165,16 @@ SUITES: tuple[Suite, ...] = (
     HostSuite(name="vm-page", argv=("tests/host/test_vm_page",)),
     HostSuite(name="vm-map", argv=("tests/host/test_vm_map",)),
     HostSuite(name="ipc-entry", argv=("tests/host/test_ipc_entry",)),
+    HostSuite(name="netfilter-host", argv=("tests/host/test_net_filter",)),
+    HostSuite(name="blk-cluster", argv=("tests/host/test_blk_cluster",)),
     HostSuite(name="mig-coverage",
               argv=("{python}", "{srcdir}/tests/tools/check_mig_docs.py",
                     "{builddir}/kernel/mig/not_served.txt",
                     "{srcdir}/docs/mach-interfaces.md")),
+    HostSuite(name="linux-unmodified",
+              argv=("{python}", "{srcdir}/tests/tools/check_linux_unmodified.py",
+                    "{builddir}/linux", "{builddir}/deps/linux-6.1",
+                    "{builddir}/deps/linux-source-6.1.tar.xz")),
     HostSuite(name="ktap-parser",
               argv=("{python}", "{srcdir}/tests/harness/test_ktap.py")),
     QemuSuite(name="boot", test="boot", prepare=boot_modules),
@@ -156,18 +186,61 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="vm-user", test="vm-user"),
     QemuSuite(name="mach-user", test="mach-user",
               modules=(("{builddir}/tests/user/mach_probe.elf",
-                        "mach_probe alpha"),)),
+                        "mach_probe alpha host=${host-port} "
+                        "device=${device-port}"),)),
     QemuSuite(name="ipc-user", test="ipc-user",
               modules=(("{builddir}/tests/user/rpc_server.elf", "rpc_server"),
                        ("{builddir}/tests/user/rpc_client.elf", "rpc_client"))),
     QemuSuite(name="task", test="task", prepare=task_modules,
               modules=tuple((TASK_PROBE, f"task_probe mode={mode}")
                             for mode in TASK_PROBE_MODES)),
+    QemuSuite(name="thread", test="thread", timeout=150.0,
+              modules=(("{builddir}/tests/user/thread_probe.elf",
+                        "thread_probe mode=all"),
+                       ("{builddir}/tests/user/thread_probe.elf",
+                        "thread_probe mode=fault"))),
     QemuSuite(name="ipc", test="ipc"),
+    QemuSuite(name="hostio", test="hostio",
+              modules=(("{builddir}/tests/user/host_probe.elf",
+                        "host_probe mode=self host=${host-port}"),
+                       ("{builddir}/tests/user/host_probe.elf",
+                        "vm_reader mode=reader"),
+                       ("{builddir}/tests/user/host_probe.elf",
+                        "vm_peer mode=peer"),
+                       ("{builddir}/tests/user/io_probe.elf",
+                        "io_grant mode=grant device=${device-port}"),
+                       ("{builddir}/tests/user/io_probe.elf",
+                        "io_none mode=none"),
+                       ("{builddir}/tests/user/io_probe.elf",
+                        "io_revoke mode=revoke device=${device-port}"),
+                       ("{builddir}/tests/user/io_probe.elf",
+                        "io_drop mode=drop device=${device-port}"))),
+    QemuSuite(name="netfilter", test="netfilter",
+              modules=(("{builddir}/tests/user/net_rcv.elf", "net_rcv"),)),
+    QemuSuite(name="boot-script", test="boot-script"),
+    QemuSuite(name="linux-emu", test="linux-emu",
+              qemu_args=DETERMINISTIC_TIME),
     # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
               modules=(("{builddir}/tests/user/ipc_fuzz.elf",
                         "ipc_fuzz seed=1 count=100000"),)),
+    # The sharing case times two tasks: instruction-count time.
+    QemuSuite(name="device", test="device", qemu_args=DETERMINISTIC_TIME,
+              modules=tuple(("{builddir}/tests/user/device_probe.elf",
+                             f"device_probe {args} device=${{device-port}}")
+                            for args in ("mode=sync", "mode=share hold=100",
+                                         "mode=share hold=600"))),
+    # Instruction-count time, the RTC on it too: the interrupt case's
+    # order of events does not depend on a loaded host.
+    QemuSuite(name="device-async", test="device-async",
+              qemu_args=DETERMINISTIC_TIME + ("-rtc", "clock=vm"),
+              modules=(("{builddir}/tests/user/device_probe.elf",
+                        "device_probe mode=async device=${device-port}"),
+                       ("{builddir}/tests/user/device_probe.elf",
+                        "device_probe mode=intr device=${device-port}"))),
+    QemuSuite(name="ramdisk", test="ramdisk", prepare=ramdisk_image,
+              modules=((RAMDISK_PROBE,
+                        "ramdisk_probe device=${device-port}"),)),
     SelftestSuite(name="harness-selftest",
                   argv=("{python}", "{srcdir}/tests/harness/test_run.py",
                         "--build-dir", "{builddir}", "--srcdir", "{srcdir}",
@@ -183,9 +256,12 @@ SUITES: tuple[Suite, ...] = (
     # which mode its BENCH lines are measured in.
     QemuSuite(name="bench", test="bench", mode="icount", hidden=True,
               cmdline=("bench_mode=icount",), timeout=300.0,
+              prepare=ramdisk_image,
               modules=(("{builddir}/tests/user/rpc_server.elf", "rpc_server"),
                        ("{builddir}/tests/user/rpc_client.elf",
-                        "rpc_client bench=10000 mode=icount"))),
+                        "rpc_client bench=10000 mode=icount"),
+                       (RAMDISK_PROBE, "ramdisk_probe device=${device-port} "
+                        "bench=1000 mode=icount"))),
 )
 
 

@@ -17,6 +17,7 @@
 #include "kern/stats.h"
 #include "kern/string.h"
 #include "tests/kernel/user_task.h"
+#include "x86_64/io_bitmap.h"
 
 #define BENCH_PROBE_SAMPLES 10000
 
@@ -78,8 +79,70 @@ static void rpc_round_trips(struct ktest *t)
 	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "BENCH "), 2);
 }
 
+/*
+ * ramdisk.read/4096 and ramdisk.read/65536: tests/user/ramdisk_probe.c
+ * (bench=N) times N device_read calls of each size on rd0, each by one
+ * fenced TSC pair, and prints the BENCH lines; this case runs it.
+ */
+static void ramdisk_reads(struct ktest *t)
+{
+	if (!user_task_run(t, "ramdisk_probe", 240, console, sizeof(console)))
+		return;
+	user_task_expect_checks(t, console, 64);
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "BENCH "), 2);
+}
+
+/* Time @n calls of io_bitmap_load, alternating between @a and @b, one
+ * per sample (the probe's own cost included), and print them as @name. */
+static void time_io_bitmap_load(struct ktest *t, const char *name,
+				const struct io_bitmap *a,
+				const struct io_bitmap *b)
+{
+	struct stats st;
+
+	for (int i = 0; i < BENCH_PROBE_SAMPLES; i++) {
+		const struct io_bitmap *bm = (i & 1) ? b : a;
+		uint64_t start = probe_read();
+
+		io_bitmap_load(bm);
+		samples[i] = probe_read() - start;
+	}
+	if (stats_compute(samples, BENCH_PROBE_SAMPLES, &st) != 0) {
+		ktest_fail(t, "no samples");
+		return;
+	}
+	bench_print(t, name, "ticks", &st);
+}
+
+/*
+ * The context switch's I/O bitmap step (x86_64/io_bitmap.c), as the
+ * switch calls it: io.bitmap-none for a task without I/O ports,
+ * io.bitmap-same for one whose bitmap the TSS holds already, and
+ * io.bitmap-copy alternating two tasks with grants of the CMOS (16
+ * bytes) and COM1 (128 bytes) ports.
+ */
+static void io_bitmap_switch_cost(struct ktest *t)
+{
+	struct io_bitmap *cmos = NULL, *com1 = NULL;
+
+	if (io_bitmap_set(&cmos, 0x70, 0x71, true) != KERN_SUCCESS ||
+	    io_bitmap_set(&com1, 0x3f8, 0x3ff, true) != KERN_SUCCESS) {
+		ktest_fail(t, "no memory for two bitmaps");
+		goto out;
+	}
+	time_io_bitmap_load(t, "io.bitmap-none", NULL, NULL);
+	time_io_bitmap_load(t, "io.bitmap-same", com1, com1);
+	time_io_bitmap_load(t, "io.bitmap-copy", cmos, com1);
+out:
+	io_bitmap_load(NULL);
+	io_bitmap_free(cmos);
+	io_bitmap_free(com1);
+}
+
 static const struct ktest_case bench_cases[] = {
 	{ "empty_probe_cost", empty_probe_cost },
 	{ "rpc_round_trips", rpc_round_trips },
+	{ "ramdisk_reads", ramdisk_reads },
+	{ "io_bitmap_switch_cost", io_bitmap_switch_cost },
 };
 KTEST_SUITE(bench_suite, "bench", bench_cases);

@@ -21,7 +21,7 @@ static void user_program_passes_its_ipc_checks(struct ktest *t)
 	user_task_baseline(&b);
 	if (!user_task_run(t, "mach_probe", 10, console, sizeof(console)))
 		return;
-	user_task_expect_checks(t, console, 30);
+	user_task_expect_checks(t, console, 44);
 	if (strcmp(task_last_reason, "task_terminate") != 0)
 		ktest_fail(t, "the task ended by \"%s\", not by exit()",
 			   task_last_reason);

@@ -310,7 +310,7 @@ static const struct run_case run_cases[] = {
 	{ 1, MIB(2), 0, DIRECT_MAP_SIZE },
 	{ 512, MIB(2), MIB(16), MIB(128) },
 	{ 8, 32 << 10, 0, VM_ZONE_DMA_LIMIT },
-	{ 3, 0, MIB(16) + 1, MIB(16) + 5 * VM_PAGE_SIZE },
+	{ 3, 0, MIB(64) + 1, MIB(64) + 5 * VM_PAGE_SIZE },
 	{ 1, 0, MIB(2), MIB(2) + VM_PAGE_SIZE },
 	{ 1024, 0, 0, UINT64_MAX },
 };

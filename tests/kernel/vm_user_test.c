@@ -766,6 +766,110 @@ static void out_of_memory_fails_without_changes(struct ktest *t)
 	map_end(m);
 }
 
+static void kernel_data_copy_maps_in_a_task(struct ktest *t)
+{
+	uint64_t before = free_pages(), heap = kalloc_bytes_in_use(), a = 0;
+	struct vm_map_copy *copy = NULL;
+	struct vm_map *m = map_begin(t);
+
+	if (m == NULL)
+		return;
+	fill(buf_a, 5000, 61);
+	KTEST_EXPECT_EQ(t, vm_map_copy_from_kernel(buf_a, 5000, &copy),
+			KERN_SUCCESS);
+	KTEST_EXPECT_EQ(t, vm_map_copy_size(copy), 5000);
+	KTEST_EXPECT_EQ(t, vm_map_copyout(m, copy, &a), KERN_SUCCESS);
+	KTEST_EXPECT_EQ(t, a % PAGE, 0);
+	KTEST_EXPECT_EQ(t, vm_map_resident_pages(m), 2);
+	memset(buf_b, 0xff, sizeof(buf_b));
+	KTEST_EXPECT_EQ(t, copyin(uptr(a), buf_b, 2 * PAGE), 0);
+	KTEST_EXPECT_MEMEQ(t, buf_a, buf_b, 5000);
+	if (!all_zero(buf_b + 5000, 2 * PAGE - 5000))
+		ktest_fail(t, "the rest of the last page is not zero");
+	KTEST_EXPECT_EQ(t, vm_map_copy_from_kernel(buf_a, 0, &copy),
+			KERN_SUCCESS);
+	KTEST_EXPECT_EQ(t, (uint64_t)(uintptr_t)copy, 0);
+	map_end(m);
+	KTEST_EXPECT_EQ(t, free_pages(), before);
+	KTEST_EXPECT_EQ(t, kalloc_bytes_in_use(), heap);
+}
+
+/* Four pages at @a in @src: 0 and 2 written, 1 untouched, 3 written
+ * then made read-only. */
+static void fork_source(struct ktest *t, struct vm_map *src, uint64_t *a)
+{
+	KTEST_EXPECT_EQ(t, vm_map_allocate(src, a, 4 * PAGE, true),
+			KERN_SUCCESS);
+	fill(buf_a, 4 * PAGE, 71);
+	KTEST_EXPECT_EQ(t, copyout(buf_a, uptr(*a), PAGE), 0);
+	KTEST_EXPECT_EQ(t, copyout(buf_a + 2 * PAGE, uptr(*a + 2 * PAGE),
+				   2 * PAGE), 0);
+	KTEST_EXPECT_EQ(t, vm_map_protect(src, *a + 3 * PAGE, PAGE, false,
+					  VM_PROT_READ), KERN_SUCCESS);
+}
+
+static void fork_copies_resident_pages_apart(struct ktest *t)
+{
+	uint64_t before = free_pages(), heap = kalloc_bytes_in_use(), a = 0;
+	struct vm_map *src = map_begin(t), *dst = NULL;
+
+	if (src == NULL)
+		return;
+	fork_source(t, src, &a);
+	KTEST_EXPECT_EQ(t, vm_map_fork(src, &dst), KERN_SUCCESS);
+	if (dst == NULL) {
+		map_end(src);
+		return;
+	}
+	KTEST_EXPECT_EQ(t, vm_map_resident_pages(dst), 3);
+	KTEST_EXPECT_EQ(t, vm_map_virtual_size(dst), 4 * PAGE);
+	vm_map_activate(dst);
+	memset(buf_b, 0xff, sizeof(buf_b));
+	KTEST_EXPECT_EQ(t, copyin(uptr(a), buf_b, 4 * PAGE), 0);
+	KTEST_EXPECT_MEMEQ(t, buf_a, buf_b, PAGE);
+	if (!all_zero(buf_b + PAGE, PAGE))
+		ktest_fail(t, "the untouched page is not zero in the copy");
+	KTEST_EXPECT_MEMEQ(t, buf_a + 2 * PAGE, buf_b + 2 * PAGE, 2 * PAGE);
+	/* Protections travel; the copy's pages are its own. */
+	KTEST_EXPECT_EQ(t, copyout(buf_a, uptr(a + 3 * PAGE), 8), -1);
+	memset(buf_b, 0x5a, PAGE);
+	KTEST_EXPECT_EQ(t, copyout(buf_b, uptr(a), PAGE), 0);
+	vm_map_activate(src);
+	KTEST_EXPECT_EQ(t, copyin(uptr(a), buf_b, PAGE), 0);
+	KTEST_EXPECT_MEMEQ(t, buf_a, buf_b, PAGE);
+	map_pair_end(src, dst);
+	KTEST_EXPECT_EQ(t, free_pages(), before);
+	KTEST_EXPECT_EQ(t, kalloc_bytes_in_use(), heap);
+}
+
+/* Out of pages part-way through the copy: nothing is made, nothing
+ * stays taken. */
+static void fork_without_memory_leaves_nothing(struct ktest *t)
+{
+	uint64_t before = free_pages(), heap, a = 0, head = 0, pa;
+	struct vm_map *src = map_begin(t), *dst = NULL;
+
+	if (src == NULL)
+		return;
+	fork_source(t, src, &a);
+	heap = kalloc_bytes_in_use();
+	while (vm_page_alloc(VM_ZONE_NORMAL, &pa) == KERN_SUCCESS)
+		head = chain_push(head, pa);
+	/* Room for the new map's tables, not for all three copies. */
+	for (int i = 0; i < 6 && head != 0; i++) {
+		uint64_t next = *(uint64_t *)phys_to_virt(head);
+
+		vm_page_free_contig(head, 1);
+		head = next;
+	}
+	KTEST_EXPECT_EQ(t, vm_map_fork(src, &dst), KERN_RESOURCE_SHORTAGE);
+	KTEST_EXPECT_EQ(t, (uint64_t)(uintptr_t)dst, 0);
+	chain_free(head);
+	KTEST_EXPECT_EQ(t, kalloc_bytes_in_use(), heap);
+	map_end(src);
+	KTEST_EXPECT_EQ(t, free_pages(), before);
+}
+
 static const struct ktest_case vm_user_cases[] = {
 	{ "allocate_then_copyout_and_copyin_round_trip",
 	  allocate_then_copyout_and_copyin_round_trip },
@@ -799,6 +903,11 @@ static const struct ktest_case vm_user_cases[] = {
 	  physical_mapping_of_contiguous_pages },
 	{ "out_of_memory_fails_without_changes",
 	  out_of_memory_fails_without_changes },
+	{ "kernel_data_copy_maps_in_a_task", kernel_data_copy_maps_in_a_task },
+	{ "fork_copies_resident_pages_apart",
+	  fork_copies_resident_pages_apart },
+	{ "fork_without_memory_leaves_nothing",
+	  fork_without_memory_leaves_nothing },
 };
 
 KTEST_SUITE(vm_user_suite, "vm-user", vm_user_cases);

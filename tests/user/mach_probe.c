@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "graft_user.h"
+#include "user_args.h"
 #include "user_check.h"
 
 #pragma pack(push, 4)
@@ -239,7 +240,35 @@ static void kernel_rpcs(void)
 	      task_get_bootstrap_port(mach_task_self(), &bootstrap));
 	check("bootstrap_port_is_null", MACH_PORT_NULL, bootstrap);
 	check("unserved_routine_fails", KERN_FAILURE,
-	      task_suspend(mach_task_self()));
+	      task_set_emulation(mach_task_self(), 0, 0));
+}
+
+/* The rights the boot script gave this task, and what the privileged
+ * host port allows that the ordinary one does not. */
+static void boot_script_ports(mach_port_t host_priv, mach_port_t device)
+{
+	mach_port_type_t type = 0;
+	vm_address_t va = 0;
+	rpc_phys_addr_t pa = 0;
+
+	check("host_port_argument_is_send_right", KERN_SUCCESS,
+	      mach_port_type(mach_task_self(), host_priv, &type));
+	check("host_port_type", MACH_PORT_TYPE_SEND, type);
+	type = 0;
+	check("device_port_argument_is_send_right", KERN_SUCCESS,
+	      mach_port_type(mach_task_self(), device, &type));
+	check("device_port_type", MACH_PORT_TYPE_SEND, type);
+	check("contiguous_with_privileged_host", KERN_SUCCESS,
+	      vm_allocate_contiguous(host_priv, mach_task_self(), &va, &pa,
+				     8192, 0, 0, 0));
+	check("contiguous_gives_page_aligned_physical_address", 1,
+	      pa != 0 && (pa & 4095) == 0);
+	((volatile char *)va)[8191] = 1;
+	check("contiguous_region_deallocates", KERN_SUCCESS,
+	      vm_deallocate(mach_task_self(), va, 8192));
+	check("contiguous_with_ordinary_host_refused", KERN_INVALID_HOST,
+	      vm_allocate_contiguous(mach_host_self(), mach_task_self(), &va,
+				     &pa, 8192, 0, 0, 0));
 }
 
 int main(int argc, char **argv)
@@ -247,6 +276,8 @@ int main(int argc, char **argv)
 	mach_port_t p;
 
 	printf("mach_probe: %d argument(s), first %s\n", argc, argv[0]);
+	boot_script_ports(port_argument(argc, argv, "host"),
+			  port_argument(argc, argv, "device"));
 	p = new_receive();
 	check("port_allocated", 1, p != MACH_PORT_NULL);
 	inline_data_round_trip(p);

@@ -18,6 +18,7 @@
 
 #include "graft_user.h"
 #include "rpc_protocol.h"
+#include "user_bench.h"
 #include "user_check.h"
 
 static mach_port_t server, reply_port;
@@ -97,42 +98,6 @@ static void exchange_checks(void)
 	check("unknown_request_is_bad_id", MACH_MSG_SUCCESS,
 	      rpc(&req, sizeof(mach_msg_header_t), 150, 0, &rep));
 	check("unknown_request_retcode", MIG_BAD_ID, rep.reply.RetCode);
-}
-
-static inline uint64_t tsc(void)
-{
-	uint32_t lo, hi;
-
-	__asm__ volatile("lfence; rdtsc; lfence" : "=a"(lo), "=d"(hi)
-			 : : "memory");
-	return ((uint64_t)hi << 32) | lo;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Print a BENCH line (docs/testing.md) for @n samples in @v. */
-static void bench_print(const char *name, const char *mode, uint64_t *v,
-			unsigned long n)
-{
-	double mean = 0, var = 0;
-
-	qsort(v, n, sizeof(*v), cmp_u64);
-	for (unsigned long i = 0; i < n; i++)
-		mean += (double)v[i];
-	mean /= (double)n;
-	for (unsigned long i = 0; i < n; i++)
-		var += ((double)v[i] - mean) * ((double)v[i] - mean);
-	var /= (double)n;
-	printf("BENCH {\"name\": \"%s\", \"unit\": \"ticks\", \"mode\": \"%s\", "
-	       "\"count\": %lu, \"min\": %llu, \"median\": %llu, "
-	       "\"p99\": %llu, \"variance\": %.3f}\n", name, mode, n,
-	       (unsigned long long)v[0], (unsigned long long)v[(n - 1) / 2],
-	       (unsigned long long)v[(n * 99 + 99) / 100 - 1], var);
 }
 
 static void benchmarks(unsigned long n, const char *mode)

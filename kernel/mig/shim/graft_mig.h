@@ -48,6 +48,7 @@ ipc_port_t convert_processor_to_port(processor_t p);
 ipc_port_t convert_pset_to_port(processor_set_t p);
 ipc_port_t convert_pset_name_to_port(processor_set_t p);
 void processor_set_deallocate(processor_set_t p);
+void pset_deallocate(processor_set_t p);
 vm_object_t vm_object_lookup(ipc_port_t port);
 vm_object_t vm_object_lookup_name(ipc_port_t port);
 void vm_object_deallocate(vm_object_t object);

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The one translation of internal errors into the D_* codes clients see. */
+#ifndef DEVICE_DEV_ERROR_H
+#define DEVICE_DEV_ERROR_H
+
+#include <device/device_types.h>
+#include <mach/kern_return.h>
+
+/*
+ * dev_error_from_kern - the D_* code for a kernel error (vm, ipc, kalloc)
+ * met while serving a device call: KERN_SUCCESS -> D_SUCCESS,
+ * KERN_RESOURCE_SHORTAGE -> D_NO_MEMORY, KERN_INVALID_ADDRESS and
+ * KERN_INVALID_ARGUMENT -> D_INVALID_SIZE, KERN_PROTECTION_FAILURE ->
+ * D_READ_ONLY, anything else -> D_IO_ERROR.
+ *
+ * dev_error_from_errno - the D_* code for a Linux-side -errno (the
+ * modules over Linux drivers translate here and nowhere else): 0 ->
+ * D_SUCCESS, -ENODEV/-ENXIO -> D_NO_SUCH_DEVICE, -EBUSY ->
+ * D_ALREADY_OPEN, -ENOMEM -> D_NO_MEMORY, -EAGAIN -> D_WOULD_BLOCK,
+ * -EINVAL/-EMSGSIZE -> D_INVALID_SIZE, -ENOSPC/-ERANGE -> D_INVALID_RECNUM,
+ * -EROFS/-EPERM/-EACCES -> D_READ_ONLY, -EOPNOTSUPP/-ENOTTY/-ENOSYS ->
+ * D_INVALID_OPERATION, -ENETDOWN/-ESHUTDOWN -> D_DEVICE_DOWN, anything
+ * else (-EIO included) -> D_IO_ERROR.  A positive value is a caller bug
+ * and maps to D_IO_ERROR too.
+ *
+ * Pure functions; any context.
+ */
+io_return_t dev_error_from_kern(kern_return_t kr);
+io_return_t dev_error_from_errno(int err);
+
+#endif

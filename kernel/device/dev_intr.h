@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The "irq" device: interrupt lines delivered as messages to user drivers. */
+#ifndef DEVICE_DEV_INTR_H
+#define DEVICE_DEV_INTR_H
+
+#include <stdbool.h>
+
+#include <device/device_types.h>
+
+struct device;
+struct ipc_port;
+
+/*
+ * dev_intr_register - device_intr_register on @dev (the "irq" device,
+ * as on GNU Mach): from now on each interrupt of line @id masks the line
+ * and sends a device_intr_notification_t (device/notify.h, id
+ * DEVICE_INTR_NOTIFY) to @port (a send right, consumed on D_SUCCESS);
+ * the line stays masked until dev_intr_ack.  Returns D_SUCCESS;
+ * D_INVALID_OPERATION for another device, @flags other than 0, a line
+ * out of range or one the kernel drives itself (0 clock, 2 cascade, 4
+ * console); D_ALREADY_OPEN if the line is registered; D_NO_MEMORY.
+ * A registration ends when its port dies (seen at the line's next
+ * interrupt, which is then left masked).
+ */
+io_return_t dev_intr_register(struct device *dev, int id, int flags,
+			      struct ipc_port *port);
+
+/*
+ * dev_intr_ack - device_intr_ack: the driver behind @port (a send right,
+ * consumed on D_SUCCESS) has handled the interrupt it was sent; unmask
+ * the line.  D_SUCCESS; D_INVALID_OPERATION for another device, a port
+ * with no registration, or a line not waiting for its acknowledgement.
+ */
+io_return_t dev_intr_ack(struct device *dev, struct ipc_port *port);
+
+/* dev_intr_init - start the thread that sends the notifications (once,
+ * at boot). */
+void dev_intr_init(void);
+
+/* Whether line @line has a registration (for tests). */
+bool dev_intr_registered(unsigned int line);
+
+#endif

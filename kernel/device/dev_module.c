@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The table of device modules device_open walks, in order. */
+/*
+ * Order matters when two modules could claim a name: the first match
+ * wins.  Today the names are disjoint ("console", "rd0", "irq"); the
+ * Linux net and block modules and the user-server proxy join this table.
+ */
+#include <stddef.h>
+
+#include "device/dev_console.h"
+#include "device/dev_intr.h"
+#include "device/dev_module.h"
+#include "device/dev_ramdisk.h"
+#include "device/device.h"
+
+static const struct dev_module *const modules[] = {
+	&dev_console_module,
+	&dev_ramdisk_module,
+	&dev_irq_module,
+};
+
+const struct dev_module *dev_module_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(modules) / sizeof(modules[0]); i++)
+		if (modules[i]->match(name))
+			return modules[i];
+	return NULL;
+}
+
+void dev_module_init(void)
+{
+	dev_console_init();
+	dev_ramdisk_init();
+	dev_intr_init();
+}

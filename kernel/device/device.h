@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The device layer: modules, their ops tables, open devices. */
+#ifndef DEVICE_DEVICE_H
+#define DEVICE_DEVICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <device/device_types.h>
+#include <device/net_status.h>
+#include <mach/message.h>
+
+struct io_req;
+struct ipc_port;
+
+/*
+ * A module serves a family of device names (the paper's emulation module,
+ * §3.2): device_open asks each module of the table in dev_module.c, in
+ * order, whether it knows the name; the first that does opens it and
+ * every later call on the device goes straight through its ops table.
+ *
+ * Ops are called with interrupts disabled, from a kernel object's
+ * handler (the sending thread), and must not block.  Each returns a D_*
+ * code (device_types.h); the dispatcher has already checked the device
+ * port, the sizes against DEV_IO_MAX and the record alignment against
+ * dev->record_size, so a module checks only what it alone knows (its
+ * size, its flavours).  A missing op (NULL) answers D_INVALID_OPERATION.
+ */
+struct device;
+
+struct dev_ops {
+	/* open - set up @dev (dev->name is set, dev->priv NULL): fill
+	 * record_size and priv.  D_SUCCESS or a D_* error (nothing kept). */
+	io_return_t (*open)(struct device *dev, dev_mode_t mode);
+	/* close - the last send right to @dev's port is gone: complete the
+	 * requests still queued (io_req_done) and free priv. */
+	void (*close)(struct device *dev);
+	/* read, write - run @req (io_req.h): D_SUCCESS when it is complete
+	 * (req->done set), D_IO_QUEUED when the module will call
+	 * io_req_done() later (from any context), or a D_* error. */
+	io_return_t (*read)(struct device *dev, struct io_req *req);
+	io_return_t (*write)(struct device *dev, struct io_req *req);
+	/* get_status - write at most *@count ints of @flavor to @status and
+	 * set *@count; D_INVALID_OPERATION for a flavour it does not know. */
+	io_return_t (*get_status)(struct device *dev, dev_flavor_t flavor,
+				  int *status, mach_msg_type_number_t *count);
+	io_return_t (*set_status)(struct device *dev, dev_flavor_t flavor,
+				  const int *status,
+				  mach_msg_type_number_t count);
+	/* set_filter - install @filter (@count shorts) delivering to @port
+	 * (a send right, consumed on D_SUCCESS only) at @priority; for the
+	 * packet filter of kernel/net/. */
+	io_return_t (*set_filter)(struct device *dev, struct ipc_port *port,
+				  int priority, const filter_t *filter,
+				  unsigned int count);
+};
+
+struct dev_module {
+	const char *name;
+	/* match - does this module serve @name (NUL-terminated)? */
+	bool (*match)(const char *name);
+	const struct dev_ops *ops;
+};
+
+#define DEV_NAME_MAX	sizeof(dev_name_t)	/* 128, with the NUL */
+
+/* The largest transfer one request may ask for (bytes). */
+#define DEV_IO_MAX	(16u << 20)
+
+/*
+ * An open device: one per name, shared by every client that opened it;
+ * its port (a kernel object of type IKOT_DEVICE) lives until the last send
+ * right goes, then the module's close runs.  @refs counts the open state
+ * (1 until close) and every request or MIG call using the device.
+ */
+struct device {
+	struct device *next;		/* open devices (dev_port.c) */
+	struct ipc_port *port;
+	const struct dev_module *module;
+	unsigned int refs;
+	unsigned int opens;		/* device_open calls not closed */
+	bool open;
+	char name[DEV_NAME_MAX];
+	uint32_t record_size;		/* 1 for a byte stream */
+	void *priv;			/* the module's */
+};
+
+/* device_init - register the handlers of the device master port and of
+ * device ports, start the reply thread.  Once at boot, after
+ * task_port_init(). */
+void device_init(void);
+
+/* Open devices and requests in flight (for tests and leak checks). */
+unsigned int dev_open_count(void);
+unsigned int io_req_in_flight(void);
+
+#endif

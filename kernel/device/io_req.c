@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* I/O requests, the done queue and the thread that sends their replies. */
+/*
+ * The completion path every module shares (paper §3.5.1).  The
+ * dispatcher records a request (io_req_alloc) before the module starts
+ * it.  A module that finishes at once answers D_SUCCESS and the MIG stub
+ * replies in the sender's thread.  One that cannot answers D_IO_QUEUED;
+ * the dispatcher then moves the reply right into the request and answers
+ * MIG_NO_REPLY.  When the transfer ends, the module calls io_req_done(),
+ * often from its interrupt handler: that only links the request on the
+ * done queue and wakes the reply thread, which builds the reply with
+ * device_reply.defs's generated stubs (KERNEL_USER), sends it
+ * (mach_msg_send_from_kernel), and frees the request.  A reply to a dead
+ * port is destroyed by IPC delivery with everything it carries, so a
+ * client that died with requests in flight leaves nothing behind.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <device/device_types.h>
+#include <mach/message.h>
+
+#include "device/dev_port.h"
+#include "device/device.h"
+#include "device/io_req.h"
+#include "graft_mig.h"
+#include "ipc/ipc_kmsg.h"
+#include "ipc/ipc_mqueue.h"
+#include "ipc/ipc_port.h"
+#include "kern/kalloc.h"
+#include "kern/kprintf.h"
+#include "kern/panic.h"
+#include "kern/sched.h"
+#include "kern/string.h"
+#include "kern/thread.h"
+#include "vm/vm_map.h"
+#include "vm/vm_map_copy_kernel.h"
+#include "x86_64/cpu.h"
+
+#include "device_reply.h"	/* generated (kernel/device/local.mk) */
+
+/* The reply thread runs above ordinary threads: replies are short. */
+#define IO_REPLY_PRIORITY	4
+
+static struct io_req *done_head, *done_tail;
+static unsigned int requests;
+
+unsigned int io_req_in_flight(void)
+{
+	return requests;
+}
+
+kern_return_t io_req_alloc(struct device *dev, enum io_op op, size_t count,
+			   struct io_req **out)
+{
+	struct io_req *req = kzalloc(sizeof(*req));
+	kern_return_t kr;
+	uint64_t flags;
+
+	if (req == NULL)
+		return KERN_RESOURCE_SHORTAGE;
+	if (op == IO_READ && count > 0) {
+		kr = vm_map_copy_kernel_alloc(count, &req->copy);
+		if (kr != KERN_SUCCESS) {
+			kfree(req);
+			return kr;
+		}
+	}
+	req->dev = dev_reference(dev);
+	req->op = op;
+	req->count = count;
+	req->error = D_SUCCESS;
+	flags = cpu_intr_save();
+	requests++;
+	cpu_intr_restore(flags);
+	*out = req;
+	return KERN_SUCCESS;
+}
+
+void io_req_free(struct io_req *req)
+{
+	uint64_t flags;
+
+	vm_map_copy_discard(req->copy);
+	if (req->reply != NULL)
+		ipc_port_destroy_right(req->reply, req->reply_type);
+	dev_release(req->dev);
+	flags = cpu_intr_save();
+	requests--;
+	cpu_intr_restore(flags);
+	kfree(req);
+}
+
+static void check_range(const struct io_req *req, size_t off, size_t len)
+{
+	if (off > req->count || len > req->count - off)
+		panic("io_req: %zu+%zu outside a request of %zu bytes", off,
+		      len, req->count);
+}
+
+void io_req_put(struct io_req *req, size_t off, const void *src, size_t len)
+{
+	check_range(req, off, len);
+	if (len == 0)
+		return;
+	if (req->op == IO_READ)
+		vm_map_copy_kernel_write(req->copy, off, src, len);
+	else
+		memcpy(req->inband + off, src, len);
+}
+
+void io_req_get(struct io_req *req, size_t off, void *dst, size_t len)
+{
+	check_range(req, off, len);
+	if (len == 0)
+		return;
+	if (req->op == IO_WRITE)
+		vm_map_copy_kernel_read(req->copy, off, dst, len);
+	else
+		memcpy(dst, req->inband + off, len);
+}
+
+void io_req_finish_read(struct io_req *req)
+{
+	static const char zeros[256];
+	size_t off = req->done;
+
+	if (req->op != IO_READ || req->copy == NULL)
+		return;
+	if (req->error != D_SUCCESS) {
+		vm_map_copy_discard(req->copy);
+		req->copy = NULL;
+		req->done = 0;
+		return;
+	}
+	/* A short read: what the module did not write must not travel. */
+	while (off < req->count) {
+		size_t n = req->count - off < sizeof(zeros) ?
+			   req->count - off : sizeof(zeros);
+
+		vm_map_copy_kernel_write(req->copy, off, zeros, n);
+		off += n;
+	}
+}
+
+void io_req_done(struct io_req *req)
+{
+	uint64_t flags = cpu_intr_save();
+
+	req->next = NULL;
+	if (done_tail != NULL)
+		done_tail->next = req;
+	else
+		done_head = req;
+	done_tail = req;
+	thread_wakeup(&done_head);
+	cpu_intr_restore(flags);
+}
+
+/* Send the reply of @req with the generated stub of its operation; the
+ * reply right and (for a read) the data pages go with it. */
+static void reply(struct io_req *req)
+{
+	ipc_port_t port = req->reply;
+	mach_msg_type_name_t type = req->reply_type;
+	kern_return_t kr;
+
+	req->reply = NULL;
+	switch (req->op) {
+	case IO_READ:
+		io_req_finish_read(req);
+		kr = ds_device_read_reply(port, type, req->error,
+					  (io_buf_ptr_t)req->copy, req->done);
+		if (kr == MACH_MSG_SUCCESS)
+			req->copy = NULL;
+		break;
+	case IO_READ_INBAND:
+		kr = ds_device_read_reply_inband(port, type, req->error,
+						 req->inband,
+						 req->error == D_SUCCESS ?
+						 req->done : 0);
+		break;
+	case IO_WRITE:
+		kr = ds_device_write_reply(port, type, req->error, req->done);
+		break;
+	default:
+		kr = ds_device_write_reply_inband(port, type, req->error,
+						  req->done);
+		break;
+	}
+	if (kr != MACH_MSG_SUCCESS)
+		kprintf("device: reply to %s lost (0x%x)\n", req->dev->name,
+			kr);
+}
+
+static void reply_thread(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		uint64_t flags = cpu_intr_save();
+		struct io_req *req;
+
+		while (done_head == NULL) {
+			assert_wait(&done_head);
+			thread_block();
+		}
+		req = done_head;
+		done_head = req->next;
+		if (done_head == NULL)
+			done_tail = NULL;
+		cpu_intr_restore(flags);
+		reply(req);
+		io_req_free(req);
+	}
+}
+
+/*
+ * The function MIG's KERNEL_USER stubs send with (GNU Mach's name): @msg
+ * is a complete kernel-layout message of @size bytes whose destination
+ * is a right the caller gives up.  It is copied into a kernel message and
+ * delivered (a dead or null destination destroys it).  Returns
+ * MACH_MSG_SUCCESS, or MACH_SEND_NO_BUFFER when memory is short: then
+ * only the destination right was released and the body's rights and
+ * memory are still the caller's.
+ */
+mach_msg_return_t mach_msg_send_from_kernel(mach_msg_header_t *msg,
+					    mach_msg_size_t size)
+{
+	struct ipc_kmsg *kmsg = ipc_kmsg_alloc(size);
+	mach_msg_return_t mr;
+	uint64_t flags;
+
+	if (kmsg == NULL) {
+		ipc_port_destroy_right((struct ipc_port *)msg->msgh_remote_port,
+				       MACH_MSGH_BITS_REMOTE(msg->msgh_bits));
+		return MACH_SEND_NO_BUFFER;
+	}
+	memcpy(&kmsg->header, msg, size);
+	kmsg->header.size = size;
+	flags = cpu_intr_save();
+	mr = ipc_mqueue_send_always(kmsg);
+	cpu_intr_restore(flags);
+	return mr;
+}
+
+void io_req_init(void)
+{
+	if (kernel_thread_create("io-reply", IO_REPLY_PRIORITY, reply_thread,
+				 NULL, NULL) != KERN_SUCCESS)
+		panic("device: cannot start the reply thread");
+}

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* I/O requests: recorded before a module starts them, replied to when done. */
+#ifndef DEVICE_IO_REQ_H
+#define DEVICE_IO_REQ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <device/device_types.h>
+#include <mach/kern_return.h>
+#include <mach/message.h>
+
+struct device;
+struct ipc_port;
+struct vm_map_copy;
+
+enum io_op {
+	IO_READ,		/* device_read: data out of line */
+	IO_READ_INBAND,		/* device_read_inband */
+	IO_WRITE,		/* device_write: data out of line */
+	IO_WRITE_INBAND,	/* device_write_inband */
+};
+
+/*
+ * One read or write (the paper's I/O-done list, §3.5.1).  The dispatcher
+ * (ds_routines.c) records it, with a reference on @dev and its data
+ * buffer, before the module starts it.  A module that cannot finish at
+ * once answers D_IO_QUEUED, keeps @req (e.g. on its own queue through
+ * @next) and later calls io_req_done(), possibly from an interrupt
+ * handler; the reply thread then sends the reply through @reply with
+ * device_reply.defs's stubs and frees the request.
+ */
+struct io_req {
+	struct io_req *next;		/* module queue, then done queue */
+	struct device *dev;
+	enum io_op op;
+	dev_mode_t mode;
+	recnum_t recnum;
+	size_t count;			/* bytes asked for / to write */
+	size_t done;			/* bytes moved so far */
+	io_return_t error;		/* D_SUCCESS or the failure */
+	struct ipc_port *reply;		/* reply right, once queued */
+	mach_msg_type_name_t reply_type;
+	struct vm_map_copy *copy;	/* IO_READ, IO_WRITE data */
+	char inband[IO_INBAND_MAX];	/* _INBAND data */
+};
+
+/*
+ * io_req_alloc - *@req gets a request of @op for @count bytes on @dev (a
+ * reference is taken); for IO_READ with @count > 0 the reply pages are
+ * allocated (vm_map_copy_kernel_alloc).  KERN_SUCCESS or
+ * KERN_RESOURCE_SHORTAGE (nothing allocated).
+ * io_req_free - drop it: its reference, its data, and its reply right
+ * if it still holds one (destroyed as an unsent reply would be).
+ * Interrupts on or off; not from an interrupt handler.
+ */
+kern_return_t io_req_alloc(struct device *dev, enum io_op op, size_t count,
+			   struct io_req **req);
+void io_req_free(struct io_req *req);
+
+/*
+ * io_req_put / io_req_get - move @len bytes between kernel memory and the
+ * request's data at @off bytes from its start: put fills a read's data,
+ * get takes a write's.  [off, off + len) must lie within req->count (a
+ * module bug otherwise: panic).  Out-of-line data is read and written in
+ * its own pages: no intermediate copy.  Any context.
+ */
+void io_req_put(struct io_req *req, size_t off, const void *src, size_t len);
+void io_req_get(struct io_req *req, size_t off, void *dst, size_t len);
+
+/* io_req_finish_read - make a finished IO_READ ready to reply: on error
+ * its pages go (no data travels), on a short read the bytes past
+ * req->done are zeroed.  Other operations are left alone. */
+void io_req_finish_read(struct io_req *req);
+
+/*
+ * io_req_done - @req (queued by a module that answered D_IO_QUEUED) has
+ * finished with req->error and req->done set: queue it for the reply
+ * thread and wake it.  Callable from any context, interrupt handlers
+ * included; never blocks.
+ */
+void io_req_done(struct io_req *req);
+
+/* io_req_init - start the reply thread.  Once, from device_init(). */
+void io_req_init(void);
+
+#endif

@@ -1,0 +1,55 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# The device layer: device.defs served through MIG stubs generated from
+# gnumach-dev (KERNEL_SERVER, prefix ds_), replies of queued I/O sent
+# through device_reply.defs's KERNEL_USER stubs, the dispatcher and the
+# modules.  Built with -DKERNEL like kernel/mig/ (8-byte ports in
+# kernel-layout messages) and seeing kernel/mig/shim/ for the GNU Mach
+# headers the stubs import.
+
+DEVICE_MIG_FLAGS = -D__x86_64__ -DKERNEL -I$(MACH_INCLUDE)
+DEVICE_MIG_GENERATED = kernel/device/gen/device_server.c \
+	kernel/device/gen/device_reply_user.c kernel/device/gen/device_reply.h
+
+kernel/device/gen/device_server.c: $(MACH_INCLUDE)/device/device.defs
+	@mkdir -p kernel/device/gen
+	$(AM_V_GEN)$(MIG) $(DEVICE_MIG_FLAGS) -DKERNEL_SERVER -n \
+		-server $@ $<
+
+kernel/device/gen/device_reply_user.c kernel/device/gen/device_reply.h: \
+		$(MACH_INCLUDE)/device/device_reply.defs
+	@mkdir -p kernel/device/gen
+	$(AM_V_GEN)$(MIG) $(DEVICE_MIG_FLAGS) -DKERNEL_USER -n \
+		-user kernel/device/gen/device_reply_user.c \
+		-header kernel/device/gen/device_reply.h $<
+
+BUILT_SOURCES += $(DEVICE_MIG_GENERATED)
+CLEANFILES += $(DEVICE_MIG_GENERATED)
+
+noinst_LIBRARIES += kernel/device/libdevice-stubs.a kernel/device/libdevice.a
+nodist_kernel_device_libdevice_stubs_a_SOURCES = \
+	kernel/device/gen/device_server.c kernel/device/gen/device_reply_user.c
+kernel_device_libdevice_stubs_a_CFLAGS = $(KERNEL_CFLAGS) -Wno-error \
+	-Wno-unused-parameter -Wno-sign-compare -Wno-unused-variable
+kernel_device_libdevice_stubs_a_CPPFLAGS = -DKERNEL \
+	-I$(srcdir)/kernel/device/shim -I$(srcdir)/kernel/mig/shim \
+	-Ikernel/device/gen -Imach-include \
+	-include $(srcdir)/kernel/kern/string.h \
+	-include $(srcdir)/kernel/device/ds_mig.h
+$(kernel_device_libdevice_stubs_a_OBJECTS): Makefile mach-include/.stamp
+
+kernel_device_libdevice_a_SOURCES = kernel/device/ds_routines.c \
+	kernel/device/dev_port.c kernel/device/dev_module.c \
+	kernel/device/dev_error.c kernel/device/io_req.c \
+	kernel/device/dev_console.c kernel/device/dev_ramdisk.c \
+	kernel/device/dev_intr.c
+kernel_device_libdevice_a_CFLAGS = $(KERNEL_CFLAGS)
+kernel_device_libdevice_a_CPPFLAGS = -DKERNEL $(KERNEL_CPPFLAGS) \
+	-I$(srcdir)/kernel/device/shim -I$(srcdir)/kernel/mig/shim \
+	-Ikernel/device/gen
+$(kernel_device_libdevice_a_OBJECTS): Makefile mach-include/.stamp \
+	kernel/device/gen/device_reply.h
+
+# The stubs call the routines and the routines call the stubs' demux:
+# the routines' library is listed twice.
+KERNEL_DEVICE_LIBS = kernel/device/libdevice.a \
+	kernel/device/libdevice-stubs.a kernel/device/libdevice.a

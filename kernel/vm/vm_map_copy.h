@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The inside of an out-of-line memory snapshot, for kernel/vm/ only. */
+#ifndef VM_VM_MAP_COPY_H
+#define VM_VM_MAP_COPY_H
+
+#include <stdint.h>
+
+/* Whole pages holding @size bytes that start @offset bytes into the
+ * first one (vm_map.h describes how copies travel). */
+struct vm_map_copy {
+	uint64_t size;		/* bytes asked for */
+	uint64_t offset;	/* of the data in its first page */
+	uint64_t npages;
+	uint64_t frames[];	/* 0: a page never touched (zeros) */
+};
+
+#endif

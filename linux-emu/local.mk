@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# The Linux drivers of drivers-linux/*.manifest, compiled unmodified by
+# Linux's own Kbuild from the tree tools/deps.sh unpacked into deps/, with
+# O=linux so that the tree is only read (tools/linux_build.py).
+
+LINUX_TREE = deps/linux-6.1
+LINUX_TARBALL = deps/linux-source-6.1.tar.xz
+LINUX_DRIVER_MANIFESTS = $(sort $(wildcard $(srcdir)/drivers-linux/*.manifest))
+LINUX_MANIFESTS = $(LINUX_DRIVER_MANIFESTS) $(srcdir)/linux-emu/library.manifest
+LINUX_DRIVERS = $(notdir $(basename $(LINUX_DRIVER_MANIFESTS)))
+
+linux/build.stamp: $(srcdir)/tools/linux_build.py \
+		$(srcdir)/linux-emu/graft.config $(LINUX_MANIFESTS)
+	@echo "  KBUILD   $(notdir $(basename $(LINUX_MANIFESTS)))"
+	$(AM_V_at)$(PYTHON3) $(srcdir)/tools/linux_build.py \
+		--src $(LINUX_TREE) --tarball $(LINUX_TARBALL) --out linux \
+		--fragment $(srcdir)/linux-emu/graft.config $(LINUX_MANIFESTS)
+
+# linux-emu's own C (Linux side) and the checks of the linux-emu suite
+# that run in the Linux world, linked with the library and the drivers
+# into one object exporting only lx_emul_* (tools/linux_link.py).
+LX_EMU_C_FILES = $(sort $(wildcard $(srcdir)/linux-emu/*.c)) \
+	$(sort $(wildcard $(srcdir)/tests/linux-emu/*.c))
+LX_EMU_H_FILES = $(wildcard $(srcdir)/linux-emu/include/*.h) \
+	$(wildcard $(srcdir)/tests/linux-emu/*.h)
+
+linux/linux.o: linux/build.stamp $(srcdir)/tools/linux_link.py \
+		$(LX_EMU_C_FILES) $(LX_EMU_H_FILES)
+	@echo "  LXLINK   $@"
+	$(AM_V_at)$(PYTHON3) $(srcdir)/tools/linux_link.py --build linux \
+		--include $(srcdir)/linux-emu/include --out $@ \
+		--emu $(LX_EMU_C_FILES) --library library \
+		--drivers $(LINUX_DRIVERS)
+
+all-local: linux/build.stamp
+check-local: linux/build.stamp
+
+clean-local: clean-linux
+clean-linux:
+	rm -rf linux
+.PHONY: clean-linux

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Linux's global state that compiled Linux code reads directly. */
+/*
+ * The configuration is uniprocessor (no CONFIG_SMP), so per-CPU variables
+ * are ordinary variables, read without %gs.
+ *
+ * Not done yet (issue 5): current_task names one task_struct for every
+ * thread that runs Linux code; there are no workqueues, so the
+ * system_*_wq pointers are NULL (queueing work reaches a stub that stops).
+ * mem_section is built by lx_emul_memory_init() (lx_page.c).
+ */
+#include <linux/kernel.h>
+#include <linux/mmzone.h>
+#include <linux/percpu.h>
+#include <linux/preempt.h>
+#include <linux/sched.h>
+#include <linux/sched/task.h>
+#include <linux/workqueue.h>
+
+#include <lx_emul.h>
+
+static struct task_struct lx_init_task = {
+	.comm = "graft",
+};
+
+/* As once boot is over: preemption enabled, no interrupt being handled
+ * (x86 keeps the need-resched bit inverted in the same word). */
+DEFINE_PER_CPU(int, __preempt_count) = PREEMPT_ENABLED;
+DEFINE_PER_CPU(struct task_struct *, current_task) = &lx_init_task;
+unsigned long phys_base;		/* Graft's image is not relocated */
+enum system_states system_state = SYSTEM_RUNNING;
+struct mem_section **mem_section;
+struct workqueue_struct *system_unbound_wq;
+
+int lx_emul_preempt_count(void)
+{
+	return preempt_count();
+}
+
+int lx_emul_init(void)
+{
+	int err = lx_emul_memory_init();
+
+	return err ? err : lx_emul_timer_init();
+}

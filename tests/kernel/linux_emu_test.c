@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Suite "linux-emu": Linux library code and linux-emu, linked into Graft, run and give back what they take. */
+/*
+ * The checks themselves run in the Linux world (tests/linux-emu/
+ * lx_selftest.c, compiled with Linux's headers and flags) and return the
+ * line of the first failed check; this side checks what they print and
+ * that every page and heap byte came back.
+ */
+#include <stdint.h>
+
+#include "kern/console.h"
+#include "kern/ktest.h"
+#include "kern/string.h"
+#include "linux-emu/include/lx_emul.h"
+#include "tests/linux-emu/lx_selftest.h"
+#include "tests/kernel/user_task.h"
+
+/* First: later cases need the page array and the clock. */
+static void linux_world_starts_once(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_init(), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_init(), -16);	/* -EBUSY */
+}
+
+static void crc32_and_bit_reversal_come_from_linux_library(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_crc32(), 0);
+}
+
+static void linux_vsprintf_formats_and_printk_prints(struct ktest *t)
+{
+	static char captured[512];
+	char out[128] = "";
+	size_t n;
+
+	console_capture_start(captured, sizeof(captured) - 1);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_format(out, sizeof(out)), 0);
+	n = console_capture_stop();
+	captured[n] = '\0';
+	KTEST_EXPECT_STREQ(t, out, "52:54:00:12:34:56 -5 ok 0000beef 10.0.2.15");
+	if (!kmemmem(captured, n, "lx_selftest: printk reaches the console: "
+			"52:54:00:12:34:56\n"))
+		ktest_fail(t, "printk's line not on the console: \"%s\"",
+			   captured);
+	if (kmemmem(captured, n, "\001"))
+		ktest_fail(t, "the KERN_ level marker reached the console");
+}
+
+static void kmalloc_honours_gfp_zones_and_gives_back(struct ktest *t)
+{
+	struct user_task_baseline b;
+
+	user_task_baseline(&b);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_kmalloc_zones(), 0);
+	user_task_expect_baseline(t, &b);
+}
+
+static void preempt_count_is_zero_in_thread_context(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_preempt_count(), 0);
+}
+
+static void jiffies_and_timers_run_on_the_tick(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_timers(), 0);
+}
+
+static void io_port_regions_conflict_and_come_back(struct ktest *t)
+{
+	struct user_task_baseline b;
+
+	user_task_baseline(&b);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_resources(), 0);
+	user_task_expect_baseline(t, &b);
+}
+
+static const struct ktest_case linux_emu_cases[] = {
+	{ "linux_world_starts_once", linux_world_starts_once },
+	{ "crc32_and_bit_reversal_come_from_linux_library",
+	  crc32_and_bit_reversal_come_from_linux_library },
+	{ "linux_vsprintf_formats_and_printk_prints",
+	  linux_vsprintf_formats_and_printk_prints },
+	{ "kmalloc_honours_gfp_zones_and_gives_back",
+	  kmalloc_honours_gfp_zones_and_gives_back },
+	{ "preempt_count_is_zero_in_thread_context",
+	  preempt_count_is_zero_in_thread_context },
+	{ "jiffies_and_timers_run_on_the_tick",
+	  jiffies_and_timers_run_on_the_tick },
+	{ "io_port_regions_conflict_and_come_back",
+	  io_port_regions_conflict_and_come_back },
+};
+KTEST_SUITE(linux_emu_suite, "linux-emu", linux_emu_cases);

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Timing in user test programs: fenced TSC reads and BENCH lines. */
+#ifndef TESTS_USER_USER_BENCH_H
+#define TESTS_USER_USER_BENCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static inline uint64_t tsc(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("lfence; rdtsc; lfence" : "=a"(lo), "=d"(hi)
+			 : : "memory");
+	return ((uint64_t)hi << 32) | lo;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Print a BENCH line (docs/testing.md) for @n samples in @v. */
+static void bench_print(const char *name, const char *mode, uint64_t *v,
+			unsigned long n)
+{
+	double mean = 0, var = 0;
+
+	qsort(v, n, sizeof(*v), cmp_u64);
+	for (unsigned long i = 0; i < n; i++)
+		mean += (double)v[i];
+	mean /= (double)n;
+	for (unsigned long i = 0; i < n; i++)
+		var += ((double)v[i] - mean) * ((double)v[i] - mean);
+	var /= (double)n;
+	printf("BENCH {\"name\": \"%s\", \"unit\": \"ticks\", \"mode\": \"%s\", "
+	       "\"count\": %lu, \"min\": %llu, \"median\": %llu, "
+	       "\"p99\": %llu, \"variance\": %.3f}\n", name, mode, n,
+	       (unsigned long long)v[0], (unsigned long long)v[(n - 1) / 2],
+	       (unsigned long long)v[(n * 99 + 99) / 100 - 1], var);
+}
+
+#endif
