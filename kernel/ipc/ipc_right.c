@@ -65,37 +65,6 @@ void ipc_right_make_dead(struct ipc_space *space, struct ipc_entry *e)
 	ipc_port_release(port);
 }
 
-kern_return_t ipc_right_check(const struct ipc_entry *e,
-			      mach_msg_type_name_t msgt_name, bool deadok)
-{
-	bool dead = deadok && (e->type & MACH_PORT_TYPE_DEAD_NAME);
-
-	switch (msgt_name) {
-	case MACH_MSG_TYPE_MAKE_SEND:
-	case MACH_MSG_TYPE_MAKE_SEND_ONCE:
-	case MACH_MSG_TYPE_MOVE_RECEIVE:
-		if (!(e->type & MACH_PORT_TYPE_RECEIVE) || e->resv_receive)
-			return KERN_INVALID_RIGHT;
-		return KERN_SUCCESS;
-	case MACH_MSG_TYPE_COPY_SEND:
-	case MACH_MSG_TYPE_MOVE_SEND:
-		if (!(e->type & MACH_PORT_TYPE_SEND) && !dead)
-			return KERN_INVALID_RIGHT;
-		if (e->urefs <= e->resv_urefs)
-			return KERN_INVALID_RIGHT;
-		return KERN_SUCCESS;
-	case MACH_MSG_TYPE_MOVE_SEND_ONCE:
-		if (e->type & MACH_PORT_TYPE_SEND_ONCE)
-			return e->resv_sonce ? KERN_INVALID_RIGHT :
-					       KERN_SUCCESS;
-		if (dead && e->urefs > e->resv_urefs)
-			return KERN_SUCCESS;
-		return KERN_INVALID_RIGHT;
-	default:
-		return KERN_INVALID_VALUE;
-	}
-}
-
 kern_return_t ipc_right_reserve(struct ipc_space *space, mach_port_name_t name,
 				mach_msg_type_name_t msgt_name, bool deadok)
 {

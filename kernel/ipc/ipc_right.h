@@ -74,10 +74,40 @@ ipc_right_copyin_type(mach_msg_type_name_t msgt_name)
 /*
  * ipc_right_check - can @e give a right with disposition @msgt_name, the
  * reservations already on it counted?  Pure check; returns as
- * ipc_right_reserve (never KERN_INVALID_NAME).
+ * ipc_right_reserve (never KERN_INVALID_NAME).  Inline: decode checks
+ * every header right with it.
  */
-kern_return_t ipc_right_check(const struct ipc_entry *e,
-			      mach_msg_type_name_t msgt_name, bool deadok);
+static inline kern_return_t ipc_right_check(const struct ipc_entry *e,
+					    mach_msg_type_name_t msgt_name,
+					    bool deadok)
+{
+	bool dead = deadok && (e->type & MACH_PORT_TYPE_DEAD_NAME);
+
+	switch (msgt_name) {
+	case MACH_MSG_TYPE_MAKE_SEND:
+	case MACH_MSG_TYPE_MAKE_SEND_ONCE:
+	case MACH_MSG_TYPE_MOVE_RECEIVE:
+		if (!(e->type & MACH_PORT_TYPE_RECEIVE) || e->resv_receive)
+			return KERN_INVALID_RIGHT;
+		return KERN_SUCCESS;
+	case MACH_MSG_TYPE_COPY_SEND:
+	case MACH_MSG_TYPE_MOVE_SEND:
+		if (!(e->type & MACH_PORT_TYPE_SEND) && !dead)
+			return KERN_INVALID_RIGHT;
+		if (e->urefs <= e->resv_urefs)
+			return KERN_INVALID_RIGHT;
+		return KERN_SUCCESS;
+	case MACH_MSG_TYPE_MOVE_SEND_ONCE:
+		if (e->type & MACH_PORT_TYPE_SEND_ONCE)
+			return e->resv_sonce ? KERN_INVALID_RIGHT :
+					       KERN_SUCCESS;
+		if (dead && e->urefs > e->resv_urefs)
+			return KERN_SUCCESS;
+		return KERN_INVALID_RIGHT;
+	default:
+		return KERN_INVALID_VALUE;
+	}
+}
 
 /*
  * ipc_right_reserve - check that @name in @space can give a right with
