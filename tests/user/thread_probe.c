@@ -19,7 +19,6 @@
  */
 #include <mach/message.h>
 #include <mach/mig_errors.h>
-#include <mach/mig_support.h>
 #include <mach/notify.h>
 #include <mach/port.h>
 #include <mach/task_info.h>
@@ -215,17 +214,6 @@ static void __attribute__((noreturn)) body_bad_server(uint32_t port)
 	park();
 }
 
-/* An RPC to a user port (@port's server is the main thread); its result
- * goes to report_port. */
-static void __attribute__((noreturn)) body_rpc_to_user(uint32_t port)
-{
-	mach_port_type_t type = 0;
-	kern_return_t kr = mach_port_type(port, 0x4321, &type);
-
-	send_word(report_port, MACH_MSG_TYPE_MAKE_SEND, (uint32_t)kr, 0);
-	park();
-}
-
 /* In the child task: @port names a send right the parent inserted. */
 static void __attribute__((noreturn)) body_child_task(uint32_t port)
 {
@@ -346,60 +334,6 @@ static int spin_count_moves_past(uint64_t from)
 }
 
 /* --- the cases --- */
-
-/*
- * Two RPCs of one task in flight at once: a thread waits for a user
- * server's reply while the main thread makes its own RPC.  Each must use
- * its own reply port (user/mig_support.c): sharing one, the kernel's reply
- * to the main thread would reach the waiting thread instead.
- */
-static void concurrent_rpcs_get_their_own_reply_ports(void)
-{
-	mach_port_t server = new_receive(), th, p1, p2;
-	mach_port_type_t type = 0;
-	union any_msg request;
-	mig_reply_header_t reply;
-
-	/* The cache hands a port to one RPC at a time. */
-	p1 = mig_get_reply_port();
-	p2 = mig_get_reply_port();
-	check("claimed_reply_port_not_handed_out_twice", 1, p1 != p2);
-	mig_put_reply_port(p1);
-	mig_put_reply_port(p2);		/* cache full: p2 is destroyed */
-	check("reply_port_comes_back_from_the_cache", p1,
-	      mig_get_reply_port());
-	mig_put_reply_port(p1);
-	check("extra_reply_port_destroyed", KERN_INVALID_NAME,
-	      mach_port_type(mach_task_self(), p2, &type));
-
-	report_port = new_receive();
-	mach_port_insert_right(mach_task_self(), server, server,
-			       MACH_MSG_TYPE_MAKE_SEND);
-	th = spawn(mach_task_self(), body_rpc_to_user, server);
-	thread_resume(th);
-	check("rpc_request_reaches_user_server", 1,
-	      receive_any(server, 5000, &request));
-	check("rpc_meanwhile_from_main_thread", KERN_SUCCESS,
-	      mach_port_type(mach_task_self(), server, &type));
-	check("rpc_meanwhile_gets_its_own_answer",
-	      MACH_PORT_TYPE_RECEIVE | MACH_PORT_TYPE_SEND, type);
-	memset(&reply, 0, sizeof(reply));
-	reply.Head.msgh_bits = MACH_MSGH_BITS(MACH_MSG_TYPE_MOVE_SEND_ONCE, 0);
-	reply.Head.msgh_size = sizeof(reply);
-	reply.Head.msgh_remote_port = request.head.msgh_remote_port;
-	reply.Head.msgh_id = request.head.msgh_id + 100;
-	reply.RetCodeType = (mach_msg_type_t){ MACH_MSG_TYPE_INTEGER_32, 32,
-					       1, 1, 0, 0, 0 };
-	reply.RetCode = KERN_INVALID_NAME;
-	mach_msg_trap(&reply.Head, MACH_SEND_MSG, sizeof(reply), 0,
-		      MACH_PORT_NULL, 0, MACH_PORT_NULL);
-	check("waiting_rpc_gets_the_server_answer", KERN_INVALID_NAME,
-	      receive_word(report_port, 5000));
-	thread_terminate(th);
-	mach_port_deallocate(mach_task_self(), th);
-	mach_port_destroy(mach_task_self(), server);
-	mach_port_destroy(mach_task_self(), report_port);
-}
 
 static void thread_signals_through_port(void)
 {
@@ -768,7 +702,6 @@ int main(int argc, char **argv)
 		if (strcmp(argv[i], "mode=fault") == 0)
 			fault_in_a_thread();
 	thread_signals_through_port();
-	concurrent_rpcs_get_their_own_reply_ports();
 	threads_preempt_and_suspend();
 	threads_keep_their_fpu_state();
 	abort_interrupts_mach_msg();
