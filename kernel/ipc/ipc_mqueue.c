@@ -64,6 +64,16 @@ mach_msg_return_t ipc_mqueue_wait_space(struct ipc_port *port, bool timed,
 	return r == THREAD_TIMED_OUT ? MACH_SEND_TIMED_OUT : MACH_MSG_SUCCESS;
 }
 
+/* A message was put on @port's queue: count it, wake receivers. */
+static void queued(struct ipc_port *port)
+{
+	port->msgcount++;
+	if (port->rcv_waiting != NULL)
+		thread_wakeup(&port->rcv_event);
+	if (port->pset != NULL && port->pset->rcv_waiters != 0)
+		thread_wakeup(&port->pset->rcv_event);
+}
+
 /* Give @kmsg straight to the first receiver blocked on @port, if the
  * queue is empty and that receiver may take it; true if it did. */
 static bool handoff(struct ipc_port *port, struct ipc_kmsg *kmsg)
@@ -95,11 +105,7 @@ static void handback(struct ipc_port *port, struct ipc_kmsg *kmsg)
 	port->msg_head = kmsg;
 	if (port->msg_tail == NULL)
 		port->msg_tail = kmsg;
-	port->msgcount++;
-	if (port->rcv_waiting != NULL)
-		thread_wakeup(&port->rcv_event);
-	if (port->pset != NULL && port->pset->rcv_waiters != 0)
-		thread_wakeup(&port->pset->rcv_event);
+	queued(port);
 }
 
 /* Block on @port with the record @w until a message is handed over (then
@@ -153,11 +159,7 @@ mach_msg_return_t ipc_mqueue_deliver(struct ipc_kmsg *kmsg)
 	else
 		port->msg_head = kmsg;
 	port->msg_tail = kmsg;
-	port->msgcount++;
-	if (port->rcv_waiting != NULL)
-		thread_wakeup(&port->rcv_event);
-	if (port->pset != NULL && port->pset->rcv_waiters != 0)
-		thread_wakeup(&port->pset->rcv_event);
+	queued(port);
 	return MACH_MSG_SUCCESS;
 }
 
