@@ -30,10 +30,9 @@
 
 #define HDR	sizeof(struct ipc_kmsg_header)
 
-/* Copies of a fixed size use __builtin_memcpy / __builtin_memset: the
- * kernel builds with -ffreestanding, where memcpy is always a call. */
-
-/* Unaligned accesses to message bytes. */
+/* Unaligned accesses to message bytes.  Here and below, copies of a fixed
+ * size use __builtin_memcpy / __builtin_memset: the kernel builds with
+ * -ffreestanding, where memcpy is always a call. */
 static uint32_t rd32(const uint8_t *p)
 {
 	uint32_t v;
