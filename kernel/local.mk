@@ -108,6 +108,9 @@ KERNEL_SOURCES = \
 	mach-glue/kernel/lx_host_clock.c \
 	mach-glue/kernel/lx_host_console.c \
 	mach-glue/kernel/lx_host_memory.c \
+	mach-glue/kernel/lx_host_io.c \
+	kernel/x86_64/pmap_io.c \
+	tests/kernel/linux_pci_test.c \
 	tests/kernel/mach_user_test.c \
 	tests/kernel/ipc_user_test.c \
 	tests/kernel/ipc_fuzz_test.c \
