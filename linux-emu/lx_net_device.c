@@ -85,6 +85,7 @@ static void netdev_defaults(struct net_device *dev)
 	dev->lower_level = 1;
 	dev->priv_flags = IFF_XMIT_DST_RELEASE | IFF_XMIT_DST_RELEASE_PERM;
 	refcount_set(&dev->dev_refcnt, 1);
+	lx_net_watchdog_init(dev);
 }
 
 /*
@@ -167,6 +168,7 @@ void free_netdev(struct net_device *dev)
 		       dev->name);
 		return;
 	}
+	lx_net_watchdog_down(dev);
 	list_for_each_entry_safe(napi, next, &dev->napi_list, dev_list)
 		__netif_napi_del(napi);
 	list_for_each_entry_safe(ha, tmp, &dev->dev_addrs.list, list)

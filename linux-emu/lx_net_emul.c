@@ -126,6 +126,7 @@ int lx_net_open(struct net_device *dev)
 		ops->ndo_set_rx_mode(dev);
 		netif_addr_unlock(dev);
 	}
+	lx_net_watchdog_up(dev);
 	return 0;
 }
 
@@ -135,6 +136,7 @@ void lx_net_close(struct net_device *dev)
 	if (!(dev->flags & IFF_UP))
 		return;
 	clear_bit(__LINK_STATE_START, &dev->state);
+	lx_net_watchdog_down(dev);
 	if (dev->netdev_ops->ndo_stop)
 		dev->netdev_ops->ndo_stop(dev);
 	dev->flags &= ~IFF_UP;
@@ -224,7 +226,7 @@ static netdev_tx_t start_xmit(struct net_device *dev, struct sk_buff *skb)
 	__preempt_count_add(SOFTIRQ_DISABLE_OFFSET);
 	barrier();
 	__netif_tx_lock(txq, smp_processor_id());
-	if (!netif_xmit_stopped(txq)) {
+	if (!netif_xmit_frozen_or_stopped(txq)) {
 		rc = dev->netdev_ops->ndo_start_xmit(skb, dev);
 		if (rc == NETDEV_TX_OK)
 			txq_trans_update(txq);

@@ -6,8 +6,8 @@
  * netif_queue_stopped); waking a stopped queue tells the host
  * (lx_net_queue_woken), where Linux would reschedule its qdisc.  There
  * is no link-watch: carrier changes are only recorded, and the host
- * reads them (lx_emul_netdev_info).  No transmit watchdog yet
- * (ndo_tx_timeout is never called).
+ * reads them (lx_emul_netdev_info); carrier coming back re-arms the
+ * transmit watchdog (lx_net_watchdog.c).
  */
 #include <linux/jiffies.h>
 #include <linux/netdevice.h>
@@ -16,8 +16,11 @@
 
 void netif_carrier_on(struct net_device *dev)
 {
-	if (test_and_clear_bit(__LINK_STATE_NOCARRIER, &dev->state))
-		atomic_inc(&dev->carrier_up_count);
+	if (!test_and_clear_bit(__LINK_STATE_NOCARRIER, &dev->state))
+		return;
+	atomic_inc(&dev->carrier_up_count);
+	if (netif_running(dev))
+		lx_net_watchdog_up(dev);
 }
 
 void netif_carrier_off(struct net_device *dev)
@@ -50,10 +53,12 @@ void netif_device_detach(struct net_device *dev)
 /* netif_device_attach - present again; a running device's queues wake. */
 void netif_device_attach(struct net_device *dev)
 {
-	if (!test_and_set_bit(__LINK_STATE_PRESENT, &dev->state) &&
-	    netif_running(dev))
-		for (unsigned int i = 0; i < dev->num_tx_queues; i++)
-			netif_tx_wake_queue(netdev_get_tx_queue(dev, i));
+	if (test_and_set_bit(__LINK_STATE_PRESENT, &dev->state) ||
+	    !netif_running(dev))
+		return;
+	for (unsigned int i = 0; i < dev->num_tx_queues; i++)
+		netif_tx_wake_queue(netdev_get_tx_queue(dev, i));
+	lx_net_watchdog_up(dev);
 }
 
 /* dev_trans_start - the latest transmit time (jiffies) over all queues. */

@@ -34,6 +34,12 @@ extern struct list_head lx_net_devices;
 int lx_net_open(struct net_device *dev);
 void lx_net_close(struct net_device *dev);
 
+/* lx_net_watchdog.c: the transmit watchdog of @dev: set up (alloc),
+ * armed (open, carrier on, attach), disarmed (close, free). */
+void lx_net_watchdog_init(struct net_device *dev);
+void lx_net_watchdog_up(struct net_device *dev);
+void lx_net_watchdog_down(struct net_device *dev);
+
 /* lx_net_emul.c: a queue of @dev was woken (netif_tx_wake_queue). */
 void lx_net_queue_woken(struct net_device *dev);
 

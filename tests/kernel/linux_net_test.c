@@ -314,6 +314,34 @@ static void napi_from_interrupt_polls_within_weight(struct ktest *t)
 	KTEST_EXPECT_EQ(t, seen.frame[1][15], 1);	/* frames in order */
 }
 
+/* A queue stopped and not moving for longer than watchdog_timeo (100 ms)
+ * makes the watchdog call ndo_tx_timeout once; the driver's recovery
+ * wakes the queue, and a running queue never times out. */
+static void stopped_queue_times_out_once(struct ktest *t)
+{
+	struct lx_emul_netdev_info info;
+	uint8_t f[60];
+
+	seen_reset();
+	frame_make(f, sizeof(f), 5);
+	lx_emul_selftest_net_rx_mode(LX_SELFTEST_NET_RX_NETIF_RX);
+	lx_emul_selftest_net_ring(1);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_tx_timeouts(), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f, 60, 0), 0);
+	info_of_eth0(t, &info);
+	KTEST_EXPECT_EQ(t, info.queue_stopped, 1);
+	lx_emul_selftest_net_sleep_ms(50);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_tx_timeouts(), 0);
+	lx_emul_selftest_net_sleep_ms(200);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_tx_timeouts(), 1);
+	KTEST_EXPECT_EQ(t, seen.wakes, 1);
+	info_of_eth0(t, &info);
+	KTEST_EXPECT_EQ(t, info.queue_stopped, 0);
+	lx_emul_selftest_net_ring(0);
+	lx_emul_selftest_net_sleep_ms(250);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_tx_timeouts(), 1);
+}
+
 static void napi_budget_of_300_is_shared_in_turn(struct ktest *t)
 {
 	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_budget(), 0);
@@ -388,6 +416,7 @@ static const struct ktest_case linux_net_cases[] = {
 	  stopped_queue_is_busy_until_woken },
 	{ "napi_from_interrupt_polls_within_weight",
 	  napi_from_interrupt_polls_within_weight },
+	{ "stopped_queue_times_out_once", stopped_queue_times_out_once },
 	{ "napi_budget_of_300_is_shared_in_turn",
 	  napi_budget_of_300_is_shared_in_turn },
 	{ "carrier_and_presence_are_visible",

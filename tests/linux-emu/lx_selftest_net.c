@@ -7,6 +7,7 @@
  * receive skb and passes it up through netif_rx() or, in NAPI mode,
  * through its NAPI poll, as if the wire looped back.
  */
+#include <linux/delay.h>
 #include <linux/etherdevice.h>
 #include <linux/gfp.h>
 #include <linux/if_arp.h>
@@ -31,6 +32,7 @@ struct lxtest_priv {
 	int ring_used;
 	bool refuse_next;
 	int polls, max_work;
+	int tx_timeouts;
 };
 
 static const u8 lxtest_mac[ETH_ALEN] = LX_SELFTEST_NET_MAC;
@@ -151,10 +153,21 @@ static netdev_tx_t lxtest_start_xmit(struct sk_buff *skb,
 	return NETDEV_TX_OK;
 }
 
+/* As drivers do: count, clean the ring, let the queue go again. */
+static void lxtest_tx_timeout(struct net_device *dev, unsigned int txqueue)
+{
+	struct lxtest_priv *priv = netdev_priv(dev);
+
+	priv->tx_timeouts++;
+	priv->ring_used = 0;
+	netif_wake_queue(dev);
+}
+
 static const struct net_device_ops lxtest_ops = {
 	.ndo_open = lxtest_open,
 	.ndo_stop = lxtest_stop,
 	.ndo_start_xmit = lxtest_start_xmit,
+	.ndo_tx_timeout = lxtest_tx_timeout,
 	.ndo_validate_addr = eth_validate_addr,
 	.ndo_set_mac_address = eth_mac_addr,
 };
@@ -252,6 +265,7 @@ int lx_emul_selftest_net_register(void)
 	CHECK(!strcmp(dev->name, "eth%d") &&
 	      dev->reg_state == NETREG_UNINITIALIZED);
 	dev->netdev_ops = &lxtest_ops;
+	dev->watchdog_timeo = HZ / 10;
 	SET_NETDEV_DEV(dev, &lxtest_parent);
 	skb_queue_head_init(&priv->loop);
 	netif_napi_add(dev, &priv->napi, lxtest_poll);
@@ -560,6 +574,21 @@ int lx_emul_selftest_net_budget(void)
 		napi_disable(&busy[i].napi);
 	free_netdev(dev);				/* deletes the contexts */
 	return line;
+}
+
+int lx_emul_selftest_net_tx_timeouts(void)
+{
+	struct lxtest_priv *priv;
+
+	if (!lxtest_dev)
+		return -1;
+	priv = netdev_priv(lxtest_dev);
+	return priv->tx_timeouts;
+}
+
+void lx_emul_selftest_net_sleep_ms(unsigned int ms)
+{
+	msleep(ms);
 }
 
 void lx_emul_selftest_net_carrier(int on)

@@ -49,6 +49,11 @@ void lx_emul_selftest_net_polls(int *polls, int *max_work, int *idle);
 /* The receive softirq's budget shared by six always-busy NAPI contexts
  * of a device of their own. */
 int lx_emul_selftest_net_budget(void);
+/* ndo_tx_timeout calls so far (the driver wakes its queue in it); -1
+ * without the device.  Its watchdog_timeo is 100 ms. */
+int lx_emul_selftest_net_tx_timeouts(void);
+/* msleep(@ms) in the Linux world. */
+void lx_emul_selftest_net_sleep_ms(unsigned int ms);
 /* netif_carrier_on/off, netif_device_attach/detach from the driver. */
 void lx_emul_selftest_net_carrier(int on);
 void lx_emul_selftest_net_present(int on);
