@@ -104,9 +104,12 @@ KERNEL_SOURCES = \
 	tests/kernel/thread_test.c \
 	tests/kernel/boot_script_test.c \
 	tests/kernel/linux_emu_test.c \
+	tests/kernel/linux_irq_test.c \
 	mach-glue/kernel/lx_host_clock.c \
 	mach-glue/kernel/lx_host_console.c \
 	mach-glue/kernel/lx_host_memory.c \
+	mach-glue/kernel/lx_host_irq.c \
+	mach-glue/kernel/lx_host_thread.c \
 	tests/kernel/mach_user_test.c \
 	tests/kernel/ipc_user_test.c \
 	tests/kernel/ipc_fuzz_test.c \

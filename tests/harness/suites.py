@@ -220,6 +220,10 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="boot-script", test="boot-script"),
     QemuSuite(name="linux-emu", test="linux-emu",
               qemu_args=DETERMINISTIC_TIME),
+    # The RTC's periodic interrupt is the interrupt source: on the
+    # virtual clock, like the tick.
+    QemuSuite(name="linux-irq", test="linux-irq",
+              qemu_args=DETERMINISTIC_TIME + ("-rtc", "clock=vm")),
     # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
               modules=(("{builddir}/tests/user/ipc_fuzz.elf",
