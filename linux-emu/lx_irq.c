@@ -30,6 +30,7 @@
 /* Bits of irqaction->thread_flags. */
 #define LX_IRQ_RUN_THREAD	0	/* the hard handler asked for it */
 #define LX_IRQ_STOP_THREAD	1	/* free_irq: end the thread */
+#define LX_IRQ_WARNED		2	/* IRQ_WAKE_THREAD without a thread */
 
 struct lx_irq_line lx_irq_lines[LX_IRQ_LINES];
 
@@ -49,8 +50,9 @@ void lx_irq_update_mask(unsigned int irq)
 static void wake_thread(struct lx_irq_line *line, struct irqaction *action)
 {
 	if (!action->thread) {
-		pr_warn("linux-emu: irq %u: IRQ_WAKE_THREAD from %s, which has no thread\n",
-			action->irq, action->name);
+		if (!test_and_set_bit(LX_IRQ_WARNED, &action->thread_flags))
+			pr_warn("linux-emu: irq %u: IRQ_WAKE_THREAD from %s, which has no thread\n",
+				action->irq, action->name);
 		return;
 	}
 	if (test_and_set_bit(LX_IRQ_RUN_THREAD, &action->thread_flags))

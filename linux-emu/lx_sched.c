@@ -166,6 +166,16 @@ struct task_struct *lx_thread_start(const char *name, void (*fn)(void *arg),
 	return &t->task;
 }
 
+/* Only a thread holding the world may sleep or yield: stop otherwise. */
+static void check_may_schedule(unsigned long self)
+{
+	if (in_interrupt() || world_owner != self) {
+		pr_err("linux-emu: schedule() %s\n", in_interrupt() ?
+		       "in interrupt context" : "outside the Linux world");
+		BUG();
+	}
+}
+
 /* Sleep unless already woken, at most @ticks (0: no limit), letting the
  * world go meanwhile.  1 if the time ran out. */
 static int sleep_ticks(unsigned long ticks)
@@ -176,11 +186,7 @@ static int sleep_ticks(unsigned long ticks)
 	unsigned long flags;
 	int timed_out;
 
-	if (in_interrupt() || world_owner != self) {
-		pr_err("linux-emu: schedule() %s\n", in_interrupt() ?
-		       "in interrupt context" : "outside the Linux world");
-		BUG();
-	}
+	check_may_schedule(self);
 	local_irq_save(flags);
 	if (READ_ONCE(me->__state) == TASK_RUNNING) {
 		local_irq_restore(flags);
@@ -206,6 +212,7 @@ asmlinkage __visible void schedule(void)
 		sleep_ticks(0);
 		return;
 	}
+	check_may_schedule(self);
 	/* Still runnable: a yield, which lets a waiting Linux thread of
 	 * higher priority in. */
 	world_release();

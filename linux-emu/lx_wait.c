@@ -28,26 +28,39 @@ void init_wait_entry(struct wait_queue_entry *wq_entry, int flags)
 	INIT_LIST_HEAD(&wq_entry->entry);
 }
 
-void add_wait_queue(struct wait_queue_head *wq_head,
-		    struct wait_queue_entry *wq_entry)
+/* Queue @wq_entry: exclusive waiters at the tail, others at the head
+ * (so that the others are all woken first).  Interrupts off. */
+static void queue_entry(struct wait_queue_head *wq_head,
+			struct wait_queue_entry *wq_entry)
+{
+	if (wq_entry->flags & WQ_FLAG_EXCLUSIVE)
+		list_add_tail(&wq_entry->entry, &wq_head->head);
+	else
+		list_add(&wq_entry->entry, &wq_head->head);
+}
+
+static void add_entry(struct wait_queue_head *wq_head,
+		      struct wait_queue_entry *wq_entry)
 {
 	unsigned long flags;
 
-	wq_entry->flags &= ~WQ_FLAG_EXCLUSIVE;
 	local_irq_save(flags);
-	list_add(&wq_entry->entry, &wq_head->head);
+	queue_entry(wq_head, wq_entry);
 	local_irq_restore(flags);
+}
+
+void add_wait_queue(struct wait_queue_head *wq_head,
+		    struct wait_queue_entry *wq_entry)
+{
+	wq_entry->flags &= ~WQ_FLAG_EXCLUSIVE;
+	add_entry(wq_head, wq_entry);
 }
 
 void add_wait_queue_exclusive(struct wait_queue_head *wq_head,
 			      struct wait_queue_entry *wq_entry)
 {
-	unsigned long flags;
-
 	wq_entry->flags |= WQ_FLAG_EXCLUSIVE;
-	local_irq_save(flags);
-	list_add_tail(&wq_entry->entry, &wq_head->head);
-	local_irq_restore(flags);
+	add_entry(wq_head, wq_entry);
 }
 
 void remove_wait_queue(struct wait_queue_head *wq_head,
@@ -64,12 +77,8 @@ void remove_wait_queue(struct wait_queue_head *wq_head,
 static void prepare_locked(struct wait_queue_head *wq_head,
 			   struct wait_queue_entry *wq_entry, int state)
 {
-	if (list_empty(&wq_entry->entry)) {
-		if (wq_entry->flags & WQ_FLAG_EXCLUSIVE)
-			list_add_tail(&wq_entry->entry, &wq_head->head);
-		else
-			list_add(&wq_entry->entry, &wq_head->head);
-	}
+	if (list_empty(&wq_entry->entry))
+		queue_entry(wq_head, wq_entry);
 	set_current_state(state);
 }
 

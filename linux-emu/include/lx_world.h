@@ -36,8 +36,9 @@ struct task_struct;
  * waiting while another thread holds it; a thread that holds it already
  * just nests.  A thread not started by lx_thread_start() gets a
  * task_struct of its own for as long as it holds the world (from a pool
- * of LX_WORLD_GUESTS; more such threads at once wait for a free one).
- * Thread context, interrupts on.
+ * of four; more such threads at once wait for a free one).  Thread
+ * context; may block, so never from a path that must not (a device op
+ * inside a kernel-object handler hands its work to a world thread).
  */
 void lx_world_enter(void);
 
