@@ -130,6 +130,11 @@ static void autoprobe_finds_none_when_silent(struct ktest *t)
 	run(t, lx_emul_selftest_irq_autoprobe_silent);
 }
 
+static void autoprobe_answers_negative_when_several_fire(struct ktest *t)
+{
+	run(t, lx_emul_selftest_irq_autoprobe_several);
+}
+
 static void bottom_halves_run_after_handlers_and_bh_enable(struct ktest *t)
 {
 	run(t, lx_emul_selftest_bottom_halves);
@@ -191,6 +196,8 @@ static const struct ktest_case linux_irq_cases[] = {
 	  autoprobe_finds_the_line_that_fired },
 	{ "autoprobe_finds_none_when_silent",
 	  autoprobe_finds_none_when_silent },
+	{ "autoprobe_answers_negative_when_several_fire",
+	  autoprobe_answers_negative_when_several_fire },
 	{ "bottom_halves_run_after_handlers_and_bh_enable",
 	  bottom_halves_run_after_handlers_and_bh_enable },
 	{ "work_and_delayed_work_run_on_workers",

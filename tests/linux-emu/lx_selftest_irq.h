@@ -17,6 +17,7 @@ int lx_emul_selftest_irq_shared(void);
 int lx_emul_selftest_irq_threaded(void);
 int lx_emul_selftest_irq_autoprobe(void);
 int lx_emul_selftest_irq_autoprobe_silent(void);
+int lx_emul_selftest_irq_autoprobe_several(void);
 int lx_emul_selftest_bottom_halves(void);
 int lx_emul_selftest_workqueues(void);
 int lx_emul_selftest_workqueue_cancel(void);
