@@ -34,6 +34,16 @@ static void detach(struct timer_list *timer)
 	hlist_del_init(&timer->entry);
 }
 
+/* Take @timer off the pending list if it is on it; whether it was.
+ * Interrupts off. */
+static int detach_if_pending(struct timer_list *timer)
+{
+	if (!timer_pending(timer))
+		return 0;
+	detach(timer);
+	return 1;
+}
+
 /* The pending timer that expires first if it is due now, or NULL. */
 static struct timer_list *first_due(void)
 {
@@ -92,9 +102,7 @@ int mod_timer(struct timer_list *timer, unsigned long expires)
 	int was_pending;
 
 	local_irq_save(flags);
-	was_pending = timer_pending(timer);
-	if (was_pending)
-		detach(timer);
+	was_pending = detach_if_pending(timer);
 	timer->expires = expires;
 	if (timer->function)	/* NULL once shut down: stays off */
 		hlist_add_head(&timer->entry, &pending);
@@ -113,9 +121,7 @@ int timer_delete(struct timer_list *timer)
 	int was_pending;
 
 	local_irq_save(flags);
-	was_pending = timer_pending(timer);
-	if (was_pending)
-		detach(timer);
+	was_pending = detach_if_pending(timer);
 	local_irq_restore(flags);
 	return was_pending;
 }
