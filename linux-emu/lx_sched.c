@@ -30,6 +30,9 @@ static unsigned int world_waiters;	/* threads waiting to take it */
 static struct task_struct guest_task[LX_WORLD_GUESTS];
 static unsigned long guest_thread[LX_WORLD_GUESTS];	/* 0: free */
 static unsigned int guest_waiters;	/* threads waiting for a guest */
+/* current while nobody holds the world (interrupts may read it), so that
+ * it never names the freed task of an ended thread. */
+static struct task_struct no_task = { .comm = "lx-none" };
 
 struct lx_thread {
 	void (*fn)(void *arg);
@@ -60,6 +63,7 @@ static void world_acquire(unsigned long self, struct task_struct *task,
 
 static void world_release(void)
 {
+	this_cpu_write(current_task, &no_task);
 	world_owner = 0;
 	world_depth = 0;
 	if (world_waiters)
