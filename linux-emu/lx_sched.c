@@ -3,7 +3,10 @@
 /*
  * See lx_world.h for the model.  The world is held by one host thread
  * (world_owner, its lx_host_thread_self()); acquiring it makes that
- * thread's task current.  A task sleeps in schedule() by preparing a host
+ * thread's task current.  This file never reads current: Linux's
+ * this_cpu_read_stable() lets the compiler reuse one reading across
+ * calls, which is right for a task but not across the calls that change
+ * it here; world_task is the same pointer in plain memory.  A task sleeps in schedule() by preparing a host
  * wait on its own task_struct with interrupts off, after seeing its state
  * is not TASK_RUNNING, then letting the world go and waiting; a waker
  * sets the state to TASK_RUNNING and wakes that address, from any
@@ -25,6 +28,7 @@
 #define LX_WORLD_GUESTS	4	/* host threads entering at once */
 
 static unsigned long world_owner;	/* host thread holding the world */
+static struct task_struct *world_task;	/* its task (current) */
 static unsigned int world_depth;	/* its nested lx_world_enter()s */
 static unsigned int world_waiters;	/* threads waiting to take it */
 static struct task_struct guest_task[LX_WORLD_GUESTS];
@@ -56,6 +60,7 @@ static void world_acquire(unsigned long self, struct task_struct *task,
 		world_waiters--;
 	}
 	world_owner = self;
+	world_task = task;
 	world_depth = depth;
 	this_cpu_write(current_task, task);
 	local_irq_restore(flags);
@@ -64,6 +69,7 @@ static void world_acquire(unsigned long self, struct task_struct *task,
 static void world_release(void)
 {
 	this_cpu_write(current_task, &no_task);
+	world_task = NULL;
 	world_owner = 0;
 	world_depth = 0;
 	if (world_waiters)
@@ -130,7 +136,7 @@ void lx_world_enter(void)
 
 void lx_world_leave(void)
 {
-	struct task_struct *task = current;
+	struct task_struct *task = world_task;
 
 	if (!lx_world_held() || world_depth == 0) {
 		pr_err("linux-emu: lx_world_leave without the world\n");
@@ -141,6 +147,16 @@ void lx_world_leave(void)
 	world_release();
 	if (is_guest(task))
 		guest_give_back(task);
+}
+
+int lx_world_run(int (*fn)(void *arg), void *arg)
+{
+	int ret;
+
+	lx_world_enter();
+	ret = fn(arg);
+	lx_world_leave();
+	return ret;
 }
 
 static void lx_thread_main(void *arg)
@@ -184,7 +200,7 @@ static void check_may_schedule(unsigned long self)
  * world go meanwhile.  1 if the time ran out. */
 static int sleep_ticks(unsigned long ticks)
 {
-	struct task_struct *me = current;
+	struct task_struct *me = world_task;
 	unsigned long self = lx_host_thread_self();
 	unsigned int depth = world_depth;
 	unsigned long flags;
@@ -208,15 +224,15 @@ static int sleep_ticks(unsigned long ticks)
 
 asmlinkage __visible void schedule(void)
 {
-	struct task_struct *me = current;
+	struct task_struct *me = world_task;
 	unsigned long self = lx_host_thread_self();
 	unsigned int depth = world_depth;
 
+	check_may_schedule(self);
 	if (READ_ONCE(me->__state) != TASK_RUNNING) {
 		sleep_ticks(0);
 		return;
 	}
-	check_may_schedule(self);
 	/* Still runnable: a yield, which lets a waiting Linux thread of
 	 * higher priority in. */
 	world_release();

@@ -36,18 +36,20 @@ int lx_emul_preempt_count(void)
 	return preempt_count();
 }
 
-int lx_emul_init(void)
+static int init_in_world(void *arg)
 {
-	int err;
+	int err = lx_emul_memory_init();
 
-	lx_world_enter();
-	err = lx_emul_memory_init();
 	if (!err)
 		err = lx_emul_timer_init();
 	if (!err)
 		err = lx_softirq_init();
 	if (!err)
 		err = lx_workqueue_init();
-	lx_world_leave();
 	return err;
+}
+
+int lx_emul_init(void)
+{
+	return lx_world_run(init_in_world, NULL);
 }

@@ -10,8 +10,13 @@
  * Holding the world sets current_task, so current is per thread.
  *
  * Rules for linux-emu's files:
- * - Every lx_emul_* function the host calls from a thread brackets its
- *   Linux work with lx_world_enter() / lx_world_leave().  Callbacks the
+ * - Every lx_emul_* function the host calls from a thread runs its Linux
+ *   work through lx_world_run() (or brackets it with lx_world_enter() /
+ *   lx_world_leave()).  A function must not read current both before
+ *   and after lx_world_enter() or lx_world_leave(): Linux reads current
+ *   with an asm the compiler may move and reuse across calls, as a task
+ *   never changes under itself; lx_world_run() keeps the work in a
+ *   function of its own.  Callbacks the
  *   host runs in interrupt context (a line's handler, the clock tick) do
  *   not: they run on top of whoever holds the world, with HARDIRQ_OFFSET
  *   or SOFTIRQ_OFFSET in the preempt count.
@@ -45,6 +50,10 @@ void lx_world_enter(void);
 /* lx_world_leave - undo one lx_world_enter(); the outermost one lets the
  * world go to the next thread. */
 void lx_world_leave(void);
+
+/* lx_world_run - @fn(@arg) holding the world (lx_world_enter, then
+ * lx_world_leave); returns what @fn returns. */
+int lx_world_run(int (*fn)(void *arg), void *arg);
 
 /* lx_world_held - whether the calling thread holds the world. */
 int lx_world_held(void);

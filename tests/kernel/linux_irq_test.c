@@ -170,6 +170,43 @@ static void each_thread_has_its_own_current(struct ktest *t)
 	run(t, lx_emul_selftest_current);
 }
 
+struct guest_run {
+	unsigned long task;
+	int line;
+	bool done;
+};
+
+static void guest_thread(void *arg)
+{
+	struct guest_run *g = arg;
+
+	g->line = lx_emul_selftest_guest(&g->task);
+	g->done = true;
+	thread_wakeup(g);
+}
+
+/* Two kernel threads enter the world at once: one waits for the other,
+ * each gets a task of its own while it is inside. */
+static void host_threads_entering_get_their_own_tasks(struct ktest *t)
+{
+	struct guest_run other = { 0 }, mine = { 0 };
+	struct baseline b;
+
+	take_baseline(&b);
+	KTEST_EXPECT_EQ(t, kernel_thread_create("lx-guest", THREAD_PRIORITY_DEFAULT,
+						guest_thread, &other, NULL),
+			KERN_SUCCESS);
+	mine.line = lx_emul_selftest_guest(&mine.task);
+	for (int i = 0; i < 100 && !other.done; i++)
+		thread_sleep_ticks(1);
+	KTEST_EXPECT_TRUE(t, other.done);
+	KTEST_EXPECT_EQ(t, mine.line, 0);
+	KTEST_EXPECT_EQ(t, other.line, 0);
+	KTEST_EXPECT_TRUE(t, mine.task != 0 && other.task != 0 &&
+			  mine.task != other.task);
+	expect_baseline(t, &b);
+}
+
 /* Not a check: the figure the report quotes (instruction-count TSC). */
 static void world_entry_cost_measured(struct ktest *t)
 {
@@ -209,6 +246,8 @@ static const struct ktest_case linux_irq_cases[] = {
 	  wait_event_timeout_times_out_and_succeeds },
 	{ "mutex_sleeps_until_unlocked", mutex_sleeps_until_unlocked },
 	{ "each_thread_has_its_own_current", each_thread_has_its_own_current },
+	{ "host_threads_entering_get_their_own_tasks",
+	  host_threads_entering_get_their_own_tasks },
 	{ "world_entry_cost_measured", world_entry_cost_measured },
 };
 KTEST_SUITE(linux_irq_suite, "linux-irq", linux_irq_cases);

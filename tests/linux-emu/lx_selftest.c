@@ -95,7 +95,7 @@ static void fire_three_times(struct timer_list *t)
 		mod_timer(t, jiffies + 1);
 }
 
-static int timers(void)
+static int timers(void *arg)
 {
 	struct timer_list a, b;
 	unsigned long start = jiffies;
@@ -133,12 +133,7 @@ static int timers(void)
 /* msleep sleeps, so it runs holding the Linux world (lx_world.h). */
 int lx_emul_selftest_timers(void)
 {
-	int line;
-
-	lx_world_enter();
-	line = timers();
-	lx_world_leave();
-	return line;
+	return lx_world_run(timers, NULL);
 }
 
 int lx_emul_selftest_resources(void)

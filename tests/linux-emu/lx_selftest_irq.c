@@ -25,16 +25,22 @@
 #define CHECK(cond)	do { if (!(cond)) return __LINE__; } while (0)
 
 /* Run @body holding the Linux world, as every host entry does. */
-#define IN_WORLD(name, body)			\
-	int lx_emul_selftest_##name(void)	\
-	{					\
-		int line;			\
-						\
-		lx_world_enter();		\
-		line = body();			\
-		lx_world_leave();		\
-		return line;			\
+#define IN_WORLD(name, body)					\
+	static int name##_in_world(void *arg)			\
+	{							\
+		return body();					\
+	}							\
+	int lx_emul_selftest_##name(void)			\
+	{							\
+		return lx_world_run(name##_in_world, NULL);	\
 	}
+
+/* current read anew: within one function the compiler may reuse an
+ * earlier reading, which would make a check across a sleep vacuous. */
+static noinline __attribute__((noipa)) struct task_struct *task_now(void)
+{
+	return current;
+}
 
 #define RTC_IRQ		8
 #define TEST_VECTOR	IRQ_POLL_SOFTIRQ	/* no Graft driver uses it */
@@ -644,17 +650,17 @@ static void who_am_i(void *arg)
 {
 	struct who *w = arg;
 
-	w->seen = current;
-	memcpy(w->comm, current->comm, sizeof(w->comm));
+	w->seen = task_now();
+	memcpy(w->comm, w->seen->comm, sizeof(w->comm));
 	w->preempt = preempt_count();
 	msleep(10);		/* the other thread runs meanwhile */
-	w->seen_after_sleep = current;
+	w->seen_after_sleep = task_now();
 	complete(&w->done);
 }
 
 static int current_checks(void)
 {
-	struct task_struct *me = current;
+	struct task_struct *me = task_now();
 	struct who a = { 0 }, b = { 0 };
 
 	init_completion(&a.done);
@@ -665,13 +671,39 @@ static int current_checks(void)
 	wait_for_completion(&a.done);
 	wait_for_completion(&b.done);
 	CHECK(a.seen == a.task && b.seen == b.task && a.seen != b.seen);
-	CHECK(a.seen != me && b.seen != me && current == me);
+	CHECK(a.seen != me && b.seen != me && task_now() == me);
 	CHECK(a.seen_after_sleep == a.seen && b.seen_after_sleep == b.seen);
 	CHECK(!strcmp(a.comm, "lx-who-a") && !strcmp(b.comm, "lx-who-b"));
 	CHECK(a.preempt == 0 && b.preempt == 0);
 	return 0;
 }
 IN_WORLD(current, current_checks)
+
+static int same_task(void *arg)
+{
+	return task_now() == arg ? 0 : __LINE__;
+}
+
+static int guest(void *arg)
+{
+	unsigned long *task = arg;
+	struct task_struct *me = task_now();
+
+	if (strcmp(me->comm, "graft") != 0)
+		return __LINE__;
+	if (lx_world_run(same_task, me))	/* nests: the same task */
+		return __LINE__;
+	msleep(30);			/* lets the world go meanwhile */
+	if (task_now() != me)
+		return __LINE__;
+	*task = (unsigned long)me;
+	return 0;
+}
+
+int lx_emul_selftest_guest(unsigned long *task)
+{
+	return lx_world_run(guest, task);
+}
 
 unsigned long lx_emul_selftest_world_cost(unsigned int rounds)
 {

@@ -26,6 +26,10 @@ int lx_emul_selftest_wait_event(void);
 int lx_emul_selftest_mutex(void);
 int lx_emul_selftest_current(void);
 
+/* Enters the world from the calling host thread, sleeps in it and puts
+ * the task it had in *@task; 0 or the failed line. */
+int lx_emul_selftest_guest(unsigned long *task);
+
 /* Instructions-clock TSC ticks one outermost lx_world_enter() plus
  * lx_world_leave() takes, averaged over @rounds. */
 unsigned long lx_emul_selftest_world_cost(unsigned int rounds);
