@@ -110,6 +110,9 @@ KERNEL_SOURCES = \
 	mach-glue/kernel/lx_host_memory.c \
 	mach-glue/kernel/lx_host_irq.c \
 	mach-glue/kernel/lx_host_thread.c \
+	mach-glue/kernel/lx_host_io.c \
+	kernel/x86_64/pmap_io.c \
+	tests/kernel/linux_pci_test.c \
 	tests/kernel/mach_user_test.c \
 	tests/kernel/ipc_user_test.c \
 	tests/kernel/ipc_fuzz_test.c \

@@ -27,6 +27,18 @@ int lx_emul_init(void);
 int lx_emul_memory_init(void);
 int lx_emul_timer_init(void);
 
+/*
+ * lx_emul_pci_init - enumerate PCI (configuration mechanism #1, bus 0 and
+ * the buses behind configured bridges) and make a struct pci_dev for every
+ * function; registering a PCI driver does it too if it was not done.
+ * After lx_emul_init().  0; -EBUSY if done already; -ENOMEM.
+ */
+int lx_emul_pci_init(void);
+
+/* Streaming DMA mappings that had to be bounced (the page lay beyond the
+ * device's dma_mask) since boot. */
+unsigned long lx_emul_dma_bounce_count(void);
+
 /* The checks of the linux-* suites that run in the Linux world are
  * lx_emul_selftest_* too: tests/linux-emu/ declares them. */
 

@@ -64,6 +64,32 @@ void lx_host_delay_ns(unsigned long ns);
 void lx_host_missing(const char *name) __attribute__((noreturn));
 
 /*
+ * Hardware access (PCI, port I/O, MMIO; linux-emu/lx_pci*.c, lx_io.c).
+ *
+ * Port I/O, configuration mechanism #1 (ports 0xCF8-0xCFF) included, is
+ * done by linux-emu itself with in/out instructions: inside the kernel at
+ * ring 0; a user-mode server must first hold an I/O permission for
+ * 0xCF8-0xCFF and for every I/O BAR of its devices (i386_io_perm_create +
+ * i386_io_perm_modify on its task), or those instructions fault.
+ */
+
+/*
+ * lx_host_ioremap - map physical device memory [@phys, @phys + @size)
+ * uncached into the caller's address space; returns the address of the
+ * byte at @phys, or NULL if the range is empty, wraps, overlaps usable
+ * RAM, or no room is left (the host says why on the console).  May be
+ * called with interrupts off; never sleeps.  A user-mode server has no
+ * Mach call for this yet: device_map on a "pci MMIO" device or a
+ * privileged vm_map of physical memory would be needed (gnumach.defs'
+ * vm_allocate_contiguous allocates RAM, it cannot name a BAR).
+ */
+void *lx_host_ioremap(unsigned long phys, unsigned long size);
+
+/* lx_host_iounmap - undo the lx_host_ioremap() that returned @virt; any
+ * other address is a bug: the host stops. */
+void lx_host_iounmap(void *virt);
+
+/*
  * Threads, sleeping and interrupt lines (mach-glue/kernel/lx_host_thread.c,
  * lx_host_irq.c).  In a user-mode server: threads are the server's own
  * (thread_create), waiting is a per-thread condition the waker signals,

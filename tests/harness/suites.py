@@ -224,6 +224,15 @@ SUITES: tuple[Suite, ...] = (
     # virtual clock, like the tick.
     QemuSuite(name="linux-irq", test="linux-irq",
               qemu_args=DETERMINISTIC_TIME + ("-rtc", "clock=vm")),
+    # QEMU's e1000 and ne2k_pci at fixed slots, no default NIC, and a
+    # device behind a PCI-to-PCI bridge.
+    QemuSuite(name="linux-pci", test="linux-pci",
+              qemu_args=DETERMINISTIC_TIME + (
+                  "-nic", "none",
+                  "-device", "e1000,addr=03.0,mac=52:54:00:12:34:56",
+                  "-device", "ne2k_pci,addr=04.0,mac=52:54:00:12:34:57",
+                  "-device", "pci-bridge,id=br1,chassis_nr=1,addr=05.0",
+                  "-device", "pci-testdev,bus=br1,addr=01.0")),
     # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
               modules=(("{builddir}/tests/user/ipc_fuzz.elf",

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* PCI configuration space through mechanism #1 (ports 0xCF8/0xCFC): pci_read_config_* and pci_write_config_*. */
+/*
+ * The address goes to 0xCF8 as a dword (enable bit, bus, device, function,
+ * register with its low two bits clear); the data comes through
+ * 0xCFC + (register & 3).  Only the 256 bytes of conventional
+ * configuration space are reachable this way (no ECAM, so cfg_size is 256).
+ * Results are PCIBIOS_* codes, as Linux's accessors return.
+ */
+#include <linux/io.h>
+#include <linux/irqflags.h>
+#include <linux/pci.h>
+
+#include "lx_pci.h"
+
+#define CONF_ADDR	0xcf8
+#define CONF_DATA	0xcfc
+
+static void select_register(unsigned int bus, unsigned int devfn, int where)
+{
+	outl(0x80000000u | bus << 16 | devfn << 8 | (where & 0xfc),
+	     CONF_ADDR);
+}
+
+u32 lx_pci_conf_read(unsigned int bus, unsigned int devfn, int where,
+		     int size)
+{
+	unsigned long flags;
+	u32 val;
+
+	local_irq_save(flags);
+	select_register(bus, devfn, where);
+	if (size == 1)
+		val = inb(CONF_DATA + (where & 3));
+	else if (size == 2)
+		val = inw(CONF_DATA + (where & 2));
+	else
+		val = inl(CONF_DATA);
+	local_irq_restore(flags);
+	return val;
+}
+
+void lx_pci_conf_write(unsigned int bus, unsigned int devfn, int where,
+		       int size, u32 val)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	select_register(bus, devfn, where);
+	if (size == 1)
+		outb(val, CONF_DATA + (where & 3));
+	else if (size == 2)
+		outw(val, CONF_DATA + (where & 2));
+	else
+		outl(val, CONF_DATA);
+	local_irq_restore(flags);
+}
+
+/* PCIBIOS_SUCCESSFUL, or why an access of @size at @where is refused. */
+static int check(const struct pci_dev *dev, int where, int size)
+{
+	if (!dev || !dev->bus)
+		return PCIBIOS_DEVICE_NOT_FOUND;
+	if (where < 0 || where + size > dev->cfg_size || (where & (size - 1)))
+		return PCIBIOS_BAD_REGISTER_NUMBER;
+	return PCIBIOS_SUCCESSFUL;
+}
+
+/* Failed reads give all ones, as Linux's accessors do. */
+static int read(const struct pci_dev *dev, int where, int size, u32 *val)
+{
+	int err = check(dev, where, size);
+
+	*val = err ? ~0u >> (32 - 8 * size) :
+	       lx_pci_conf_read(dev->bus->number, dev->devfn, where, size);
+	return err;
+}
+
+static int write(const struct pci_dev *dev, int where, int size, u32 val)
+{
+	int err = check(dev, where, size);
+
+	if (!err)
+		lx_pci_conf_write(dev->bus->number, dev->devfn, where, size,
+				  val);
+	return err;
+}
+
+int pci_read_config_byte(const struct pci_dev *dev, int where, u8 *val)
+{
+	u32 v;
+	int err = read(dev, where, 1, &v);
+
+	*val = v;
+	return err;
+}
+
+int pci_read_config_word(const struct pci_dev *dev, int where, u16 *val)
+{
+	u32 v;
+	int err = read(dev, where, 2, &v);
+
+	*val = v;
+	return err;
+}
+
+int pci_read_config_dword(const struct pci_dev *dev, int where, u32 *val)
+{
+	return read(dev, where, 4, val);
+}
+
+int pci_write_config_byte(const struct pci_dev *dev, int where, u8 val)
+{
+	return write(dev, where, 1, val);
+}
+
+int pci_write_config_word(const struct pci_dev *dev, int where, u16 val)
+{
+	return write(dev, where, 2, val);
+}
+
+int pci_write_config_dword(const struct pci_dev *dev, int where, u32 val)
+{
+	return write(dev, where, 4, val);
+}
+
+/* As Linux's: the offset of capability @cap in @dev's list, 0 if absent. */
+u8 pci_find_capability(struct pci_dev *dev, int cap)
+{
+	u16 status;
+	u8 pos, id;
+	int ttl = 48;	/* the list cannot be longer: 256 bytes, 4 each */
+
+	pci_read_config_word(dev, PCI_STATUS, &status);
+	if (!(status & PCI_STATUS_CAP_LIST) ||
+	    (dev->hdr_type != PCI_HEADER_TYPE_NORMAL &&
+	     dev->hdr_type != PCI_HEADER_TYPE_BRIDGE))
+		return 0;
+	pci_read_config_byte(dev, PCI_CAPABILITY_LIST, &pos);
+	while (ttl-- && pos >= 0x40) {
+		pos &= ~3;
+		pci_read_config_byte(dev, pos + PCI_CAP_LIST_ID, &id);
+		if (id == 0xff)
+			break;
+		if (id == cap)
+			return pos;
+		pci_read_config_byte(dev, pos + PCI_CAP_LIST_NEXT, &pos);
+	}
+	return 0;
+}
