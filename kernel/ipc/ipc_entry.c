@@ -17,12 +17,6 @@
 
 #define IPC_ENTRY_BUCKETS_MIN	16u
 
-static unsigned int hash_name(const struct ipc_entry_table *t,
-			      mach_port_name_t name)
-{
-	return (unsigned int)((name * 0x9e3779b1u) & (t->nbuckets - 1));
-}
-
 static unsigned int hash_object(const struct ipc_entry_table *t,
 				const void *object)
 {
@@ -45,6 +39,7 @@ kern_return_t ipc_entry_table_init(struct ipc_entry_table *t)
 	t->nbuckets = IPC_ENTRY_BUCKETS_MIN;
 	t->count = 0;
 	t->next_name = 1;
+	t->spare = NULL;
 	return KERN_SUCCESS;
 }
 
@@ -56,24 +51,26 @@ void ipc_entry_table_fini(struct ipc_entry_table *t)
 		next = e->next;
 		kfree(e);
 	}
+	kfree(t->spare);
 	kfree(t->names);
 	kfree(t->objects);
 	t->names = t->objects = NULL;
+	t->spare = NULL;
 	t->nbuckets = 0;
 }
 
-struct ipc_entry *ipc_entry_lookup(const struct ipc_entry_table *t,
-				   mach_port_name_t name)
+/* A zeroed entry: the table's spare, or a new one. */
+static struct ipc_entry *entry_new(struct ipc_entry_table *t)
 {
-	struct ipc_entry *e;
+	struct ipc_entry *e = t->spare;
 
-	if (t->nbuckets == 0)
-		return NULL;
-	for (e = t->names[hash_name(t, name)]; e != NULL; e = e->next) {
-		if (e->name == name)
-			return e;
-	}
-	return NULL;
+	if (e != NULL)
+		t->spare = NULL;
+	else
+		e = kalloc(sizeof(*e));
+	if (e != NULL)
+		__builtin_memset(e, 0, sizeof(*e));
+	return e;
 }
 
 /* Double the buckets and rehash; on no memory keep the old ones. */
@@ -99,7 +96,7 @@ static void grow(struct ipc_entry_table *t)
 		struct ipc_entry *e, *next;
 
 		for (e = old_names[i]; e != NULL; e = next) {
-			unsigned int b = hash_name(t, e->name);
+			unsigned int b = ipc_entry_hash_name(t, e->name);
 
 			next = e->next;
 			e->next = names[b];
@@ -123,7 +120,7 @@ static void insert(struct ipc_entry_table *t, struct ipc_entry *e)
 
 	if (t->count >= t->nbuckets)
 		grow(t);
-	b = hash_name(t, e->name);
+	b = ipc_entry_hash_name(t, e->name);
 	e->next = t->names[b];
 	t->names[b] = e;
 	t->count++;
@@ -139,7 +136,7 @@ kern_return_t ipc_entry_alloc(struct ipc_entry_table *t,
 		return KERN_NO_SPACE;
 	while (!MACH_PORT_VALID(name) || ipc_entry_lookup(t, name) != NULL)
 		name++;
-	e = kzalloc(sizeof(*e));
+	e = entry_new(t);
 	if (e == NULL)
 		return KERN_RESOURCE_SHORTAGE;
 	e->name = name;
@@ -162,7 +159,7 @@ kern_return_t ipc_entry_alloc_name(struct ipc_entry_table *t,
 		*out = e;
 		return KERN_NAME_EXISTS;
 	}
-	e = kzalloc(sizeof(*e));
+	e = entry_new(t);
 	if (e == NULL)
 		return KERN_RESOURCE_SHORTAGE;
 	e->name = name;
@@ -216,7 +213,7 @@ void ipc_entry_remove(struct ipc_entry_table *t, struct ipc_entry *e)
 	struct ipc_entry **pp;
 
 	ipc_entry_unhash_object(t, e);
-	for (pp = &t->names[hash_name(t, e->name)]; *pp != e;
+	for (pp = &t->names[ipc_entry_hash_name(t, e->name)]; *pp != e;
 	     pp = &(*pp)->next)
 		;
 	*pp = e->next;
@@ -227,7 +224,10 @@ void ipc_entry_remove(struct ipc_entry_table *t, struct ipc_entry *e)
 void ipc_entry_free(struct ipc_entry_table *t, struct ipc_entry *e)
 {
 	ipc_entry_remove(t, e);
-	kfree(e);
+	if (t->spare == NULL)
+		t->spare = e;
+	else
+		kfree(e);
 }
 
 struct ipc_entry *ipc_entry_take_all(struct ipc_entry_table *t)
@@ -258,7 +258,7 @@ struct ipc_entry *ipc_entry_next(const struct ipc_entry_table *t,
 	if (prev != NULL) {
 		if (prev->next != NULL)
 			return prev->next;
-		b = hash_name(t, prev->name) + 1;
+		b = ipc_entry_hash_name(t, prev->name) + 1;
 	}
 	for (; b < t->nbuckets; b++) {
 		if (t->names[b] != NULL)

@@ -4,6 +4,7 @@
 #define IPC_IPC_ENTRY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <mach/kern_return.h>
@@ -43,6 +44,9 @@ struct ipc_entry_table {
 	unsigned int count;		/* entries in the table */
 	mach_port_name_t next_name;	/* where the search for a free name
 					 * starts */
+	struct ipc_entry *spare;	/* the last entry freed, kept for the
+					 * next allocation (a send-once
+					 * right per RPC comes and goes) */
 };
 
 /*
@@ -59,9 +63,28 @@ kern_return_t ipc_entry_table_init(struct ipc_entry_table *t);
  * (whatever rights they record are not looked at). */
 void ipc_entry_table_fini(struct ipc_entry_table *t);
 
-/* The entry named @name, or NULL. */
-struct ipc_entry *ipc_entry_lookup(const struct ipc_entry_table *t,
-				   mach_port_name_t name);
+/* The bucket of @name in @t's name hash. */
+static inline unsigned int ipc_entry_hash_name(const struct ipc_entry_table *t,
+					       mach_port_name_t name)
+{
+	return (unsigned int)((name * 0x9e3779b1u) & (t->nbuckets - 1));
+}
+
+/* The entry named @name, or NULL.  Inline: every message looks names up. */
+static inline struct ipc_entry *
+ipc_entry_lookup(const struct ipc_entry_table *t, mach_port_name_t name)
+{
+	struct ipc_entry *e;
+
+	if (t->nbuckets == 0)
+		return NULL;
+	for (e = t->names[ipc_entry_hash_name(t, name)]; e != NULL;
+	     e = e->next) {
+		if (e->name == name)
+			return e;
+	}
+	return NULL;
+}
 
 /*
  * ipc_entry_alloc - a new zeroed entry under a fresh name (never
@@ -83,7 +106,9 @@ kern_return_t ipc_entry_alloc_name(struct ipc_entry_table *t,
 				   struct ipc_entry **out);
 
 /* ipc_entry_remove - take @e out of both hashes (the caller frees it
- * with kfree()); ipc_entry_free - remove and free it. */
+ * with kfree()); ipc_entry_free - remove and free it (the table keeps
+ * one freed entry as its spare for the next allocation; the spare goes
+ * with ipc_entry_table_fini). */
 void ipc_entry_remove(struct ipc_entry_table *t, struct ipc_entry *e);
 void ipc_entry_free(struct ipc_entry_table *t, struct ipc_entry *e);
 

@@ -30,46 +30,14 @@
 
 #define HDR	sizeof(struct ipc_kmsg_header)
 
-static unsigned int kmsgs_alive;
-
-unsigned int ipc_kmsg_count(void)
-{
-	return kmsgs_alive;
-}
-
-struct ipc_kmsg *ipc_kmsg_alloc(mach_msg_size_t ksize)
-{
-	struct ipc_kmsg *kmsg;
-	uint64_t flags;
-
-	if (ksize < HDR || ksize > 2 * IPC_KMSG_MAX_SIZE)
-		return NULL;
-	kmsg = kzalloc(offsetof(struct ipc_kmsg, header) + ksize);
-	if (kmsg == NULL)
-		return NULL;
-	kmsg->capacity = ksize;
-	kmsg->header.size = ksize;
-	flags = cpu_intr_save();
-	kmsgs_alive++;
-	cpu_intr_restore(flags);
-	return kmsg;
-}
-
-void ipc_kmsg_free(struct ipc_kmsg *kmsg)
-{
-	uint64_t flags = cpu_intr_save();
-
-	kmsgs_alive--;
-	cpu_intr_restore(flags);
-	kfree(kmsg);
-}
-
-/* Unaligned accesses to message bytes. */
+/* Unaligned accesses to message bytes.  Here and below, copies of a fixed
+ * size use __builtin_memcpy / __builtin_memset: the kernel builds with
+ * -ffreestanding, where memcpy is always a call. */
 static uint32_t rd32(const uint8_t *p)
 {
 	uint32_t v;
 
-	memcpy(&v, p, sizeof(v));
+	__builtin_memcpy(&v, p, sizeof(v));
 	return v;
 }
 
@@ -77,13 +45,13 @@ static uint64_t rd64(const uint8_t *p)
 {
 	uint64_t v;
 
-	memcpy(&v, p, sizeof(v));
+	__builtin_memcpy(&v, p, sizeof(v));
 	return v;
 }
 
 static void wr64(uint8_t *p, uint64_t v)
 {
-	memcpy(p, &v, sizeof(v));
+	__builtin_memcpy(p, &v, sizeof(v));
 }
 
 static struct ipc_port *rdport(const uint8_t *p)
@@ -120,7 +88,7 @@ static mach_msg_return_t item_parse(const uint8_t *msg, size_t off, size_t end,
 
 	if (end - off < sizeof(t))
 		return MACH_SEND_MSG_TOO_SMALL;
-	memcpy(&t, msg + off, sizeof(t));
+	__builtin_memcpy(&t, msg + off, sizeof(t));
 	it->off = off;
 	it->is_inline = t.msgt_inline;
 	it->dealloc = t.msgt_deallocate;
@@ -129,7 +97,7 @@ static mach_msg_return_t item_parse(const uint8_t *msg, size_t off, size_t end,
 
 		if (end - off < sizeof(tl))
 			return MACH_SEND_MSG_TOO_SMALL;
-		memcpy(&tl, msg + off, sizeof(tl));
+		__builtin_memcpy(&tl, msg + off, sizeof(tl));
 		it->desc_len = sizeof(tl);
 		it->name = tl.msgtl_name;
 		it->size = tl.msgtl_size;
@@ -164,17 +132,17 @@ static void item_set(uint8_t *desc, const struct item *it,
 	if (it->desc_len == sizeof(mach_msg_type_long_t)) {
 		mach_msg_type_long_t tl;
 
-		memcpy(&tl, desc, sizeof(tl));
+		__builtin_memcpy(&tl, desc, sizeof(tl));
 		tl.msgtl_name = name;
 		tl.msgtl_size = size;
-		memcpy(desc, &tl, sizeof(tl));
+		__builtin_memcpy(desc, &tl, sizeof(tl));
 	} else {
 		mach_msg_type_t t;
 
-		memcpy(&t, desc, sizeof(t));
+		__builtin_memcpy(&t, desc, sizeof(t));
 		t.msgt_name = name;
 		t.msgt_size = size;
-		memcpy(desc, &t, sizeof(t));
+		__builtin_memcpy(desc, &t, sizeof(t));
 	}
 }
 
@@ -509,6 +477,7 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	mach_msg_header_t uh;
 	mach_msg_return_t mr;
 	struct ipc_entry *e;
+	bool reserve;
 
 	c->kmsg = NULL;
 	c->dest = NULL;
@@ -517,7 +486,7 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 		return MACH_SEND_MSG_TOO_SMALL;
 	if (c->usize > IPC_KMSG_MAX_SIZE)
 		return MACH_SEND_NO_BUFFER;
-	memcpy(&uh, c->umsg, sizeof(uh));
+	__builtin_memcpy(&uh, c->umsg, sizeof(uh));
 	if (uh.msgh_bits &
 	    ~(MACH_MSGH_BITS_COMPLEX | MACH_MSGH_BITS_PORTS_MASK))
 		return MACH_SEND_INVALID_HEADER;
@@ -533,19 +502,32 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	if (!space->active || !MACH_PORT_VALID(dest_name))
 		return MACH_SEND_INVALID_DEST;
 
-	if (ipc_right_reserve(space, dest_name, dest_type, false) !=
-	    KERN_SUCCESS) {
+	/* Reservations matter only when two rights may come from one entry:
+	 * a simple message with distinct names just checks its two. */
+	reserve = (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) ||
+		  dest_name == reply_name;
+	e = ipc_right_lookup(space, dest_name);
+	if (e == NULL ||
+	    (reserve ? ipc_right_reserve_entry(space, e, dest_type, false) :
+		       ipc_right_check(e, dest_type, false)) != KERN_SUCCESS) {
 		ipc_right_reserve_clear(space);
 		return MACH_SEND_INVALID_DEST;
 	}
-	e = ipc_entry_lookup(&space->table, dest_name);
 	c->dest = e->object;
 	c->dest_type = dest_type;
-	if (MACH_PORT_VALID(reply_name) &&
-	    ipc_right_reserve(space, reply_name, reply_type, true) !=
-		    KERN_SUCCESS) {
-		ipc_right_reserve_clear(space);
-		return MACH_SEND_INVALID_REPLY;
+	c->dest_entry = e;
+	c->reply_entry = NULL;
+	if (MACH_PORT_VALID(reply_name)) {
+		e = ipc_right_lookup(space, reply_name);
+		if (e == NULL ||
+		    (reserve ? ipc_right_reserve_entry(space, e, reply_type,
+						       true) :
+			       ipc_right_check(e, reply_type, true)) !=
+			    KERN_SUCCESS) {
+			ipc_right_reserve_clear(space);
+			return MACH_SEND_INVALID_REPLY;
+		}
+		c->reply_entry = e;
 	}
 	if (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) {
 		mr = body_measure(c->umsg, c->usize, &ksize);
@@ -554,7 +536,7 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 			return mr;
 		}
 	}
-	c->kmsg = ipc_kmsg_alloc(ksize);
+	c->kmsg = ipc_kmsg_alloc_dirty(ksize);
 	if (c->kmsg == NULL) {
 		ipc_right_reserve_clear(space);
 		return MACH_SEND_NO_BUFFER;
@@ -568,9 +550,21 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 			return mr;
 		}
 	} else {
-		memcpy(ipc_kmsg_body(c->kmsg), c->umsg + HDR, c->usize - HDR);
+		if (c->usize > HDR)
+			memcpy(ipc_kmsg_body(c->kmsg), c->umsg + HDR,
+			       c->usize - HDR);
 	}
 	return MACH_MSG_SUCCESS;
+}
+
+/* Does copying in a right of disposition @msgt_name leave every entry of
+ * the space in place (no entry freed, no notification sent)?  Then the
+ * entries decode found are still valid for the next right. */
+static bool copyin_keeps_entries(mach_msg_type_name_t msgt_name)
+{
+	return msgt_name == MACH_MSG_TYPE_COPY_SEND ||
+	       msgt_name == MACH_MSG_TYPE_MAKE_SEND ||
+	       msgt_name == MACH_MSG_TYPE_MAKE_SEND_ONCE;
 }
 
 /* Take the right of name @name (or pass NULL and DEAD through). */
@@ -602,18 +596,20 @@ mach_msg_return_t ipc_kmsg_copyin_commit(struct ipc_kmsg_copyin *c)
 	size_t uoff = HDR, koff = HDR;
 	struct item it, kit;
 
+	/* Decode checked both header rights and nothing ran since. */
 	ipc_right_reserve_clear(c->space);
-	memcpy(&uh, u, sizeof(uh));
-	if (ipc_right_copyin(c->space, uh.msgh_remote_port,
-			     MACH_MSGH_BITS_REMOTE(uh.msgh_bits), false,
-			     &dest, &dtype) != KERN_SUCCESS) {
-		ipc_kmsg_copyin_abort(c);
-		return MACH_SEND_INVALID_DEST;
-	}
+	__builtin_memcpy(&uh, u, sizeof(uh));
+	dest = ipc_right_copyin_checked(c->space, c->dest_entry,
+					MACH_MSGH_BITS_REMOTE(uh.msgh_bits));
+	dtype = ipc_right_copyin_type(MACH_MSGH_BITS_REMOTE(uh.msgh_bits));
 	rtype = ipc_right_copyin_type(MACH_MSGH_BITS_LOCAL(uh.msgh_bits));
 	h->remote = dest;
-	h->local = take(c->space, uh.msgh_local_port,
-			MACH_MSGH_BITS_LOCAL(uh.msgh_bits));
+	if (c->reply_entry != NULL && copyin_keeps_entries(c->dest_type))
+		h->local = ipc_right_copyin_checked(c->space, c->reply_entry,
+					MACH_MSGH_BITS_LOCAL(uh.msgh_bits));
+	else
+		h->local = take(c->space, uh.msgh_local_port,
+				MACH_MSGH_BITS_LOCAL(uh.msgh_bits));
 	h->bits = (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) |
 		  MACH_MSGH_BITS(dtype, rtype);
 	kmsg->usize = c->usize;
@@ -695,19 +691,30 @@ static mach_port_name_t copyout_dest(struct ipc_space *space,
 	return name;
 }
 
-static void write_header(struct ipc_msg_buf *out, const struct ipc_kmsg *kmsg,
-			 mach_msg_bits_t bits, mach_port_name_t remote,
-			 mach_port_name_t local)
+/* The user-layout header of @kmsg with these bits and names. */
+static mach_msg_header_t user_header(const struct ipc_kmsg *kmsg,
+				     mach_msg_bits_t bits,
+				     mach_port_name_t remote,
+				     mach_port_name_t local)
 {
 	mach_msg_header_t uh;
 
-	memset(&uh, 0, sizeof(uh));
+	__builtin_memset(&uh, 0, sizeof(uh));
 	uh.msgh_bits = bits;
 	uh.msgh_size = kmsg->usize;
 	uh.msgh_remote_port = remote;
 	uh.msgh_local_port = local;
 	uh.msgh_seqno = kmsg->header.seqno;
 	uh.msgh_id = kmsg->header.id;
+	return uh;
+}
+
+static void write_header(struct ipc_msg_buf *out, const struct ipc_kmsg *kmsg,
+			 mach_msg_bits_t bits, mach_port_name_t remote,
+			 mach_port_name_t local)
+{
+	mach_msg_header_t uh = user_header(kmsg, bits, remote, local);
+
 	out_write(out, 0, &uh, sizeof(uh));
 }
 
@@ -866,7 +873,9 @@ mach_msg_return_t ipc_kmsg_copyout(struct ipc_kmsg *kmsg,
 	mach_msg_return_t mr = MACH_MSG_SUCCESS;
 	kern_return_t kr;
 
-	kr = ipc_right_copyout(space, h->local, rtype, true, &rname);
+	rname = MACH_PORT_NULL;
+	kr = h->local == NULL ? KERN_SUCCESS :
+		ipc_right_copyout(space, h->local, rtype, true, &rname);
 	if (kr != KERN_SUCCESS) {
 		ipc_kmsg_copyout_dest(kmsg, space, out);
 		return MACH_RCV_HEADER_ERROR |
@@ -876,14 +885,22 @@ mach_msg_return_t ipc_kmsg_copyout(struct ipc_kmsg *kmsg,
 	h->local = NULL;
 	dname = copyout_dest(space, h->remote, dtype);
 	h->remote = NULL;
-	write_header(out, kmsg,
-		     (h->bits & MACH_MSGH_BITS_COMPLEX) |
-			     MACH_MSGH_BITS(rtype, dtype),
-		     rname, dname);
-	if (h->bits & MACH_MSGH_BITS_COMPLEX)
+	if (h->bits & MACH_MSGH_BITS_COMPLEX) {
+		write_header(out, kmsg, MACH_MSGH_BITS_COMPLEX |
+					MACH_MSGH_BITS(rtype, dtype),
+			     rname, dname);
 		mr = copyout_body(kmsg, space, map, out);
-	else
-		out_write(out, HDR, ipc_kmsg_body(kmsg), h->size - HDR);
+	} else {
+		/* Same size in both layouts: the user header replaces the
+		 * kernel one in place and the message goes out in one
+		 * write. */
+		mach_msg_header_t uh = user_header(kmsg,
+						   MACH_MSGH_BITS(rtype, dtype),
+						   rname, dname);
+
+		__builtin_memcpy(h, &uh, sizeof(uh));
+		out_write(out, 0, h, kmsg->usize);
+	}
 	ipc_kmsg_free(kmsg);
 	return out->fault ? MACH_RCV_INVALID_DATA : mr;
 }

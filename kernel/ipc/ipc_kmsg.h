@@ -9,6 +9,8 @@
 
 #include <mach/message.h>
 
+#include "x86_64/cpu.h"
+
 struct ipc_port;
 struct ipc_space;
 struct vm_map;
@@ -55,6 +57,8 @@ _Static_assert(offsetof(struct ipc_kmsg_header, remote) == 8 &&
 
 struct ipc_kmsg {
 	struct ipc_kmsg *next;		/* queue link */
+	struct ipc_kmsg **home;		/* the cache list it goes back to,
+					 * NULL if it came from the heap */
 	uint64_t stamp;			/* order of queueing, for port sets */
 	mach_msg_size_t usize;		/* the size in the user layout */
 	mach_msg_size_t capacity;	/* bytes from the header on */
@@ -82,9 +86,73 @@ struct ipc_kmsg {
  */
 struct ipc_kmsg *ipc_kmsg_alloc(mach_msg_size_t ksize);
 
+/*
+ * ipc_kmsg_alloc_dirty - ipc_kmsg_alloc with only the header zeroed: for
+ * builders that write every byte up to the size they set (copyin; MIG
+ * stubs, which size a reply by what they wrote).  Small messages and MIG
+ * replies come from a cache of static buffers (ipc_kmsg_alloc.c), others
+ * from the heap.
+ */
+static inline struct ipc_kmsg *ipc_kmsg_alloc_dirty(mach_msg_size_t ksize);
+
 /* ipc_kmsg_free - free the message only (its rights and memory must have
  * been taken or released). */
-void ipc_kmsg_free(struct ipc_kmsg *kmsg);
+static inline void ipc_kmsg_free(struct ipc_kmsg *kmsg);
+
+/*
+ * The cache behind ipc_kmsg_alloc_dirty and ipc_kmsg_free
+ * (ipc_kmsg_alloc.c): their common case, a small message from and back
+ * to its list, is inline; the rest is ipc_kmsg_alloc_slow and
+ * ipc_kmsg_free_heap.
+ */
+#define IPC_KMSG_SMALL_SIZE	480	/* kernel layout, header included */
+
+struct ipc_kmsg_cache {
+	struct ipc_kmsg *small;		/* free buffers of the small pool */
+	unsigned int alive;		/* messages allocated, not freed */
+};
+
+extern struct ipc_kmsg_cache ipc_kmsg_cache;
+
+struct ipc_kmsg *ipc_kmsg_alloc_slow(mach_msg_size_t ksize);
+void ipc_kmsg_free_heap(struct ipc_kmsg *kmsg);
+
+static inline struct ipc_kmsg *ipc_kmsg_alloc_dirty(mach_msg_size_t ksize)
+{
+	struct ipc_kmsg *kmsg = NULL;
+	uint64_t flags = cpu_intr_save();
+
+	if (ksize >= sizeof(struct ipc_kmsg_header) &&
+	    ksize <= IPC_KMSG_SMALL_SIZE && ipc_kmsg_cache.small != NULL) {
+		kmsg = ipc_kmsg_cache.small;
+		ipc_kmsg_cache.small = kmsg->next;
+		ipc_kmsg_cache.alive++;
+	}
+	cpu_intr_restore(flags);
+	if (kmsg == NULL)
+		return ipc_kmsg_alloc_slow(ksize);
+	kmsg->next = NULL;
+	kmsg->stamp = 0;
+	kmsg->usize = 0;
+	__builtin_memset(&kmsg->header, 0, sizeof(kmsg->header));
+	kmsg->header.size = ksize;
+	return kmsg;
+}
+
+static inline void ipc_kmsg_free(struct ipc_kmsg *kmsg)
+{
+	uint64_t flags;
+
+	if (kmsg->home == NULL) {
+		ipc_kmsg_free_heap(kmsg);
+		return;
+	}
+	flags = cpu_intr_save();
+	kmsg->next = *kmsg->home;
+	*kmsg->home = kmsg;
+	ipc_kmsg_cache.alive--;
+	cpu_intr_restore(flags);
+}
 
 /* ipc_kmsg_destroy - release every right and out-of-line region in the
  * message, then free it.  Destruction that destroys further messages
@@ -131,9 +199,8 @@ mach_msg_size_t ipc_kmsg_usize(const struct ipc_kmsg *kmsg);
  * ipc_kmsg_copyin_commit - take the rights out of @space (cannot fail on
  * anything the task sent), deallocate out-of-line regions sent with
  * msgt_deallocate, and return the kernel-layout message in c->kmsg.
- * Returns MACH_MSG_SUCCESS, or MACH_SEND_INVALID_DEST if the destination
- * vanished in between (only a kernel-object handler run from a
- * notification can do that; the message is then dropped).
+ * Returns MACH_MSG_SUCCESS (decode checked every right, and nothing may
+ * touch @space in between).
  */
 struct ipc_kmsg_copyin {
 	struct ipc_space *space;
@@ -143,6 +210,8 @@ struct ipc_kmsg_copyin {
 	struct ipc_kmsg *kmsg;		/* out */
 	struct ipc_port *dest;		/* out: destination, no reference */
 	mach_msg_type_name_t dest_type;	/* out: its disposition */
+	struct ipc_entry *dest_entry;	/* the entries decode found */
+	struct ipc_entry *reply_entry;
 	size_t kdone;			/* kernel body bytes completed */
 };
 

@@ -14,23 +14,34 @@
 #include "kern/clock.h"
 #include "kern/sched.h"
 
+/*
+ * Handoff.  A thread that blocks receiving from a port (not a set) hangs
+ * a waiter record, on its stack, on the port's rcv_waiting list.  A
+ * sender that finds the queue empty and a waiter whose space still holds
+ * the receive right (the port in no set, the message within the
+ * receiver's size unless it asked for MACH_RCV_LARGE) gives the message
+ * to the first waiter directly, with its sequence number, and ends that
+ * thread's wait: no queueing, no dequeueing, no look at the queue after
+ * the wakeup.  A receiver that wakes without a message takes its record
+ * off the list; one that wakes with a message whose port changed
+ * meanwhile (died, moved, joined a set) puts the message back at the head
+ * of the queue, or destroys it with the dead port, as if it had never
+ * left the queue.
+ */
+struct ipc_mqueue_waiter {
+	struct ipc_mqueue_waiter *next;
+	struct thread *thread;
+	struct ipc_space *space;
+	mach_msg_size_t max;
+	bool large;			/* MACH_RCV_LARGE */
+	struct ipc_kmsg *kmsg;		/* handed over by a sender */
+};
+
 static uint64_t next_stamp;
 
 uint64_t ipc_mqueue_ticks(mach_msg_timeout_t ms)
 {
 	return ((uint64_t)ms * HZ + 999) / 1000;
-}
-
-bool ipc_mqueue_full(const struct ipc_port *port,
-		     mach_msg_type_name_t dest_type)
-{
-	if (!port->active || port->kotype != IKOT_NONE)
-		return false;
-	if (dest_type == MACH_MSG_TYPE_MOVE_SEND_ONCE ||
-	    dest_type == MACH_MSG_TYPE_MAKE_SEND_ONCE ||
-	    dest_type == MACH_MSG_TYPE_PORT_SEND_ONCE)
-		return false;
-	return port->msgcount >= port->qlimit;
 }
 
 mach_msg_return_t ipc_mqueue_wait_space(struct ipc_port *port, bool timed,
@@ -41,14 +52,86 @@ mach_msg_return_t ipc_mqueue_wait_space(struct ipc_port *port, bool timed,
 	if (timed && ticks == 0)
 		return MACH_SEND_TIMED_OUT;
 	ipc_port_reference(port);
+	port->snd_waiters++;
 	assert_wait(&port->snd_event);
 	if (timed)
 		thread_set_timeout(ticks);
 	r = thread_block();
+	port->snd_waiters--;
 	ipc_port_release(port);
 	if (r == THREAD_INTERRUPTED)
 		return MACH_SEND_INTERRUPTED;
 	return r == THREAD_TIMED_OUT ? MACH_SEND_TIMED_OUT : MACH_MSG_SUCCESS;
+}
+
+/* A message was put on @port's queue: count it, wake receivers. */
+static void queued(struct ipc_port *port)
+{
+	port->msgcount++;
+	if (port->rcv_waiting != NULL)
+		thread_wakeup(&port->rcv_event);
+	if (port->pset != NULL && port->pset->rcv_waiters != 0)
+		thread_wakeup(&port->pset->rcv_event);
+}
+
+/* Give @kmsg straight to the first receiver blocked on @port, if the
+ * queue is empty and that receiver may take it; true if it did. */
+static bool handoff(struct ipc_port *port, struct ipc_kmsg *kmsg)
+{
+	struct ipc_mqueue_waiter *w = port->rcv_waiting;
+
+	if (w == NULL || port->msg_head != NULL || port->pset != NULL ||
+	    port->receiver != w->space || (w->large && kmsg->usize > w->max))
+		return false;
+	port->rcv_waiting = w->next;
+	w->next = NULL;
+	w->kmsg = kmsg;
+	kmsg->header.seqno = port->seqno++;
+	thread_wakeup_thread(w->thread, &port->rcv_event);
+	return true;
+}
+
+/* Put back @kmsg, handed over to a receiver of @port that can no longer
+ * take it: first in the queue again, or destroyed with a dead port. */
+static void handback(struct ipc_port *port, struct ipc_kmsg *kmsg)
+{
+	if (!port->active) {
+		ipc_kmsg_destroy(kmsg);
+		return;
+	}
+	if (port->seqno == kmsg->header.seqno + 1)
+		port->seqno--;
+	kmsg->next = port->msg_head;
+	port->msg_head = kmsg;
+	if (port->msg_tail == NULL)
+		port->msg_tail = kmsg;
+	queued(port);
+}
+
+/* Block on @port with the record @w until a message is handed over (then
+ * returned, whatever ended the wait), or the wait ends otherwise (NULL;
+ * *@r says why). */
+static struct ipc_kmsg *wait_port(struct ipc_port *port,
+				  struct ipc_mqueue_waiter *w, bool timed,
+				  uint64_t deadline, enum thread_wait_result *r)
+{
+	struct ipc_mqueue_waiter **pp = &port->rcv_waiting;
+
+	while (*pp != NULL)
+		pp = &(*pp)->next;
+	*pp = w;
+	w->next = NULL;
+	w->kmsg = NULL;
+	assert_wait(&port->rcv_event);
+	if (timed)
+		thread_set_timeout(deadline - clock_ticks());
+	*r = thread_block();
+	if (w->kmsg != NULL)
+		return w->kmsg;
+	for (pp = &port->rcv_waiting; *pp != w; pp = &(*pp)->next)
+		;
+	*pp = w->next;
+	return NULL;
 }
 
 mach_msg_return_t ipc_mqueue_deliver(struct ipc_kmsg *kmsg)
@@ -59,7 +142,8 @@ mach_msg_return_t ipc_mqueue_deliver(struct ipc_kmsg *kmsg)
 		ipc_kmsg_destroy(kmsg);
 		return MACH_MSG_SUCCESS;
 	}
-	if (ipc_kmsg_attach_receive_rights(kmsg) || !port->active) {
+	if (((kmsg->header.bits & MACH_MSGH_BITS_COMPLEX) &&
+	     ipc_kmsg_attach_receive_rights(kmsg)) || !port->active) {
 		ipc_kmsg_destroy(kmsg);
 		return MACH_MSG_SUCCESS;
 	}
@@ -68,15 +152,14 @@ mach_msg_return_t ipc_mqueue_deliver(struct ipc_kmsg *kmsg)
 
 	kmsg->stamp = ++next_stamp;
 	kmsg->next = NULL;
+	if (handoff(port, kmsg))
+		return MACH_MSG_SUCCESS;
 	if (port->msg_tail != NULL)
 		port->msg_tail->next = kmsg;
 	else
 		port->msg_head = kmsg;
 	port->msg_tail = kmsg;
-	port->msgcount++;
-	thread_wakeup(&port->rcv_event);
-	if (port->pset != NULL)
-		thread_wakeup(&port->pset->rcv_event);
+	queued(port);
 	return MACH_MSG_SUCCESS;
 }
 
@@ -96,7 +179,7 @@ struct ipc_kmsg *ipc_mqueue_dequeue(struct ipc_port *port)
 	kmsg->next = NULL;
 	port->msgcount--;
 	kmsg->header.seqno = port->seqno++;
-	if (port->msgcount < port->qlimit)
+	if (port->snd_waiters != 0 && port->msgcount < port->qlimit)
 		thread_wakeup(&port->snd_event);
 	return kmsg;
 }
@@ -124,13 +207,19 @@ mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
 				      mach_msg_size_t *size)
 {
 	bool timed = (option & MACH_RCV_TIMEOUT) != 0;
-	uint64_t deadline = clock_ticks() + ticks;
+	uint64_t deadline = timed ? clock_ticks() + ticks : 0;
 	struct ipc_port *port = NULL;
 	struct ipc_pset *pset = NULL;
 	struct ipc_entry *e;
 	mach_msg_return_t mr;
 	enum thread_wait_result r;
 	bool timed_out = false;
+	struct ipc_mqueue_waiter w = {
+		.thread = thread_current(),
+		.space = space,
+		.max = max,
+		.large = (option & MACH_RCV_LARGE) != 0,
+	};
 
 	*kmsgp = NULL;
 	if (!space->active)
@@ -176,10 +265,34 @@ mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
 			mr = MACH_RCV_TIMED_OUT;
 			break;
 		}
-		assert_wait(pset != NULL ? &pset->rcv_event : &port->rcv_event);
+		if (pset == NULL) {
+			kmsg = wait_port(port, &w, timed, deadline, &r);
+			if (kmsg == NULL && r == THREAD_INTERRUPTED) {
+				mr = MACH_RCV_INTERRUPTED;	/* thread_abort */
+				break;
+			}
+			if (kmsg == NULL) {
+				if (r == THREAD_TIMED_OUT)
+					timed_out = true; /* one last look */
+				continue;
+			}
+			mr = still_there(space, port, NULL);
+			if (mr != MACH_MSG_SUCCESS) {
+				handback(port, kmsg);
+				break;
+			}
+			*kmsgp = kmsg;
+			*size = kmsg->usize;
+			mr = kmsg->usize > max ? MACH_RCV_TOO_LARGE :
+						 MACH_MSG_SUCCESS;
+			break;
+		}
+		pset->rcv_waiters++;
+		assert_wait(&pset->rcv_event);
 		if (timed)
 			thread_set_timeout(deadline - clock_ticks());
 		r = thread_block();
+		pset->rcv_waiters--;
 		if (r == THREAD_INTERRUPTED) {
 			mr = MACH_RCV_INTERRUPTED;	/* thread_abort */
 			break;

@@ -8,6 +8,8 @@
 
 #include <mach/message.h>
 
+#include "ipc/ipc_port.h"
+
 struct ipc_kmsg;
 struct ipc_port;
 struct ipc_space;
@@ -29,8 +31,17 @@ uint64_t ipc_mqueue_ticks(mach_msg_timeout_t ms);
  * senders wait, and never the ones using a send-once right; kernel ports
  * and dead ports never do.
  */
-bool ipc_mqueue_full(const struct ipc_port *port,
-		     mach_msg_type_name_t dest_type);
+static inline bool ipc_mqueue_full(const struct ipc_port *port,
+				   mach_msg_type_name_t dest_type)
+{
+	if (!port->active || port->kotype != IKOT_NONE)
+		return false;
+	if (dest_type == MACH_MSG_TYPE_MOVE_SEND_ONCE ||
+	    dest_type == MACH_MSG_TYPE_MAKE_SEND_ONCE ||
+	    dest_type == MACH_MSG_TYPE_PORT_SEND_ONCE)
+		return false;
+	return port->msgcount >= port->qlimit;
+}
 
 /*
  * ipc_mqueue_wait_space - block until @port may have room, dies, or

@@ -85,30 +85,20 @@ void *ipc_port_kobject(const struct ipc_port *port, unsigned int *kotype)
 	return kobject;
 }
 
-void ipc_port_reference(struct ipc_port *port)
+void ipc_port_refs_bad(struct ipc_port *port)
 {
-	uint64_t flags = cpu_intr_save();
-
-	if (port->refs == 0)
-		panic("ipc_port_reference: port %p is free", (void *)port);
-	port->refs++;
-	cpu_intr_restore(flags);
+	panic("ipc_port: reference to port %p, which is free", (void *)port);
 }
 
-void ipc_port_release(struct ipc_port *port)
+/* The last reference went. */
+void ipc_port_free(struct ipc_port *port)
 {
 	uint64_t flags = cpu_intr_save();
 
-	if (port->refs == 0)
-		panic("ipc_port_release: port %p is free", (void *)port);
-	if (--port->refs == 0) {
-		if (port->active || port->msg_head != NULL ||
-		    port->dnrequests != NULL)
-			panic("ipc_port_release: live port %p freed",
-			      (void *)port);
-		ports_alive--;
-		kfree(port);
-	}
+	if (port->active || port->msg_head != NULL || port->dnrequests != NULL)
+		panic("ipc_port_release: live port %p freed", (void *)port);
+	ports_alive--;
+	kfree(port);
 	cpu_intr_restore(flags);
 }
 
@@ -165,7 +155,8 @@ void ipc_port_release_send(struct ipc_port *port)
 		ns = port->nsrequest;
 		port->nsrequest = NULL;
 	}
-	ipc_notify_no_senders(ns, port->mscount);
+	if (ns != NULL)
+		ipc_notify_no_senders(ns, port->mscount);
 	ipc_port_release(port);
 	cpu_intr_restore(flags);
 }

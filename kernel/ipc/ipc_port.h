@@ -11,6 +11,7 @@
 #include <mach/port.h>
 
 struct ipc_kmsg;
+struct ipc_mqueue_waiter;
 struct ipc_pset;
 struct ipc_space;
 
@@ -58,6 +59,9 @@ struct ipc_port {
 	struct ipc_dnrequest *dnrequests;
 	char rcv_event;			/* wait events (their addresses) */
 	char snd_event;
+	struct ipc_mqueue_waiter *rcv_waiting;	/* receivers blocked on the
+						 * port itself, in order */
+	unsigned int snd_waiters;	/* threads waiting on snd_event */
 };
 
 #define IKOT_NONE	0u
@@ -108,9 +112,28 @@ void *ipc_port_kobject(const struct ipc_port *port, unsigned int *kotype);
 
 /* References: ipc_port_reference adds one, ipc_port_release drops one and
  * frees the port with the last (an active port losing its last reference
- * is a kernel bug: panic). */
-void ipc_port_reference(struct ipc_port *port);
-void ipc_port_release(struct ipc_port *port);
+ * is a kernel bug: panic; so is a reference to a freed port).  Inline,
+ * as one atomic instruction each (no interrupt toggling: one CPU): every
+ * message takes and drops several. */
+void ipc_port_refs_bad(struct ipc_port *port);
+void ipc_port_free(struct ipc_port *port);
+
+static inline void ipc_port_reference(struct ipc_port *port)
+{
+	if (__atomic_fetch_add(&port->refs, 1, __ATOMIC_RELAXED) == 0)
+		ipc_port_refs_bad(port);
+}
+
+static inline void ipc_port_release(struct ipc_port *port)
+{
+	unsigned int old = __atomic_fetch_sub(&port->refs, 1,
+					      __ATOMIC_RELAXED);
+
+	if (old == 0)
+		ipc_port_refs_bad(port);
+	if (old == 1)
+		ipc_port_free(port);
+}
 
 /*
  * Making and dropping rights.  ipc_port_make_send - a new send right

@@ -25,6 +25,7 @@ struct ipc_pset {
 	mach_port_name_t name;
 	struct ipc_port *members;	/* linked through port->pset_next */
 	char rcv_event;			/* wait event (its address) */
+	unsigned int rcv_waiters;	/* threads waiting on rcv_event */
 };
 
 /*

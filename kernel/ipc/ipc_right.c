@@ -41,8 +41,7 @@ static struct ipc_port *dncancel(struct ipc_space *space, struct ipc_entry *e)
 	return ipc_port_dnrequest_cancel(port, space, e->name);
 }
 
-/* Make @e, a send or send-once right to a dead port, a dead name. */
-static void make_dead(struct ipc_space *space, struct ipc_entry *e)
+void ipc_right_make_dead(struct ipc_space *space, struct ipc_entry *e)
 {
 	struct ipc_port *port = e->object;
 
@@ -66,82 +65,25 @@ static void make_dead(struct ipc_space *space, struct ipc_entry *e)
 	ipc_port_release(port);
 }
 
-struct ipc_entry *ipc_right_lookup(struct ipc_space *space,
-				   mach_port_name_t name)
-{
-	struct ipc_entry *e = ipc_entry_lookup(&space->table, name);
-	struct ipc_port *port;
-
-	if (e == NULL || !(e->type & MACH_PORT_TYPE_SEND_RIGHTS))
-		return e;
-	port = e->object;
-	if (!port->active)
-		make_dead(space, e);
-	return e;
-}
-
-mach_msg_type_name_t ipc_right_copyin_type(mach_msg_type_name_t msgt_name)
-{
-	switch (msgt_name) {
-	case MACH_MSG_TYPE_MOVE_SEND:
-	case MACH_MSG_TYPE_COPY_SEND:
-	case MACH_MSG_TYPE_MAKE_SEND:
-		return MACH_MSG_TYPE_PORT_SEND;
-	case MACH_MSG_TYPE_MOVE_SEND_ONCE:
-	case MACH_MSG_TYPE_MAKE_SEND_ONCE:
-		return MACH_MSG_TYPE_PORT_SEND_ONCE;
-	case MACH_MSG_TYPE_MOVE_RECEIVE:
-		return MACH_MSG_TYPE_PORT_RECEIVE;
-	default:
-		return 0;
-	}
-}
-
-/*
- * Can @e give a right with disposition @msgt_name, the reservations
- * already on it counted?  Pure check.
- */
-static kern_return_t check(const struct ipc_entry *e,
-			   mach_msg_type_name_t msgt_name, bool deadok)
-{
-	bool dead = deadok && (e->type & MACH_PORT_TYPE_DEAD_NAME);
-
-	switch (msgt_name) {
-	case MACH_MSG_TYPE_MAKE_SEND:
-	case MACH_MSG_TYPE_MAKE_SEND_ONCE:
-	case MACH_MSG_TYPE_MOVE_RECEIVE:
-		if (!(e->type & MACH_PORT_TYPE_RECEIVE) || e->resv_receive)
-			return KERN_INVALID_RIGHT;
-		return KERN_SUCCESS;
-	case MACH_MSG_TYPE_COPY_SEND:
-	case MACH_MSG_TYPE_MOVE_SEND:
-		if (!(e->type & MACH_PORT_TYPE_SEND) && !dead)
-			return KERN_INVALID_RIGHT;
-		if (e->urefs <= e->resv_urefs)
-			return KERN_INVALID_RIGHT;
-		return KERN_SUCCESS;
-	case MACH_MSG_TYPE_MOVE_SEND_ONCE:
-		if (e->type & MACH_PORT_TYPE_SEND_ONCE)
-			return e->resv_sonce ? KERN_INVALID_RIGHT :
-					       KERN_SUCCESS;
-		if (dead && e->urefs > e->resv_urefs)
-			return KERN_SUCCESS;
-		return KERN_INVALID_RIGHT;
-	default:
-		return KERN_INVALID_VALUE;
-	}
-}
-
 kern_return_t ipc_right_reserve(struct ipc_space *space, mach_port_name_t name,
 				mach_msg_type_name_t msgt_name, bool deadok)
 {
 	struct ipc_entry *e = ipc_right_lookup(space, name);
-	kern_return_t kr;
-	bool listed;
 
 	if (e == NULL)
 		return KERN_INVALID_NAME;
-	kr = check(e, msgt_name, deadok);
+	return ipc_right_reserve_entry(space, e, msgt_name, deadok);
+}
+
+kern_return_t ipc_right_reserve_entry(struct ipc_space *space,
+				      struct ipc_entry *e,
+				      mach_msg_type_name_t msgt_name,
+				      bool deadok)
+{
+	kern_return_t kr;
+	bool listed;
+
+	kr = ipc_right_check(e, msgt_name, deadok);
 	if (kr != KERN_SUCCESS)
 		return kr;
 	listed = e->resv_receive || e->resv_sonce || e->resv_urefs != 0;
@@ -168,7 +110,7 @@ kern_return_t ipc_right_reserve(struct ipc_space *space, mach_port_name_t name,
 	return KERN_SUCCESS;
 }
 
-void ipc_right_reserve_clear(struct ipc_space *space)
+void ipc_right_reserve_drop(struct ipc_space *space)
 {
 	struct ipc_entry *e, *next;
 
@@ -190,7 +132,8 @@ static void entry_remove(struct ipc_space *space, struct ipc_entry *e)
 	struct ipc_port *notify = dncancel(space, e);
 
 	ipc_entry_free(&space->table, e);
-	ipc_notify_port_deleted(notify, name);
+	if (notify != NULL)
+		ipc_notify_port_deleted(notify, name);
 }
 
 kern_return_t ipc_right_copyin(struct ipc_space *space, mach_port_name_t name,
@@ -199,39 +142,53 @@ kern_return_t ipc_right_copyin(struct ipc_space *space, mach_port_name_t name,
 			       mach_msg_type_name_t *typep)
 {
 	struct ipc_entry *e = ipc_right_lookup(space, name);
-	struct ipc_port *port;
-	kern_return_t kr;
 
 	if (e == NULL)
 		return KERN_INVALID_NAME;
-	kr = check(e, msgt_name, deadok);
+	return ipc_right_copyin_entry(space, e, msgt_name, deadok, portp,
+				      typep);
+}
+
+kern_return_t ipc_right_copyin_entry(struct ipc_space *space,
+				     struct ipc_entry *e,
+				     mach_msg_type_name_t msgt_name,
+				     bool deadok, struct ipc_port **portp,
+				     mach_msg_type_name_t *typep)
+{
+	kern_return_t kr = ipc_right_check(e, msgt_name, deadok);
+
 	if (kr != KERN_SUCCESS)
 		return kr;
+	*portp = ipc_right_copyin_checked(space, e, msgt_name);
 	*typep = ipc_right_copyin_type(msgt_name);
-	port = e->object;
+	return KERN_SUCCESS;
+}
+
+struct ipc_port *ipc_right_copyin_checked(struct ipc_space *space,
+					  struct ipc_entry *e,
+					  mach_msg_type_name_t msgt_name)
+{
+	struct ipc_port *port = e->object;
 
 	if (e->type & MACH_PORT_TYPE_DEAD_NAME) {
 		/* A dead name travels as MACH_PORT_DEAD. */
 		if (msgt_name != MACH_MSG_TYPE_COPY_SEND && --e->urefs == 0)
 			ipc_entry_free(&space->table, e);
-		*portp = IPC_PORT_DEAD;
-		return KERN_SUCCESS;
+		return IPC_PORT_DEAD;
 	}
 
 	switch (msgt_name) {
 	case MACH_MSG_TYPE_MAKE_SEND:
-		*portp = ipc_port_make_send(port);
+		port = ipc_port_make_send(port);
 		break;
 	case MACH_MSG_TYPE_MAKE_SEND_ONCE:
-		*portp = ipc_port_make_send_once(port);
+		port = ipc_port_make_send_once(port);
 		break;
 	case MACH_MSG_TYPE_COPY_SEND:
 		port->srights++;
 		ipc_port_reference(port);
-		*portp = port;
 		break;
 	case MACH_MSG_TYPE_MOVE_SEND:
-		*portp = port;
 		if (e->urefs > 1) {
 			e->urefs--;
 			port->srights++;
@@ -247,11 +204,9 @@ kern_return_t ipc_right_copyin(struct ipc_space *space, mach_port_name_t name,
 		}
 		break;
 	case MACH_MSG_TYPE_MOVE_SEND_ONCE:
-		*portp = port;
 		entry_remove(space, e);
 		break;
 	case MACH_MSG_TYPE_MOVE_RECEIVE:
-		*portp = port;
 		ipc_port_clear_receiver(port);
 		if (e->type & MACH_PORT_TYPE_SEND) {
 			/* The send right stays, with a reference of its
@@ -263,7 +218,7 @@ kern_return_t ipc_right_copyin(struct ipc_space *space, mach_port_name_t name,
 		}
 		break;
 	}
-	return KERN_SUCCESS;
+	return port;
 }
 
 /*

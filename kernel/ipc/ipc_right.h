@@ -9,9 +9,9 @@
 #include <mach/message.h>
 #include <mach/port.h>
 
-struct ipc_entry;
-struct ipc_port;
-struct ipc_space;
+#include "ipc/ipc_entry.h"
+#include "ipc/ipc_port.h"
+#include "ipc/ipc_space.h"
 
 /*
  * The right rules of Mach, as GNU Mach applies them:
@@ -32,15 +32,82 @@ struct ipc_space;
 
 #define IPC_UREFS_MAX	0xffffu		/* GNU Mach's MACH_PORT_UREFS_MAX */
 
+/* ipc_right_make_dead - make @e, a send or send-once right of @space
+ * to a dead port, a dead name (for ipc_right_lookup). */
+void ipc_right_make_dead(struct ipc_space *space, struct ipc_entry *e);
+
 /* The entry named @name in @space, converted to a dead name if its port
- * died; NULL if @name names nothing. */
-struct ipc_entry *ipc_right_lookup(struct ipc_space *space,
-				   mach_port_name_t name);
+ * died; NULL if @name names nothing.  Inline: every message looks its
+ * names up. */
+static inline struct ipc_entry *ipc_right_lookup(struct ipc_space *space,
+						 mach_port_name_t name)
+{
+	struct ipc_entry *e = ipc_entry_lookup(&space->table, name);
+
+	if (e != NULL && (e->type & MACH_PORT_TYPE_SEND_RIGHTS) &&
+	    !((struct ipc_port *)e->object)->active)
+		ipc_right_make_dead(space, e);
+	return e;
+}
 
 /* The result type of copying in a right with disposition @msgt_name:
  * MACH_MSG_TYPE_PORT_SEND, _PORT_SEND_ONCE, _PORT_RECEIVE, or 0 if
  * @msgt_name is not one of the six MACH_MSG_TYPE_MOVE_/COPY_/MAKE_ ones. */
-mach_msg_type_name_t ipc_right_copyin_type(mach_msg_type_name_t msgt_name);
+static inline mach_msg_type_name_t
+ipc_right_copyin_type(mach_msg_type_name_t msgt_name)
+{
+	switch (msgt_name) {
+	case MACH_MSG_TYPE_MOVE_SEND:
+	case MACH_MSG_TYPE_COPY_SEND:
+	case MACH_MSG_TYPE_MAKE_SEND:
+		return MACH_MSG_TYPE_PORT_SEND;
+	case MACH_MSG_TYPE_MOVE_SEND_ONCE:
+	case MACH_MSG_TYPE_MAKE_SEND_ONCE:
+		return MACH_MSG_TYPE_PORT_SEND_ONCE;
+	case MACH_MSG_TYPE_MOVE_RECEIVE:
+		return MACH_MSG_TYPE_PORT_RECEIVE;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * ipc_right_check - can @e give a right with disposition @msgt_name, the
+ * reservations already on it counted?  Pure check; returns as
+ * ipc_right_reserve (never KERN_INVALID_NAME).  Inline: decode checks
+ * every header right with it.
+ */
+static inline kern_return_t ipc_right_check(const struct ipc_entry *e,
+					    mach_msg_type_name_t msgt_name,
+					    bool deadok)
+{
+	bool dead = deadok && (e->type & MACH_PORT_TYPE_DEAD_NAME);
+
+	switch (msgt_name) {
+	case MACH_MSG_TYPE_MAKE_SEND:
+	case MACH_MSG_TYPE_MAKE_SEND_ONCE:
+	case MACH_MSG_TYPE_MOVE_RECEIVE:
+		if (!(e->type & MACH_PORT_TYPE_RECEIVE) || e->resv_receive)
+			return KERN_INVALID_RIGHT;
+		return KERN_SUCCESS;
+	case MACH_MSG_TYPE_COPY_SEND:
+	case MACH_MSG_TYPE_MOVE_SEND:
+		if (!(e->type & MACH_PORT_TYPE_SEND) && !dead)
+			return KERN_INVALID_RIGHT;
+		if (e->urefs <= e->resv_urefs)
+			return KERN_INVALID_RIGHT;
+		return KERN_SUCCESS;
+	case MACH_MSG_TYPE_MOVE_SEND_ONCE:
+		if (e->type & MACH_PORT_TYPE_SEND_ONCE)
+			return e->resv_sonce ? KERN_INVALID_RIGHT :
+					       KERN_SUCCESS;
+		if (dead && e->urefs > e->resv_urefs)
+			return KERN_SUCCESS;
+		return KERN_INVALID_RIGHT;
+	default:
+		return KERN_INVALID_VALUE;
+	}
+}
 
 /*
  * ipc_right_reserve - check that @name in @space can give a right with
@@ -50,11 +117,24 @@ mach_msg_type_name_t ipc_right_copyin_type(mach_msg_type_name_t msgt_name);
  * Nothing changes in the space but the reservation marks.  Returns
  * KERN_SUCCESS, KERN_INVALID_NAME, KERN_INVALID_RIGHT or
  * KERN_INVALID_VALUE (@msgt_name not a disposition).
- * ipc_right_reserve_clear - forget every reservation of @space.
+ * ipc_right_reserve_entry - the same on @e, an entry of @space that
+ * ipc_right_lookup returned (never KERN_INVALID_NAME).
+ * ipc_right_reserve_clear - forget every reservation of @space (inline
+ * when there is none; ipc_right_reserve_drop does the work).
  */
 kern_return_t ipc_right_reserve(struct ipc_space *space, mach_port_name_t name,
 				mach_msg_type_name_t msgt_name, bool deadok);
-void ipc_right_reserve_clear(struct ipc_space *space);
+kern_return_t ipc_right_reserve_entry(struct ipc_space *space,
+				      struct ipc_entry *e,
+				      mach_msg_type_name_t msgt_name,
+				      bool deadok);
+void ipc_right_reserve_drop(struct ipc_space *space);
+
+static inline void ipc_right_reserve_clear(struct ipc_space *space)
+{
+	if (space->resv != NULL)
+		ipc_right_reserve_drop(space);
+}
 
 /*
  * ipc_right_copyin - take a right out of @space as a message does:
@@ -64,11 +144,25 @@ void ipc_right_reserve_clear(struct ipc_space *space);
  * notification if it had a dead-name request); moving a receive right
  * takes the port out of its set and puts it in transit.  Returns as
  * ipc_right_reserve(), and on failure nothing changed.
+ * ipc_right_copyin_entry - the same on @e, an entry of @space that
+ * ipc_right_lookup returned and nothing has freed since.
+ * ipc_right_copyin_checked - take the right from @e that
+ * ipc_right_check or ipc_right_reserve_entry approved for @msgt_name,
+ * nothing having changed the entry since; cannot fail.  Returns the
+ * right in kernel form (its type is ipc_right_copyin_type(@msgt_name)).
  */
 kern_return_t ipc_right_copyin(struct ipc_space *space, mach_port_name_t name,
 			       mach_msg_type_name_t msgt_name, bool deadok,
 			       struct ipc_port **port,
 			       mach_msg_type_name_t *type);
+kern_return_t ipc_right_copyin_entry(struct ipc_space *space,
+				     struct ipc_entry *e,
+				     mach_msg_type_name_t msgt_name,
+				     bool deadok, struct ipc_port **port,
+				     mach_msg_type_name_t *type);
+struct ipc_port *ipc_right_copyin_checked(struct ipc_space *space,
+					  struct ipc_entry *e,
+					  mach_msg_type_name_t msgt_name);
 
 /*
  * ipc_right_copyout - give @space the right @port of kernel type @type

@@ -36,28 +36,19 @@ struct ipc_space *ipc_space_create(void)
 	return space;
 }
 
-void ipc_space_reference(struct ipc_space *space)
+/* The last reference went (refs now 0), or one too many (refs wrapped
+ * below 0: a kernel bug). */
+void ipc_space_free(struct ipc_space *space)
 {
 	uint64_t flags = cpu_intr_save();
 
-	space->refs++;
-	cpu_intr_restore(flags);
-}
-
-void ipc_space_release(struct ipc_space *space)
-{
-	uint64_t flags = cpu_intr_save();
-
-	if (space->refs == 0)
+	if (space->refs != 0)
 		panic("ipc_space_release: space %p is free", (void *)space);
-	if (--space->refs == 0) {
-		if (space->active)
-			panic("ipc_space_release: live space %p freed",
-			      (void *)space);
-		ipc_entry_table_fini(&space->table);
-		spaces_alive--;
-		kfree(space);
-	}
+	if (space->active)
+		panic("ipc_space_release: live space %p freed", (void *)space);
+	ipc_entry_table_fini(&space->table);
+	spaces_alive--;
+	kfree(space);
 	cpu_intr_restore(flags);
 }
 

@@ -16,12 +16,15 @@
 #include "x86_64/copy.h"
 #include "x86_64/cpu.h"
 
+/* Messages up to this size are copied in on the kernel stack. */
+#define MACH_MSG_SNAPSHOT	256
+
 /*
  * Send the user-layout message @umsg (in kernel memory) from @space.
  * Decoding happens with the IPC state held; if the destination queue is
  * full the decoded message is dropped (nothing was taken from the space),
  * the thread waits for room, and decoding starts over, so a sender never
- * blocks holding rights in limbo.
+ * blocks holding rights in limbo.  Interrupts off.
  */
 static mach_msg_return_t msg_send(struct ipc_space *space, struct vm_map *map,
 				  const uint8_t *umsg, mach_msg_size_t size,
@@ -29,7 +32,8 @@ static mach_msg_return_t msg_send(struct ipc_space *space, struct vm_map *map,
 				  mach_msg_timeout_t timeout)
 {
 	bool timed = (option & MACH_SEND_TIMEOUT) != 0;
-	uint64_t deadline = clock_ticks() + ipc_mqueue_ticks(timeout);
+	uint64_t deadline = timed ? clock_ticks() + ipc_mqueue_ticks(timeout) :
+				    0;
 	struct ipc_kmsg_copyin c = {
 		.space = space,
 		.map = map,
@@ -37,7 +41,6 @@ static mach_msg_return_t msg_send(struct ipc_space *space, struct vm_map *map,
 		.usize = size,
 	};
 	mach_msg_return_t mr;
-	uint64_t flags = cpu_intr_save();
 
 	for (;;) {
 		struct ipc_port *dest;
@@ -60,11 +63,11 @@ static mach_msg_return_t msg_send(struct ipc_space *space, struct vm_map *map,
 		if (mr != MACH_MSG_SUCCESS)
 			break;
 	}
-	cpu_intr_restore(flags);
 	return mr;
 }
 
-/* Receive from @rcv_name of @space into @out (@rcv_size bytes). */
+/* Receive from @rcv_name of @space into @out (@rcv_size bytes).
+ * Interrupts off. */
 static mach_msg_return_t msg_receive(struct ipc_space *space,
 				     struct vm_map *map,
 				     struct ipc_msg_buf *out,
@@ -76,10 +79,11 @@ static mach_msg_return_t msg_receive(struct ipc_space *space,
 	struct ipc_kmsg *kmsg;
 	mach_msg_size_t size = 0;
 	mach_msg_return_t mr;
-	uint64_t flags = cpu_intr_save();
 
 	mr = ipc_mqueue_receive(space, rcv_name, option, rcv_size,
-				ipc_mqueue_ticks(timeout), &kmsg, &size);
+				(option & MACH_RCV_TIMEOUT) ?
+					ipc_mqueue_ticks(timeout) : 0,
+				&kmsg, &size);
 	if (mr == MACH_RCV_TOO_LARGE && kmsg == NULL) {
 		/* MACH_RCV_LARGE: the message stays; say how big it is. */
 		size_t at = offsetof(mach_msg_header_t, msgh_size);
@@ -102,7 +106,6 @@ static mach_msg_return_t msg_receive(struct ipc_space *space,
 	} else if (mr == MACH_MSG_SUCCESS) {
 		mr = ipc_kmsg_copyout(kmsg, space, map, out);
 	}
-	cpu_intr_restore(flags);
 	return mr;
 }
 
@@ -117,22 +120,25 @@ static mach_msg_return_t msg_common(struct ipc_space *space,
 				    mach_port_name_t rcv_name,
 				    mach_msg_timeout_t timeout)
 {
-	mach_msg_return_t mr;
+	mach_msg_return_t mr = MACH_MSG_SUCCESS;
+	uint64_t flags = cpu_intr_save();	/* one hold for both halves */
 
 	if (option & MACH_SEND_MSG) {
 		if (option & MACH_SEND_NOTIFY)
-			return MACH_SEND_INVALID_NOTIFY;
-		mr = msg_send(space, map, umsg, send_size, option, timeout);
-		if (mr != MACH_MSG_SUCCESS)
-			return mr;
+			mr = MACH_SEND_INVALID_NOTIFY;
+		else
+			mr = msg_send(space, map, umsg, send_size, option,
+				      timeout);
 	}
-	if (option & MACH_RCV_MSG) {
+	if (mr == MACH_MSG_SUCCESS && (option & MACH_RCV_MSG)) {
 		if (option & MACH_RCV_NOTIFY)
-			return MACH_RCV_INVALID_NOTIFY;
-		return msg_receive(space, map, out, option, rcv_size,
-				   rcv_name, timeout);
+			mr = MACH_RCV_INVALID_NOTIFY;
+		else
+			mr = msg_receive(space, map, out, option, rcv_size,
+					 rcv_name, timeout);
 	}
-	return MACH_MSG_SUCCESS;
+	cpu_intr_restore(flags);
+	return mr;
 }
 
 mach_msg_return_t mach_msg_kernel(struct ipc_space *space, void *msg,
@@ -161,6 +167,7 @@ mach_msg_return_t mach_msg_trap(mach_msg_header_t *msg,
 {
 	struct task *task = task_current();
 	struct ipc_msg_buf out = { .uaddr = (uintptr_t)msg };
+	uint8_t snap[MACH_MSG_SNAPSHOT] __attribute__((aligned(8)));
 	uint8_t *umsg = NULL;
 	mach_msg_return_t mr;
 
@@ -169,21 +176,24 @@ mach_msg_return_t mach_msg_trap(mach_msg_header_t *msg,
 		return (option & MACH_SEND_MSG) ? MACH_SEND_INVALID_DEST :
 						  MACH_RCV_INVALID_NAME;
 	if (option & MACH_SEND_MSG) {
-		/* One snapshot of the message: decode may read it twice. */
+		/* One snapshot of the message: decode may read it twice.
+		 * Small ones (every RPC request) stay on the stack. */
 		if (send_size < sizeof(mach_msg_header_t) || (send_size & 3))
 			return MACH_SEND_MSG_TOO_SMALL;
 		if (send_size > IPC_KMSG_MAX_SIZE)
 			return MACH_SEND_NO_BUFFER;
-		umsg = kalloc(send_size);
+		umsg = send_size <= sizeof(snap) ? snap : kalloc(send_size);
 		if (umsg == NULL)
 			return MACH_SEND_NO_BUFFER;
 		if (copyin(msg, umsg, send_size)) {
-			kfree(umsg);
-			return MACH_SEND_INVALID_DATA;
+			mr = MACH_SEND_INVALID_DATA;
+			goto out;
 		}
 	}
 	mr = msg_common(task->itk_space, task->map, umsg, &out, option,
 			send_size, rcv_size, rcv_name, timeout);
-	kfree(umsg);
+out:
+	if (umsg != snap)
+		kfree(umsg);
 	return mr;
 }

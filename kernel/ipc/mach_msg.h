@@ -25,7 +25,9 @@ struct ipc_space;
  * msg->msgh_size); without it, it is dequeued, its header alone written
  * (msgh_size = the size it needed) and the rest destroyed.  @notify and
  * the MACH_SEND_NOTIFY, MACH_RCV_NOTIFY options are not implemented:
- * those options return MACH_SEND_INVALID_NOTIFY / MACH_RCV_INVALID_NOTIFY.
+ * those options return MACH_SEND_INVALID_NOTIFY / MACH_RCV_INVALID_NOTIFY
+ * (the trap table does not even read @notify from the user stack: it
+ * arrives as 0).
  *
  * Returns MACH_MSG_SUCCESS, the MACH_SEND_* codes of
  * ipc_kmsg_copyin_decode, MACH_SEND_INVALID_DATA (@msg unreadable),

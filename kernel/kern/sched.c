@@ -260,7 +260,8 @@ enum thread_wait_result thread_block(void)
 		need_resched = true;
 	}
 	switch_to_next();
-	timeout_cancel(&current->wait_timeout);
+	if (current->wait_timeout.pending)
+		timeout_cancel(&current->wait_timeout);
 	r = current->wait_result;
 	current->wait_result = THREAD_AWAKENED;
 	cpu_intr_restore(flags);
@@ -277,7 +278,8 @@ static unsigned int wakeup(const void *event, unsigned int max)
 		next = t->wait_next;
 		if (t->wait_event != event)
 			continue;
-		timeout_cancel(&t->wait_timeout);
+		if (t->wait_timeout.pending)
+			timeout_cancel(&t->wait_timeout);
 		wait_end(t, THREAD_AWAKENED);
 		n++;
 	}
@@ -285,6 +287,22 @@ static unsigned int wakeup(const void *event, unsigned int max)
 		preempt_locked();
 	cpu_intr_restore(flags);
 	return n;
+}
+
+bool thread_wakeup_thread(struct thread *t, const void *event)
+{
+	uint64_t flags = cpu_intr_save();
+	bool woke = t->wait_event == event;
+
+	if (woke) {
+		if (t->wait_timeout.pending)
+			timeout_cancel(&t->wait_timeout);
+		wait_end(t, THREAD_AWAKENED);
+		if (flags & RFLAGS_IF)
+			preempt_locked();
+	}
+	cpu_intr_restore(flags);
+	return woke;
 }
 
 unsigned int thread_wakeup(const void *event)

@@ -55,6 +55,11 @@ enum thread_wait_result thread_block(void);
 unsigned int thread_wakeup(const void *event);
 unsigned int thread_wakeup_one(const void *event);
 
+/* thread_wakeup_thread - end @t's wait if it is waiting for @event (a
+ * handoff to a known waiter, without searching the event's waiters);
+ * returns whether it did. */
+bool thread_wakeup_thread(struct thread *t, const void *event);
+
 /* thread_interrupt - end @t's wait, if it has one, with THREAD_INTERRUPTED
  * (thread_abort and termination of user threads).  Not from interrupt
  * handlers.  Every wait a user thread makes must cope with that result:

@@ -121,7 +121,10 @@ static uint64_t trap_thread_switch(uint64_t thread, uint64_t option,
 }
 
 static const struct mach_trap traps[] = {
-	{ -25, 7, "mach_msg_trap", trap_mach_msg },
+	/* mach_msg_trap's seventh argument, notify, serves only the
+	 * MACH_SEND_NOTIFY / MACH_RCV_NOTIFY options, which it refuses:
+	 * it is not read from the user stack (a copyin per message). */
+	{ -25, 6, "mach_msg_trap", trap_mach_msg },
 	{ -26, 0, "mach_reply_port", trap_mach_reply_port },
 	{ -27, 0, "mach_thread_self", trap_mach_thread_self },
 	{ -28, 0, "mach_task_self", trap_mach_task_self },

@@ -32,7 +32,11 @@ kern_return_t mig_not_served(const char *routine)
 mach_msg_return_t mig_server_handle(struct ipc_kmsg *request,
 				    struct ipc_kmsg **reply)
 {
-	struct ipc_kmsg *out = ipc_kmsg_alloc(MIG_SERVER_REPLY_MAX);
+	/* Not zeroed (8000 bytes would cost more than the rest of the
+	 * RPC): the demux writes the reply header and RetCode, a routine
+	 * that succeeds writes all its out parameters, and the stub sizes
+	 * the reply by the fields written, so nothing stale goes out. */
+	struct ipc_kmsg *out = ipc_kmsg_alloc_dirty(MIG_SERVER_REPLY_MAX);
 	mach_msg_header_t *in_msg = ipc_kmsg_msg(request);
 	kern_return_t kr;
 

@@ -311,7 +311,7 @@ static const struct run_case run_cases[] = {
 	{ 512, MIB(2), MIB(16), MIB(128) },
 	{ 8, 32 << 10, 0, VM_ZONE_DMA_LIMIT },
 	{ 3, 0, MIB(64) + 1, MIB(64) + 5 * VM_PAGE_SIZE },
-	{ 1, 0, MIB(2), MIB(2) + VM_PAGE_SIZE },
+	{ 1, 0, MIB(80), MIB(80) + VM_PAGE_SIZE },
 	{ 1024, 0, 0, UINT64_MAX },
 };
 
