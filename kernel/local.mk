@@ -106,9 +106,12 @@ KERNEL_SOURCES = \
 	tests/kernel/boot_script_test.c \
 	tests/kernel/linux_emu_test.c \
 	tests/kernel/linux_net_test.c \
+	tests/kernel/linux_irq_test.c \
 	mach-glue/kernel/lx_host_clock.c \
 	mach-glue/kernel/lx_host_console.c \
 	mach-glue/kernel/lx_host_memory.c \
+	mach-glue/kernel/lx_host_irq.c \
+	mach-glue/kernel/lx_host_thread.c \
 	mach-glue/kernel/lx_host_io.c \
 	kernel/x86_64/pmap_io.c \
 	tests/kernel/linux_pci_test.c \

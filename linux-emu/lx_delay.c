@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* msleep, usleep_range and udelay: sleeping on the host's tick, busy-waiting on its clock. */
+/* msleep, usleep_range and udelay: sleeping on jiffies, busy-waiting on the host's clock. */
 #include <linux/delay.h>
 #include <linux/jiffies.h>
 #include <linux/sched.h>
 
 #include <lx_host.h>
 
+/* Sleeping lets the Linux world go (lx_sched.c): callers hold it. */
 void msleep(unsigned int msecs)
 {
 	/* One tick more: the current one is partly gone already. */
-	lx_host_sleep_ticks(msecs_to_jiffies(msecs) + 1);
+	unsigned long timeout = msecs_to_jiffies(msecs) + 1;
+
+	while (timeout)
+		timeout = schedule_timeout_uninterruptible(timeout);
 }
 
 unsigned long msleep_interruptible(unsigned int msecs)
@@ -21,7 +25,12 @@ unsigned long msleep_interruptible(unsigned int msecs)
 void usleep_range_state(unsigned long min, unsigned long max,
 			unsigned int state)
 {
-	lx_host_sleep_ticks(usecs_to_jiffies(min) + 1);
+	unsigned long timeout = usecs_to_jiffies(min) + 1;
+
+	while (timeout) {
+		__set_current_state(state);
+		timeout = schedule_timeout(timeout);
+	}
 }
 
 void __udelay(unsigned long usecs)

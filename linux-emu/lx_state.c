@@ -4,9 +4,8 @@
  * The configuration is uniprocessor (no CONFIG_SMP), so per-CPU variables
  * are ordinary variables, read without %gs.
  *
- * Not done yet (issue 5): current_task names one task_struct for every
- * thread that runs Linux code; there are no workqueues, so the
- * system_*_wq pointers are NULL (queueing work reaches a stub that stops).
+ * current_task is set whenever a thread takes the Linux world
+ * (lx_sched.c); lx_init_task is only what it names before that.
  * mem_section is built by lx_emul_memory_init() (lx_page.c).
  */
 #include <linux/kernel.h>
@@ -18,6 +17,7 @@
 #include <linux/workqueue.h>
 
 #include <lx_emul.h>
+#include <lx_world.h>
 
 static struct task_struct lx_init_task = {
 	.comm = "graft",
@@ -30,16 +30,26 @@ DEFINE_PER_CPU(struct task_struct *, current_task) = &lx_init_task;
 unsigned long phys_base;		/* Graft's image is not relocated */
 enum system_states system_state = SYSTEM_RUNNING;
 struct mem_section **mem_section;
-struct workqueue_struct *system_unbound_wq;
 
 int lx_emul_preempt_count(void)
 {
 	return preempt_count();
 }
 
-int lx_emul_init(void)
+static int init_in_world(void *arg)
 {
 	int err = lx_emul_memory_init();
 
-	return err ? err : lx_emul_timer_init();
+	if (!err)
+		err = lx_emul_timer_init();
+	if (!err)
+		err = lx_softirq_init();
+	if (!err)
+		err = lx_workqueue_init();
+	return err;
+}
+
+int lx_emul_init(void)
+{
+	return lx_world_run(init_in_world, NULL);
 }

@@ -2,13 +2,17 @@
 /* jiffies and timer_list on the host's clock tick. */
 /*
  * The host calls lx_timer_tick() once per tick with interrupts off; it
- * advances jiffies, then runs every expired timer, in softirq context as
- * Linux does (SOFTIRQ_OFFSET in the preempt count), in expiry order.
+ * advances jiffies and raises TIMER_SOFTIRQ when a timer is due, whose
+ * action runs every expired timer in softirq context as Linux does
+ * (SOFTIRQ_OFFSET in the preempt count), in expiry order: at once, or at
+ * the end of the hard IRQ or bottom-half-disabled section the tick
+ * interrupted (lx_softirq.c).
  * Pending timers sit on one list through their own timer->entry, which is
  * what timer_pending() looks at.  Uniprocessor: disabling interrupts is
  * the lock, and a callback never runs while thread context is inside
  * these functions, so the _sync variants need not wait.
  */
+#include <linux/interrupt.h>
 #include <linux/irqflags.h>
 #include <linux/jiffies.h>
 #include <linux/list.h>
@@ -17,6 +21,7 @@
 
 #include <lx_emul.h>
 #include <lx_host.h>
+#include <lx_world.h>
 
 u64 jiffies_64 = INITIAL_JIFFIES;
 /* On x86_64 Linux's linker script makes jiffies another name of it. */
@@ -50,21 +55,34 @@ static struct timer_list *first_due(void)
 	return first && time_after_eq(jiffies, first->expires) ? first : NULL;
 }
 
-static void lx_timer_tick(void)
+/* TIMER_SOFTIRQ: run each expired timer, interrupts as the caller had
+ * them while the function runs. */
+static void run_timers(struct softirq_action *h)
 {
 	struct timer_list *timer;
+	unsigned long flags;
 
-	jiffies_64++;
-	__preempt_count_add(SOFTIRQ_OFFSET);
+	local_irq_save(flags);
 	while ((timer = first_due()) != NULL) {
 		detach(timer);
+		local_irq_restore(flags);
 		timer->function(timer);
+		local_irq_save(flags);
 	}
-	__preempt_count_sub(SOFTIRQ_OFFSET);
+	local_irq_restore(flags);
+}
+
+static void lx_timer_tick(void)
+{
+	jiffies_64++;
+	if (first_due())
+		__raise_softirq_irqoff(TIMER_SOFTIRQ);
+	lx_softirq_irq_exit();
 }
 
 int lx_emul_timer_init(void)
 {
+	open_softirq(TIMER_SOFTIRQ, run_timers);
 	return lx_host_clock_start(lx_timer_tick) == HZ ? 0 : -EINVAL;
 }
 

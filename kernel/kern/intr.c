@@ -80,6 +80,11 @@ kern_return_t intr_unregister(unsigned int line,
 	return kr;
 }
 
+unsigned int intr_handler_count(unsigned int line)
+{
+	return line < INTR_LINES ? lines[line].nhandlers : 0;
+}
+
 void intr_mask(unsigned int line)
 {
 	uint64_t flags;

@@ -40,6 +40,9 @@ kern_return_t intr_unregister(unsigned int line,
 			      void (*fn)(unsigned int line, void *arg),
 			      void *arg);
 
+/* Number of handlers registered on @line; 0 for a line out of range. */
+unsigned int intr_handler_count(unsigned int line);
+
 /* Mask or unmask @line at the interrupt controller (only that line).  A
  * line out of range is a kernel bug: they panic. */
 void intr_mask(unsigned int line);

@@ -14,10 +14,11 @@ int lx_emul_preempt_count(void);
 
 /*
  * lx_emul_init - start the Linux world: build the struct page array for
- * the host's RAM, then start jiffies and timers on the host's tick.  Once,
- * from thread context, before any other lx_emul_* call but
- * lx_emul_preempt_count.  0; -ENOMEM; -EBUSY if called again; -EINVAL if
- * the host's tick rate is not Linux's HZ.  Not called at boot yet: no
+ * the host's RAM, start jiffies and timers on the host's tick, the
+ * softirq thread and the system workqueues' workers.  Once, from thread
+ * context, before any other lx_emul_* call but lx_emul_preempt_count.
+ * 0; -ENOMEM (no memory or no thread); -EBUSY if called again; -EINVAL
+ * if the host's tick rate is not Linux's HZ.  Not called at boot yet: no
  * linked Linux code needs it until drivers are linked (issue 5).
  */
 int lx_emul_init(void);

@@ -48,7 +48,9 @@ unsigned long lx_host_virt_to_phys(const void *p);
 unsigned long lx_host_clock_start(void (*tick)(void));
 
 /* lx_host_sleep_ticks - block the calling thread for at least @ticks
- * ticks (thread context only). */
+ * ticks (thread context only).  Linux code sleeps with msleep() or
+ * schedule_timeout() instead, which let the Linux world go meanwhile
+ * (linux-emu/include/lx_world.h); this one would keep it. */
 void lx_host_sleep_ticks(unsigned long ticks);
 
 /* lx_host_delay_ns - busy-wait at least @ns nanoseconds (any context). */
@@ -86,5 +88,66 @@ void *lx_host_ioremap(unsigned long phys, unsigned long size);
 /* lx_host_iounmap - undo the lx_host_ioremap() that returned @virt; any
  * other address is a bug: the host stops. */
 void lx_host_iounmap(void *virt);
+
+/*
+ * Threads, sleeping and interrupt lines (mach-glue/kernel/lx_host_thread.c,
+ * lx_host_irq.c).  In a user-mode server: threads are the server's own
+ * (thread_create), waiting is a per-thread condition the waker signals,
+ * and an interrupt line is device_intr_register on the "irq" device with
+ * a thread that receives the notifications, calls the handler and answers
+ * device_intr_ack to unmask.
+ */
+
+/*
+ * lx_host_thread_create - start @fn(@arg) in a new thread named @name,
+ * at the priority of Linux-world threads; returning from @fn ends it.
+ * Thread context, interrupts on or off.  0, or -1 if no thread could be
+ * made (no memory).
+ */
+int lx_host_thread_create(const char *name, void (*fn)(void *arg), void *arg);
+
+/* lx_host_thread_self - an identifier of the calling thread, never 0,
+ * unique among living threads. */
+unsigned long lx_host_thread_self(void);
+
+/*
+ * lx_host_wait_prepare - declare that the calling thread is about to wait
+ * for @event (any address but NULL); an lx_host_wakeup(@event) from now on
+ * ends the wait, even one that comes before lx_host_wait().  One prepared
+ * wait per thread at a time.  Thread context, interrupts on or off.
+ */
+void lx_host_wait_prepare(const void *event);
+
+/*
+ * lx_host_wait - block until the prepared wait ends, or @ticks clock ticks
+ * have passed (0: no limit).  0 when woken, 1 when the time ran out.
+ * Thread context; interrupts on or off (the state is kept).
+ */
+int lx_host_wait(unsigned long ticks);
+
+/* lx_host_wakeup - end every wait for @event.  Any context, interrupt
+ * handlers included; a woken thread runs when the scheduler lets it. */
+void lx_host_wakeup(const void *event);
+
+/* lx_host_irq_lines - the number of interrupt lines (numbered from 0). */
+unsigned int lx_host_irq_lines(void);
+
+/*
+ * lx_host_irq_attach - take interrupt line @line for the Linux world:
+ * from now on @fn(@line) runs on each of its interrupts, in interrupt
+ * context (interrupts off, must not block).  The line stays masked until
+ * lx_host_irq_unmask().  0; -1 if @line is out of range or not free (the
+ * host itself or another driver uses it).  Thread context.
+ */
+int lx_host_irq_attach(unsigned int line, void (*fn)(unsigned int line));
+
+/* lx_host_irq_detach - mask @line and give it back: @fn is not called
+ * again once this returns.  @line must be attached (else the host stops). */
+void lx_host_irq_detach(unsigned int line);
+
+/* lx_host_irq_mask, lx_host_irq_unmask - block or let through only
+ * @line, an attached line, at the interrupt controller.  Any context. */
+void lx_host_irq_mask(unsigned int line);
+void lx_host_irq_unmask(unsigned int line);
 
 #endif

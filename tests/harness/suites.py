@@ -222,6 +222,10 @@ SUITES: tuple[Suite, ...] = (
               qemu_args=DETERMINISTIC_TIME),
     QemuSuite(name="linux-net", test="linux-net",
               qemu_args=DETERMINISTIC_TIME),
+    # The RTC's periodic interrupt is the interrupt source: on the
+    # virtual clock, like the tick.
+    QemuSuite(name="linux-irq", test="linux-irq",
+              qemu_args=DETERMINISTIC_TIME + ("-rtc", "clock=vm")),
     # QEMU's e1000 and ne2k_pci at fixed slots, no default NIC, and a
     # device behind a PCI-to-PCI bridge.
     QemuSuite(name="linux-pci", test="linux-pci",
