@@ -3,8 +3,8 @@
 /*
  * What net/core/dev.c does for a driver, without sysfs, notifiers,
  * qdiscs or namespaces: one list of registered devices (lx_net_devices)
- * guarded by rtnl_lock().  Names with a '%d' get the lowest number not
- * taken; ifindex counts up from 1 and is never reused.  Features are
+ * guarded by rtnl_lock(), a mutex.  Names with a '%d' get the lowest
+ * number not taken; ifindex counts up from 1 and is never reused.  Features are
  * taken as the driver sets them (Linux recomputes them with
  * ndo_fix_features/ndo_set_features at registration; not done).  The
  * embedded struct device is not initialised (no device core for net
@@ -35,28 +35,21 @@ struct flow_dissector flow_keys_basic_dissector;
 LIST_HEAD(lx_net_devices);
 static int ifindex_last;
 
-/*
- * INTERIM: the rtnl lock is the uncontended fast path of a mutex (owner
- * claimed atomically); contention needs sleeping mutexes, which come with
- * the threads work (branch lxirq) -- until then a contended rtnl_lock()
- * names itself and stops.  Then this becomes mutex_lock(&rtnl_mutex).
- */
-static atomic_long_t rtnl_owner;
+static DEFINE_MUTEX(rtnl_mutex);
 
 void rtnl_lock(void)
 {
-	if (atomic_long_cmpxchg(&rtnl_owner, 0, (long)current) != 0)
-		lx_host_missing("rtnl_lock (contended: sleeping mutexes)");
+	mutex_lock(&rtnl_mutex);
 }
 
 void rtnl_unlock(void)
 {
-	atomic_long_set(&rtnl_owner, 0);
+	mutex_unlock(&rtnl_mutex);
 }
 
 int rtnl_is_locked(void)
 {
-	return atomic_long_read(&rtnl_owner) != 0;
+	return mutex_is_locked(&rtnl_mutex);
 }
 
 /* What a fresh net_device holds before its driver's setup runs. */

@@ -21,6 +21,7 @@
 
 #include <lx_emul.h>
 #include <lx_net.h>
+#include <lx_world.h>
 
 static struct lx_emul_net_callbacks host;
 
@@ -40,7 +41,7 @@ static struct net_device *registered(struct lx_emul_netdev *h)
 	return NULL;
 }
 
-void lx_emul_net_set_callbacks(const struct lx_emul_net_callbacks *cb)
+static void in_set_callbacks(const struct lx_emul_net_callbacks *cb)
 {
 	unsigned long flags;
 
@@ -52,7 +53,7 @@ void lx_emul_net_set_callbacks(const struct lx_emul_net_callbacks *cb)
 	local_irq_restore(flags);
 }
 
-struct lx_emul_netdev *lx_emul_netdev_next(struct lx_emul_netdev *prev)
+static struct lx_emul_netdev *in_next(struct lx_emul_netdev *prev)
 {
 	struct net_device *dev, *next = NULL;
 
@@ -67,7 +68,7 @@ struct lx_emul_netdev *lx_emul_netdev_next(struct lx_emul_netdev *prev)
 	return next ? handle(next) : NULL;
 }
 
-struct lx_emul_netdev *lx_emul_netdev_find(const char *name)
+static struct lx_emul_netdev *in_find(const char *name)
 {
 	struct net_device *dev, *found = NULL;
 
@@ -79,8 +80,8 @@ struct lx_emul_netdev *lx_emul_netdev_find(const char *name)
 	return found ? handle(found) : NULL;
 }
 
-int lx_emul_netdev_info(struct lx_emul_netdev *h,
-			struct lx_emul_netdev_info *info)
+static int in_info(struct lx_emul_netdev *h,
+		   struct lx_emul_netdev_info *info)
 {
 	struct net_device *dev;
 
@@ -142,7 +143,7 @@ void lx_net_close(struct net_device *dev)
 	dev->flags &= ~IFF_UP;
 }
 
-int lx_emul_netdev_open(struct lx_emul_netdev *h)
+static int in_open(struct lx_emul_netdev *h)
 {
 	struct net_device *dev;
 	int err;
@@ -151,11 +152,10 @@ int lx_emul_netdev_open(struct lx_emul_netdev *h)
 	dev = registered(h);
 	err = dev ? lx_net_open(dev) : -ENODEV;
 	rtnl_unlock();
-	lx_net_rx_run_pending();	/* frames may come up as soon as open */
 	return err;
 }
 
-int lx_emul_netdev_close(struct lx_emul_netdev *h)
+static int in_close(struct lx_emul_netdev *h)
 {
 	struct net_device *dev;
 
@@ -164,7 +164,6 @@ int lx_emul_netdev_close(struct lx_emul_netdev *h)
 	if (dev)
 		lx_net_close(dev);
 	rtnl_unlock();
-	lx_net_rx_run_pending();
 	return dev ? 0 : -ENODEV;
 }
 
@@ -222,9 +221,7 @@ static netdev_tx_t start_xmit(struct net_device *dev, struct sk_buff *skb)
 	struct netdev_queue *txq = netdev_get_tx_queue(dev, 0);
 	netdev_tx_t rc = NETDEV_TX_BUSY;
 
-	/* local_bh_disable(); its enable runs what was raised meanwhile. */
-	__preempt_count_add(SOFTIRQ_DISABLE_OFFSET);
-	barrier();
+	local_bh_disable();
 	__netif_tx_lock(txq, smp_processor_id());
 	if (!netif_xmit_frozen_or_stopped(txq)) {
 		rc = dev->netdev_ops->ndo_start_xmit(skb, dev);
@@ -232,13 +229,12 @@ static netdev_tx_t start_xmit(struct net_device *dev, struct sk_buff *skb)
 			txq_trans_update(txq);
 	}
 	__netif_tx_unlock(txq);
-	barrier();
-	__preempt_count_sub(SOFTIRQ_DISABLE_OFFSET);
+	local_bh_enable();	/* runs what the driver raised */
 	return rc;
 }
 
-int lx_emul_netdev_xmit(struct lx_emul_netdev *h, const void *frame,
-			unsigned long len, void *cookie)
+static int in_xmit(struct lx_emul_netdev *h, const void *frame,
+		   unsigned long len, void *cookie)
 {
 	struct net_device *dev;
 	struct sk_buff *skb;
@@ -258,7 +254,6 @@ int lx_emul_netdev_xmit(struct lx_emul_netdev *h, const void *frame,
 		kfree_skb(skb);
 		err = -EBUSY;
 	}
-	lx_net_rx_run_pending();	/* as local_bh_enable() would */
 	return err;
 }
 
@@ -285,4 +280,74 @@ int lx_net_deliver(struct sk_buff *skb)
 	rx(handle(skb->dev), mac, skb_tail_pointer(skb) - mac);
 	consume_skb(skb);
 	return NET_RX_SUCCESS;
+}
+
+/* The entry points hold the Linux world around their work (lx_world.h). */
+void lx_emul_net_set_callbacks(const struct lx_emul_net_callbacks *cb)
+{
+	lx_world_enter();
+	in_set_callbacks(cb);
+	lx_world_leave();
+}
+
+struct lx_emul_netdev *lx_emul_netdev_next(struct lx_emul_netdev *prev)
+{
+	struct lx_emul_netdev *next;
+
+	lx_world_enter();
+	next = in_next(prev);
+	lx_world_leave();
+	return next;
+}
+
+struct lx_emul_netdev *lx_emul_netdev_find(const char *name)
+{
+	struct lx_emul_netdev *found;
+
+	lx_world_enter();
+	found = in_find(name);
+	lx_world_leave();
+	return found;
+}
+
+int lx_emul_netdev_info(struct lx_emul_netdev *h,
+			struct lx_emul_netdev_info *info)
+{
+	int err;
+
+	lx_world_enter();
+	err = in_info(h, info);
+	lx_world_leave();
+	return err;
+}
+
+int lx_emul_netdev_open(struct lx_emul_netdev *h)
+{
+	int err;
+
+	lx_world_enter();
+	err = in_open(h);
+	lx_world_leave();
+	return err;
+}
+
+int lx_emul_netdev_close(struct lx_emul_netdev *h)
+{
+	int err;
+
+	lx_world_enter();
+	err = in_close(h);
+	lx_world_leave();
+	return err;
+}
+
+int lx_emul_netdev_xmit(struct lx_emul_netdev *h, const void *frame,
+			unsigned long len, void *cookie)
+{
+	int err;
+
+	lx_world_enter();
+	err = in_xmit(h, frame, len, cookie);
+	lx_world_leave();
+	return err;
 }

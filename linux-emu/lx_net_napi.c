@@ -7,14 +7,10 @@
  * lx_emul_net_rx_action() polls the list within a budget of 300 frames,
  * in softirq context (SOFTIRQ_OFFSET in the preempt count).
  *
- * lx_net_rx_raise() is the one place where Linux raises NET_RX_SOFTIRQ.
- * INTERIM, until softirqs exist (branch lxirq; the integrator hooks
- * raise_softirq(NET_RX_SOFTIRQ) there and runs lx_emul_net_rx_action()
- * from the softirq): in thread context, with interrupts and bottom
- * halves enabled, the poll runs at once, synchronously, until the list
- * is empty; anywhere else (hard IRQ, softirq, bh or interrupts disabled)
- * the napi stays on the list for the next lx_emul_net_rx_action() call,
- * or the next raise from thread context.  Nothing is dropped.
+ * lx_net_rx_raise() raises NET_RX_SOFTIRQ where Linux does; its action
+ * (net_rx_softirq) runs one pass and raises itself again while contexts
+ * remain scheduled, so the softirq layer (lx_softirq.c) spreads the work
+ * over its rounds and its thread.
  *
  * netif_rx() queues to softnet_data's input_pkt_queue (at most 1000
  * frames) and schedules the backlog napi, as Linux does.  GRO does not
@@ -29,6 +25,7 @@
 
 #include <lx_emul.h>
 #include <lx_net.h>
+#include <lx_world.h>
 
 #define RX_BUDGET		300	/* Linux's netdev_budget */
 #define BACKLOG_MAX		1000	/* Linux's netdev_max_backlog */
@@ -36,13 +33,6 @@
 
 static int process_backlog(struct napi_struct *napi, int quota);
 static bool rx_running;
-
-/* INTERIM: whether the poll list may be run here and now (thread
- * context, interrupts and bottom halves on, not inside a run). */
-static bool rx_may_run(void)
-{
-	return !in_interrupt() && !irqs_disabled() && !rx_running;
-}
 
 DEFINE_PER_CPU_ALIGNED(struct softnet_data, softnet_data) = {
 	.poll_list = LIST_HEAD_INIT(softnet_data.poll_list),
@@ -116,10 +106,7 @@ void napi_disable(struct napi_struct *n)
 		    cmpxchg(&n->state, val, val | NAPIF_STATE_SCHED |
 			    NAPIF_STATE_NPSVC) == val)
 			break;
-		if (!list_empty(&n->poll_list) && rx_may_run())
-			lx_emul_net_rx_action();	/* one pass: @n's poll */
-		else
-			msleep(1);
+		msleep(1);	/* NET_RX_SOFTIRQ polls it meanwhile */
 	}
 	clear_bit(NAPI_STATE_DISABLE, &n->state);
 }
@@ -210,7 +197,7 @@ static int napi_poll_one(struct napi_struct *n, struct list_head *repoll)
 	return work;
 }
 
-int lx_emul_net_rx_action(void)
+static int net_rx_run(void)
 {
 	struct softnet_data *sd = this_cpu_ptr(&softnet_data);
 	LIST_HEAD(list);
@@ -240,20 +227,37 @@ int lx_emul_net_rx_action(void)
 	return more;
 }
 
-/* INTERIM raise point of NET_RX_SOFTIRQ: see the top of this file. */
+/* Where Linux raises NET_RX_SOFTIRQ. */
 void lx_net_rx_raise(void)
 {
-	if (!rx_may_run())
-		return;		/* stays on the poll list */
-	while (lx_emul_net_rx_action())
-		;
+	raise_softirq(NET_RX_SOFTIRQ);
 }
 
-/* Run what was left on the poll list, if this context may. */
-void lx_net_rx_run_pending(void)
+static void net_rx_softirq(struct softirq_action *h)
 {
-	if (!list_empty(&this_cpu_ptr(&softnet_data)->poll_list))
-		lx_net_rx_raise();
+	unsigned long flags;
+
+	if (!net_rx_run())
+		return;
+	local_irq_save(flags);
+	__raise_softirq_irqoff(NET_RX_SOFTIRQ);	/* the rest next round */
+	local_irq_restore(flags);
+}
+
+int lx_net_init(void)
+{
+	open_softirq(NET_RX_SOFTIRQ, net_rx_softirq);
+	return 0;
+}
+
+static int rx_action_in_world(void *arg)
+{
+	return net_rx_run();
+}
+
+int lx_emul_net_rx_action(void)
+{
+	return lx_world_run(rx_action_in_world, NULL);
 }
 
 static int process_backlog(struct napi_struct *napi, int quota)

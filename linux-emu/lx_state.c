@@ -17,6 +17,7 @@
 #include <linux/workqueue.h>
 
 #include <lx_emul.h>
+#include <lx_net.h>
 #include <lx_world.h>
 
 static struct task_struct lx_init_task = {
@@ -46,6 +47,8 @@ static int init_in_world(void *arg)
 		err = lx_softirq_init();
 	if (!err)
 		err = lx_workqueue_init();
+	if (!err)
+		err = lx_net_init();
 	return err;
 }
 

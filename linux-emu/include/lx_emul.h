@@ -121,12 +121,11 @@ int lx_emul_netdev_xmit(struct lx_emul_netdev *dev, const void *frame,
 			unsigned long len, void *cookie);
 
 /*
- * lx_emul_net_rx_action - what NET_RX_SOFTIRQ runs: poll the scheduled
- * NAPI contexts within a budget of 300 frames.  Returns 1 if some are
- * still scheduled (raise it again), else 0.  Not with interrupts or
- * bottom halves disabled.  INTERIM: until softirqs exist, scheduling a
- * NAPI context from thread context polls at once, and from interrupt
- * context waits for the next call of this (lx_net_napi.c).
+ * lx_emul_net_rx_action - one pass of what NET_RX_SOFTIRQ runs: poll
+ * the scheduled NAPI contexts within a budget of 300 frames, holding the
+ * Linux world.  Returns 1 if some are still scheduled, else 0.  The
+ * softirq runs these passes by itself; this is for tests, which disable
+ * bottom halves around it to be the only pass.
  */
 int lx_emul_net_rx_action(void);
 

@@ -24,7 +24,9 @@ int lx_net_deliver(struct sk_buff *skb);
 /* lx_net_napi.c: the backlog queue netif_rx() feeds, and the point where
  * NET_RX_SOFTIRQ is raised (see there). */
 void lx_net_rx_raise(void);
-void lx_net_rx_run_pending(void);
+
+/* lx_net_napi.c: NET_RX_SOFTIRQ's action (lx_emul_init).  0. */
+int lx_net_init(void);
 
 /* lx_net_device.c: registered devices, in registration order, under
  * rtnl_lock(). */
