@@ -111,7 +111,8 @@ int lx_emul_netdev_close(struct lx_emul_netdev *dev);
 /*
  * lx_emul_netdev_xmit - send the Ethernet frame @frame of @len bytes on
  * @dev.  The bytes are copied: @frame may be reused on return.  On 0,
- * tx_done(@dev, @cookie) follows exactly once.  Thread context.
+ * tx_done(@dev, @cookie) follows exactly once.  Thread context, never
+ * at the same time as closing @dev or its driver unregistering it.
  * 0; -ENODEV (not registered); -ENETDOWN (not open, or not present);
  * -EINVAL (@len shorter than an Ethernet header); -EMSGSIZE (longer
  * than MTU + header); -ENOMEM; -EBUSY: the transmit queue is stopped

@@ -244,15 +244,22 @@ static void bad_lengths_and_handles_are_refused(struct ktest *t)
 	KTEST_EXPECT_EQ(t, seen.tx_done + seen.rx, 0);
 }
 
+/* Fresh counts, a 60-byte frame in @f, loopback through netif_rx, and
+ * a ring that stops the queue after @slots frames. */
+static void ring_test_start(uint8_t *f, uint8_t seed, int slots)
+{
+	seen_reset();
+	frame_make(f, 60, seed);
+	lx_emul_selftest_net_rx_mode(LX_SELFTEST_NET_RX_NETIF_RX);
+	lx_emul_selftest_net_ring(slots);
+}
+
 static void stopped_queue_is_busy_until_woken(struct ktest *t)
 {
 	struct lx_emul_netdev_info info;
 	uint8_t f[60];
 
-	seen_reset();
-	frame_make(f, sizeof(f), 7);
-	lx_emul_selftest_net_rx_mode(LX_SELFTEST_NET_RX_NETIF_RX);
-	lx_emul_selftest_net_ring(2);
+	ring_test_start(f, 7, 2);
 	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f, 60, (void *)1), 0);
 	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f, 60, (void *)1), 0);
 	info_of_eth0(t, &info);
@@ -308,10 +315,7 @@ static void stopped_queue_times_out_once(struct ktest *t)
 	struct lx_emul_netdev_info info;
 	uint8_t f[60];
 
-	seen_reset();
-	frame_make(f, sizeof(f), 5);
-	lx_emul_selftest_net_rx_mode(LX_SELFTEST_NET_RX_NETIF_RX);
-	lx_emul_selftest_net_ring(1);
+	ring_test_start(f, 5, 1);
 	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_tx_timeouts(), 0);
 	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit(eth0, f, 60, 0), 0);
 	info_of_eth0(t, &info);
