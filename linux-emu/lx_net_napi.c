@@ -92,9 +92,8 @@ void napi_enable(struct napi_struct *n)
 	clear_bit(NAPI_STATE_SCHED, &n->state);
 }
 
-/* napi_disable - wait until @n is not scheduled (running the poll list
- * when the interim lets it), then keep it from being scheduled.  Thread
- * context. */
+/* napi_disable - wait (sleeping, holding the Linux world) until @n is
+ * not scheduled, then keep it from being scheduled.  Thread context. */
 void napi_disable(struct napi_struct *n)
 {
 	unsigned long val;

@@ -67,10 +67,10 @@ struct lx_emul_netdev_info {
 struct lx_emul_net_callbacks {
 	/*
 	 * rx - a frame (Ethernet header first, @len bytes, no FCS) arrived on
-	 * @dev.  The bytes are valid during the call only.  Thread or softirq
-	 * context, never with interrupts off, possibly inside another
-	 * lx_emul_netdev_* call (open, close): queue the frame, do not call
-	 * lx_emul_netdev_* from here.
+	 * @dev.  The bytes are valid during the call only.  Softirq context
+	 * (NET_RX_SOFTIRQ; at an interrupt's exit that is with interrupts
+	 * off), possibly inside another lx_emul_netdev_* call (open, close):
+	 * queue the frame, do not block, do not call lx_emul_netdev_* here.
 	 */
 	void (*rx)(struct lx_emul_netdev *dev, const void *frame,
 		   unsigned long len);
