@@ -195,7 +195,14 @@ def compile_drivers(src: Path, out: Path, manifests: list[Manifest]) -> None:
     targets = {s[:-2] + ".o" for m in manifests if not m.like
                for s in m.sources}
     targets |= {m.like[:-2] + ".o" for m in likes}
-    kmake(src, out, *sorted(targets))
+    # One Kbuild run per folder: single targets of different folders in one
+    # parallel run can descend into a shared parent twice at once and race
+    # (seen: fixdep missing arch/x86/lib/.csum-partial_64.o.d).
+    folders: dict[str, list[str]] = {}
+    for t in sorted(targets):
+        folders.setdefault(os.path.dirname(t), []).append(t)
+    for group in folders.values():
+        kmake(src, out, *group)
     for m in likes:
         for s in m.sources:
             compile_like(src, out, s, m.like)
