@@ -118,6 +118,30 @@ def call_only(objects: list[Path], names: set[str]) -> set[str]:
     return {n for n, k in kinds.items() if k == {"R_X86_64_PLT32"}}
 
 
+def library_copies(build: Path, objects: list[Path]) -> list[Path]:
+    """Copies of the library's objects whose initcalls are renamed
+    .lx_library_initcall*: only drivers' initcalls stay in the table the
+    host runs (library ones set up subsystems Graft does not have; see
+    linux-emu/README.md)."""
+    out = []
+    (build / "emu" / "library").mkdir(parents=True, exist_ok=True)
+    for obj in objects:
+        sections = run("objdump", ["objdump", "-h", str(obj)])
+        renames = sorted(set(re.findall(r"\s(\.initcall\w*\.init)\s",
+                                        sections)))
+        if not renames:
+            out.append(obj)
+            continue
+        copy = build / "emu" / "library" / \
+            (str(obj.relative_to(build)).replace("/", "_"))
+        run("objcopy", ["objcopy", *[f"--rename-section={r}=.lx_library"
+                                     f"{r[len('.initcall'):-len('.init')]}"
+                                     f"_initcall" for r in renames],
+                        str(obj), str(copy)])
+        out.append(copy)
+    return out
+
+
 def unresolved(objects: list[Path]) -> tuple[set[str], set[str]]:
     """(symbols that need a stub, symbols that need a real definition)."""
     _, missing = symbols(objects)
@@ -141,8 +165,8 @@ def main() -> int:
             return [Path(p) for p in
                     (build / "objects" / f"{name}.list").read_text().split()]
 
-        base = listed(args.library) + compile_emu(build, args.emu,
-                                                  args.include)
+        base = library_copies(build, listed(args.library)) + \
+            compile_emu(build, args.emu, args.include)
         stubs, lacking = unresolved(base)
         if lacking:
             raise BuildError("linux-emu must define: " +

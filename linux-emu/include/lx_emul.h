@@ -133,4 +133,14 @@ int lx_emul_net_rx_action(void);
 /* The checks of the linux-* suites that run in the Linux world are
  * lx_emul_selftest_* too: tests/linux-emu/ declares them. */
 
+/*
+ * lx_emul_initcalls_run - run the linked drivers' initcalls once, in
+ * Linux's order (built-in module_init: a PCI driver registers and probes
+ * the devices it finds).  After lx_emul_init.  The number of initcalls that
+ * failed (each named on the console), or -EBUSY on a second call.
+ * lx_emul_initcall_count - how many there are.
+ */
+int lx_emul_initcalls_run(void);
+int lx_emul_initcall_count(void);
+
 #endif

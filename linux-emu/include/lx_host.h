@@ -150,4 +150,11 @@ void lx_host_irq_detach(unsigned int line);
 void lx_host_irq_mask(unsigned int line);
 void lx_host_irq_unmask(unsigned int line);
 
+/*
+ * lx_host_initcall_start, lx_host_initcall_stop - where the host's linker
+ * script put the linked drivers' initcalls (.initcall*.init of linux.o,
+ * Linux's relative entries, in Linux's level order).
+ */
+extern int lx_host_initcall_start[], lx_host_initcall_stop[];
+
 #endif
