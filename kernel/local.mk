@@ -113,6 +113,8 @@ KERNEL_SOURCES = \
 	mach-glue/kernel/lx_host_irq.c \
 	mach-glue/kernel/lx_host_thread.c \
 	mach-glue/kernel/lx_host_io.c \
+	mach-glue/kernel/lx_boot.c \
+	mach-glue/net/dev_lxnet.c \
 	kernel/x86_64/pmap_io.c \
 	tests/kernel/linux_pci_test.c \
 	tests/kernel/mach_user_test.c \

@@ -8,6 +8,7 @@
 #include "kern/bootstrap.h"
 #include "kern/clock.h"
 #include "kern/cmdline.h"
+#include "mach-glue/kernel/lx_boot.h"
 #include "kern/console.h"
 #include "kern/intr.h"
 #include "kern/kprintf.h"
@@ -117,6 +118,10 @@ void kmain(uint32_t magic, uint64_t info)
 	sched_init();
 	task_port_init();
 	device_init();
+	/* The Linux drivers and their devices: "linux" on the command line
+	 * (mach-glue/kernel/lx_boot.h). */
+	if (cmdline_find(bootinfo.cmdline, "linux", NULL, NULL))
+		lx_boot();
 	kprintf("Clock: TSC %llu.%03llu MHz, tick %u Hz\n",
 		(unsigned long long)(tsc_hz() / 1000000),
 		(unsigned long long)(tsc_hz() / 1000 % 1000), HZ);
