@@ -15,8 +15,12 @@
  * than 60 bytes the driver pads).  Each write answers D_IO_QUEUED and is
  * replied to when the driver is done with the frame (tx_done callback,
  * io_req_done).  A stopped transmit queue makes the worker wait for the
- * driver's wake-up and try again: nothing is dropped.  If bringing the
- * device up failed, queued and later writes fail with that error (as
+ * driver's wake-up and try again: nothing is dropped.  A write waits up
+ * to 3 s for the link (carrier; e1000 reports it from its watchdog a
+ * moment after it is opened) and fails D_DEVICE_DOWN without one,
+ * printed: Linux would drop such frames (its qdisc while the carrier is
+ * off), and a driver given frames without a link may reset and drop
+ * them.  If bringing the device up failed, queued and later writes fail with that error (as
  * dev_error_from_errno maps it) until the device is closed and opened
  * again.  A write still queued at the last close fails D_DEVICE_DOWN.
  *
@@ -60,6 +64,7 @@
 #define ETH_ADDRESS	6
 #define IFF_RUNNING	0x40	/* Linux's and GNU Mach's bit */
 #define LX_EBUSY	16	/* Linux's EBUSY: the queue is stopped */
+#define LXNET_CARRIER_TICKS	300	/* 3 s at HZ 100 */
 #define LXNET_PRIORITY	(THREAD_PRIORITY_DEFAULT - 2)
 
 struct lxnet {
@@ -260,17 +265,42 @@ static void do_close(struct lxnet *s)
 	cpu_intr_restore(flags);
 }
 
+/* Wait up to LXNET_CARRIER_TICKS for @s to have a link; false if it
+ * has none by then or the device is being closed. */
+static bool wait_carrier(struct lxnet *s)
+{
+	struct lx_emul_netdev_info info;
+
+	for (unsigned int i = 0;; i++) {
+		if (lx_emul_netdev_info(s->ndev, &info) == 0 && info.carrier)
+			return true;
+		if (i == LXNET_CARRIER_TICKS || !s->want_up)
+			return false;
+		thread_sleep_ticks(1);
+	}
+}
+
 static void do_send(struct lxnet *s)
 {
+	bool carrier = wait_carrier(s);
 	uint64_t flags = cpu_intr_save();
 	struct io_req *req = queue_pop(s);
 	unsigned int wakes = s->wakes;
 	size_t len;
 	int err;
 
+	if (req != NULL && !carrier) {
+		s->stats.tx_errors++;
+		req_fail(req, D_DEVICE_DOWN);
+		req = NULL;
+	}
 	cpu_intr_restore(flags);
-	if (req == NULL)
+	if (req == NULL) {
+		if (!carrier)
+			kprintf("lx-net: %s has no link: write failed\n",
+				s->name);
 		return;
+	}
 	len = req->count;
 	io_req_get(req, 0, s->frame, len);
 	flags = cpu_intr_save();
