@@ -222,13 +222,15 @@ static enum work next_work(struct lxnet **out)
 	return WORK_NONE;
 }
 
-static void refresh(struct lxnet *s)
+/* Read @s's flags and link from Linux; true if it has a carrier. */
+static bool refresh(struct lxnet *s)
 {
 	struct lx_emul_netdev_info info;
 
 	if (lx_emul_netdev_info(s->ndev, &info) != 0)
-		return;
+		return false;
 	s->flags = info.flags | (info.up && info.carrier ? IFF_RUNNING : 0);
+	return info.carrier;
 }
 
 static void do_open(struct lxnet *s)
@@ -269,10 +271,8 @@ static void do_close(struct lxnet *s)
  * has none by then or the device is being closed. */
 static bool wait_carrier(struct lxnet *s)
 {
-	struct lx_emul_netdev_info info;
-
 	for (unsigned int i = 0;; i++) {
-		if (lx_emul_netdev_info(s->ndev, &info) == 0 && info.carrier)
+		if (refresh(s))
 			return true;
 		if (i == LXNET_CARRIER_TICKS || !s->want_up)
 			return false;

@@ -21,7 +21,7 @@
 #include "mach-glue/net/dev_lxnet.h"
 #include "tests/kernel/user_task.h"
 
-#define NET_PROBE_CHECKS	36
+#define NET_PROBE_CHECKS	38
 #define FRAMES_PER_SESSION	4
 
 static char console[32768];

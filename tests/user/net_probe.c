@@ -222,6 +222,19 @@ static void receive_checks(mach_port_t rx)
 	check("filtered_frames_kept_out", 0, foreign);
 }
 
+/* Once frames went out the device is up with a link: IFF_UP and
+ * IFF_RUNNING (0x1, 0x40, Linux's bits as GNU Mach's glue reports). */
+static void flags_checks(mach_port_t d)
+{
+	int st[DEV_STATUS_MAX];
+	mach_msg_type_number_t n = NET_STATUS_COUNT;
+
+	check("net_status_again", D_SUCCESS,
+	      device_get_status(d, NET_STATUS, st, &n));
+	check("net_status_up_running", 0x41,
+	      ((struct net_status *)st)->flags & 0x41);
+}
+
 int main(int argc, char **argv)
 {
 	mach_port_t master = port_argument(argc, argv, "device");
@@ -236,6 +249,7 @@ int main(int argc, char **argv)
 	filter_checks(d, rx);
 	write_checks(d);
 	receive_checks(rx);
+	flags_checks(d);
 	check("close_eth0", D_SUCCESS, device_close(d));
 	mach_port_deallocate(mach_task_self(), d);
 	mach_port_destroy(mach_task_self(), rx);
