@@ -52,6 +52,7 @@
 #include "device/io_req.h"
 #include "kern/kalloc.h"
 #include "kern/kprintf.h"
+#include "kern/probe.h"
 #include "kern/sched.h"
 #include "kern/string.h"
 #include "kern/thread.h"
@@ -84,6 +85,17 @@ struct lxnet {
 	struct io_req *head, *tail;	/* writes not yet handed over */
 	struct dev_lxnet_stats stats;
 };
+
+/* The benchmarks' state (dev_lxnet_bench_start); interrupts off. */
+static struct {
+	struct dev_lxnet_sample *tx, *rx;
+	unsigned int max, ntx, nrx;
+	uint32_t tx_len, rx_len;
+	uint64_t t_write;	/* write op entered; 0: no sample open */
+	uint64_t copies;	/* ticks spent copying the frame so far */
+	uint64_t t_copy;	/* the skb copy started */
+	uint64_t t_rx;		/* the driver handed a frame over */
+} bench;
 
 static struct lxnet slots[DEV_LXNET_MAX];
 static unsigned int nslots;
@@ -168,6 +180,60 @@ static void cb_rx(struct lx_emul_netdev *ndev, const void *frame,
 		if (s->filters != NULL)
 			net_filter_deliver(s->filters, frame, len, NETF_IN);
 	}
+	if (bench.rx != NULL && bench.t_rx != 0 && bench.nrx < bench.max) {
+		bench.rx[bench.nrx].len = (uint32_t)len;
+		bench.rx[bench.nrx++].ticks = probe_read() - bench.t_rx;
+		bench.t_rx = 0;
+	}
+	cpu_intr_restore(flags);
+}
+
+/* linux-emu's probe points (lx_emul_net_probe_set): only record. */
+static void bench_probe(int point)
+{
+	uint64_t now = probe_read();
+	uint64_t flags = cpu_intr_save();
+
+	if (point == LX_EMUL_NET_PROBE_TX_COPY) {
+		bench.t_copy = now;
+	} else if (point == LX_EMUL_NET_PROBE_TX_COPIED) {
+		bench.copies += now - bench.t_copy;
+	} else if (point == LX_EMUL_NET_PROBE_TX_DRIVER) {
+		if (bench.t_write != 0 && bench.ntx < bench.max) {
+			bench.tx[bench.ntx].len = bench.tx_len;
+			bench.tx[bench.ntx++].ticks =
+				now - bench.t_write - bench.copies;
+		}
+		bench.t_write = 0;
+	} else if (point == LX_EMUL_NET_PROBE_RX_HANDOVER) {
+		bench.t_rx = now;
+	}
+	cpu_intr_restore(flags);
+}
+
+void dev_lxnet_bench_start(struct dev_lxnet_sample *tx,
+			   struct dev_lxnet_sample *rx, unsigned int max)
+{
+	uint64_t flags = cpu_intr_save();
+
+	bench.tx = tx;
+	bench.rx = rx;
+	bench.max = max;
+	bench.ntx = bench.nrx = 0;
+	bench.t_write = bench.t_rx = 0;
+	cpu_intr_restore(flags);
+	lx_emul_net_probe_set(bench_probe);
+}
+
+void dev_lxnet_bench_stop(unsigned int *ntx, unsigned int *nrx)
+{
+	uint64_t flags;
+
+	lx_emul_net_probe_set(NULL);
+	flags = cpu_intr_save();
+	*ntx = bench.ntx;
+	*nrx = bench.nrx;
+	bench.tx = bench.rx = NULL;
 	cpu_intr_restore(flags);
 }
 
@@ -286,6 +352,7 @@ static void do_send(struct lxnet *s)
 	uint64_t flags = cpu_intr_save();
 	struct io_req *req = queue_pop(s);
 	unsigned int wakes = s->wakes;
+	uint64_t copy_start, copy_end;
 	size_t len;
 	int err;
 
@@ -302,8 +369,11 @@ static void do_send(struct lxnet *s)
 		return;
 	}
 	len = req->count;
+	copy_start = probe_read();
 	io_req_get(req, 0, s->frame, len);
+	copy_end = probe_read();
 	flags = cpu_intr_save();
+	bench.copies += copy_end - copy_start;
 	s->in_driver++;		/* tx_done may come before xmit returns */
 	cpu_intr_restore(flags);
 	err = lx_emul_netdev_xmit(s->ndev, s->frame, len, req);
@@ -463,12 +533,18 @@ static void lxnet_close(struct device *dev)
 
 static io_return_t lxnet_write(struct device *dev, struct io_req *req)
 {
+	uint64_t now = probe_read();
 	struct lxnet *s = dev->priv;
 
 	if (req->count < ETH_HEADER || req->count > s->mtu + ETH_HEADER)
 		return D_INVALID_SIZE;
 	if (s->open_err != 0)
 		return dev_error_from_errno(s->open_err);
+	if (bench.tx != NULL) {
+		bench.t_write = now;
+		bench.tx_len = (uint32_t)req->count;
+		bench.copies = 0;
+	}
 	queue_push_tail(s, req);
 	thread_wakeup(&work_event);
 	return D_IO_QUEUED;

@@ -40,4 +40,28 @@ int dev_lxnet_stats(const char *name, struct dev_lxnet_stats *out);
  * open, close or write waiting) and no frame is with a driver. */
 int dev_lxnet_idle(void);
 
+/*
+ * The net glue benchmarks (make bench; tests/kernel/bench_test.c).
+ * net.tx.glue: from the module's write op (device_write decoded) to the
+ * call of ndo_start_xmit, less the two copies of the frame (into the
+ * worker's buffer, into the skb); one write at a time (a second write
+ * queued before the first reached the driver restarts the sample).
+ * net.rx.glue: from the driver handing a received skb to linux-emu to
+ * the net_rcv_msg queued (net_filter_deliver returned).  TSC ticks,
+ * probe_read() (kern/probe.h), the probes' own cost included.
+ */
+struct dev_lxnet_sample {
+	uint32_t len;		/* frame bytes */
+	uint64_t ticks;
+};
+
+/* dev_lxnet_bench_start - record up to @max samples in @tx and in @rx
+ * from now on (the arrays stay the caller's until dev_lxnet_bench_stop). */
+void dev_lxnet_bench_start(struct dev_lxnet_sample *tx,
+			   struct dev_lxnet_sample *rx, unsigned int max);
+
+/* dev_lxnet_bench_stop - stop recording; the samples taken go to *@ntx
+ * and *@nrx. */
+void dev_lxnet_bench_stop(unsigned int *ntx, unsigned int *nrx);
+
 #endif

@@ -9,8 +9,9 @@ length (the same formula on both sides), logs it to suite_dir/peer.log,
 and answers with two frames to the guest's MAC: one of Ethernet type
 0x0800, which the guest's filter must keep out, then a verdict of type
 0x88b5 ("GRAFTPEER", frame number, captured length, 1 if it matched,
-CRC-32 of the captured bytes; big-endian words).  The thread ends after
-`frames` frames or `seconds`, whichever comes first.
+CRC-32 of the captured bytes; big-endian words).  In echo mode (the
+benchmarks) it sends each frame back instead, addresses swapped.  The
+thread ends after `frames` frames or `seconds`, whichever comes first.
 """
 
 from __future__ import annotations
@@ -55,12 +56,12 @@ class Peer:
     """A bound UDP socket and the thread answering the guest's frames."""
 
     def __init__(self, log: Path, guest_mac: bytes, frames: int,
-                 seconds: float):
+                 seconds: float, echo: bool = False):
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
         self.qemu_port = free_udp_port()
-        self.log, self.guest_mac = log, guest_mac
+        self.log, self.guest_mac, self.echo = log, guest_mac, echo
         self.frames, self.deadline = frames, time.monotonic() + seconds
         self.thread = threading.Thread(target=self.run, daemon=True,
                                        name="net-peer")
@@ -77,9 +78,13 @@ class Peer:
                     return
                 match = frame == expected_frame(len(frame), self.guest_mac)
                 log.write(f"frame {index}: {len(frame)} bytes, "
-                          f"{'as written' if match else 'DIFFERENT'}: "
-                          f"{frame.hex()}\n")
+                          f"{'as written' if match else 'DIFFERENT'}"
+                          f"{'' if self.echo else ': ' + frame.hex()}\n")
                 log.flush()
+                if self.echo:
+                    self.sock.sendto(frame[6:12] + frame[0:6] + frame[12:],
+                                     ("127.0.0.1", self.qemu_port))
+                    continue
                 for answer in answers(index, frame, self.guest_mac):
                     self.sock.sendto(answer, ("127.0.0.1", self.qemu_port))
 
