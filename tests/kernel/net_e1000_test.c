@@ -21,7 +21,7 @@
 #include "mach-glue/net/dev_lxnet.h"
 #include "tests/kernel/user_task.h"
 
-#define NET_PROBE_CHECKS	38
+#define NET_PROBE_CHECKS	40
 #define FRAMES_PER_SESSION	4
 
 static char console[32768];

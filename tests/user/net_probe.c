@@ -11,7 +11,8 @@
  * of a type the filter refuses (0x0800, must never arrive) and a verdict
  * of type 0x88b5: the frame's number, its length as captured, whether it
  * matched, its CRC-32.  The program checks each verdict against what it
- * wrote.  Then the bad inputs: sizes, flavours, filters.
+ * wrote, and a NETF_OUT filter must see each frame as written.  Then
+ * the bad inputs: sizes, flavours, filters.
  */
 #include <device/bpf.h>
 #include <device/device.h>
@@ -101,8 +102,12 @@ static void status_checks(mach_port_t d, const char *mac_arg)
 	      device_set_status(d, NET_FLAGS, st, 1));
 }
 
-static void filter_checks(mach_port_t d, mach_port_t rx)
+static void filter_checks(mach_port_t d, mach_port_t rx, mach_port_t out)
 {
+	struct bpf_insn sent[] = {
+		{ NETF_BPF | NETF_OUT, 0, 0, 0 },
+		{ BPF_RET | BPF_K, 0, 0, 262144 },
+	};
 	struct bpf_insn good[] = {
 		{ NETF_BPF | NETF_IN, 0, 0, 0 },
 		{ BPF_LD | BPF_H | BPF_ABS, 0, 0, 12 },
@@ -130,6 +135,11 @@ static void filter_checks(mach_port_t d, mach_port_t rx)
 	      device_set_filter(d, rx, MACH_MSG_TYPE_MAKE_SEND, 0,
 				(filter_t *)good,
 				sizeof(good) / (sizeof(filter_t))));
+	if (out != MACH_PORT_NULL)
+		check("filter_bpf_sent_frames", D_SUCCESS,
+		      device_set_filter(d, out, MACH_MSG_TYPE_MAKE_SEND, 0,
+					(filter_t *)sent,
+					sizeof(sent) / (sizeof(filter_t))));
 }
 
 static uint32_t sent_crc[FRAMES];
@@ -222,6 +232,34 @@ static void receive_checks(mach_port_t rx)
 	check("filtered_frames_kept_out", 0, foreign);
 }
 
+/* The frames sent, as the NETF_OUT filter installed on @out saw them:
+ * each the one written, in order. */
+static void sent_frames_checks(mach_port_t out)
+{
+	static union {
+		struct net_rcv_msg m;
+		char bytes[sizeof(struct net_rcv_msg) + 64];
+	} msg;
+	int good = 0;
+
+	for (int i = 0; i < FRAMES; i++) {
+		const struct packet_header *ph;
+		uint32_t crc;
+
+		if (mach_msg(&msg.m.msg_hdr, MACH_RCV_MSG | MACH_RCV_TIMEOUT,
+			     0, sizeof(msg), out, 5000, MACH_PORT_NULL) !=
+		    MACH_MSG_SUCCESS)
+			break;
+		ph = (const struct packet_header *)msg.m.packet;
+		crc = crc32_update(0, msg.m.header, 14);
+		crc = crc32_update(crc, ph + 1, ph->length - sizeof(*ph));
+		if (ph->length - sizeof(*ph) + 14 == sent_len[i] &&
+		    crc == sent_crc[i])
+			good++;
+	}
+	check("sent_frames_seen_by_out_filter", FRAMES, good);
+}
+
 /* Once frames went out the device is up with a link: IFF_UP and
  * IFF_RUNNING (0x1, 0x40, Linux's bits as GNU Mach's glue reports). */
 static void flags_checks(mach_port_t d)
@@ -285,25 +323,29 @@ int main(int argc, char **argv)
 	mach_port_t master = port_argument(argc, argv, "device");
 	const char *mac = word_argument(argc, argv, "mac", "525400123456");
 	mach_port_t d = MACH_PORT_NULL, rx = new_receive();
+	int benchmark = atoi(word_argument(argc, argv, "bench", "0"));
+	mach_port_t out = benchmark > 0 ? MACH_PORT_NULL : new_receive();
 
 	check("open_unknown_eth", D_NO_SUCH_DEVICE,
 	      device_open(master, D_READ | D_WRITE, "eth9", &d));
 	check("open_eth0", D_SUCCESS,
 	      device_open(master, D_READ | D_WRITE, "eth0", &d));
 	status_checks(d, mac);
-	filter_checks(d, rx);
-	if (atoi(word_argument(argc, argv, "bench", "0")) > 0) {
-		bench(d, rx, atoi(word_argument(argc, argv, "bench", "0")));
+	filter_checks(d, rx, out);
+	if (benchmark > 0) {
+		bench(d, rx, benchmark);
 		check("close_eth0", D_SUCCESS, device_close(d));
 		printf("USER-DONE %d\n", checks);
 		return 0;
 	}
 	write_checks(d);
 	receive_checks(rx);
+	sent_frames_checks(out);
 	flags_checks(d);
 	check("close_eth0", D_SUCCESS, device_close(d));
 	mach_port_deallocate(mach_task_self(), d);
 	mach_port_destroy(mach_task_self(), rx);
+	mach_port_destroy(mach_task_self(), out);
 	printf("USER-DONE %d\n", checks);
 	return 0;
 }
