@@ -123,7 +123,7 @@ KERNEL_SOURCES = \
 	tests/kernel/user_task.c \
 	tests/kernel/ipc_test.c \
 	tests/kernel/netfilter_test.c \
-	tests/kernel/net_e1000_test.c \
+	tests/kernel/net_eth0_test.c \
 	tests/kernel/bench_test.c \
 	tests/kernel/selftest_test.c \
 	tests/kernel/vm_test.c \

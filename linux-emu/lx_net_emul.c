@@ -98,6 +98,7 @@ static int in_info(struct lx_emul_netdev *h,
 		info->up = !!(dev->flags & IFF_UP);
 		info->carrier = netif_carrier_ok(dev);
 		info->queue_stopped = netif_queue_stopped(dev);
+		info->irq = dev->irq;
 	}
 	rtnl_unlock();
 	return dev ? 0 : -ENODEV;

@@ -1,19 +1,166 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The platform bus as far as drivers probing for absent hardware need it: __platform_driver_probe. */
+/* The platform bus for ISA cards the board describes: lx_emul_platform_isa_add, __platform_driver_probe, platform_get_resource/_irq, platform_device_unregister. */
 /*
- * linux-emu has no platform devices: nothing registers one (there is no
- * platform_device_register / platform_device_add, and no firmware table
- * describes any).  So a driver that probes the platform bus binds to
- * nothing, and __platform_driver_probe answers as Linux does when no
- * device bound: -ENODEV, the driver left unregistered.  ISA ne's built-in
- * initcall meets exactly this without a card.  The day platform devices
- * exist, this walks them instead.
+ * Linux on a PC learns of ISA cards from the board code or the command
+ * line, never by enumeration; here the host plays the board and adds one
+ * platform device per card (lx_emul_platform_isa_add, before the
+ * initcalls): an I/O port resource and, deliberately, no IRQ resource,
+ * so a driver that can (ISA ne) finds its line by autoIRQ.
+ * __platform_driver_probe then binds a driver to the devices of its name,
+ * as Linux's platform_driver_probe does; with none bound it answers
+ * -ENODEV (ne's initcall on a machine without the card).
  */
+#include <linux/io.h>
+#include <linux/ioport.h>
 #include <linux/platform_device.h>
+#include <linux/slab.h>
+
+#include <lx_emul.h>
+#include <lx_world.h>
+
+#define LX_PLATFORM_DEVICES	4
+#define LX_PLATFORM_NAME_MAX	32	/* "ne.0" */
+
+static struct platform_device *devices[LX_PLATFORM_DEVICES];
+
+static void release(struct platform_device *pdev)
+{
+	if (pdev->resource[0].parent)
+		release_resource(&pdev->resource[0]);
+	kfree(pdev->dev.kobj.name);
+	kfree(pdev->resource);
+	kfree(pdev);
+}
+
+static int isa_add(const char *name, int id, unsigned long io,
+		   unsigned long len)
+{
+	struct platform_device *pdev;
+	struct resource *res;
+	char *dev_name;
+	int slot, err;
+
+	if (!len || io + len - 1 > IO_SPACE_LIMIT || io + len < io)
+		return -EINVAL;
+	for (slot = 0; slot < LX_PLATFORM_DEVICES && devices[slot]; slot++)
+		;
+	if (slot == LX_PLATFORM_DEVICES)
+		return -EBUSY;
+	pdev = kzalloc(sizeof(*pdev), GFP_KERNEL);
+	res = kzalloc(sizeof(*res), GFP_KERNEL);
+	dev_name = kmalloc(LX_PLATFORM_NAME_MAX, GFP_KERNEL);
+	if (!pdev || !res || !dev_name) {
+		kfree(pdev);
+		kfree(res);
+		kfree(dev_name);
+		return -ENOMEM;
+	}
+	snprintf(dev_name, LX_PLATFORM_NAME_MAX, "%s.%d", name, id);
+	pdev->name = name;
+	pdev->id = id;
+	pdev->dev.kobj.name = dev_name;
+	INIT_LIST_HEAD(&pdev->dev.devres_head);
+	spin_lock_init(&pdev->dev.devres_lock);
+	res->name = dev_name;
+	res->start = io;
+	res->end = io + len - 1;
+	res->flags = IORESOURCE_IO;
+	pdev->resource = res;
+	pdev->num_resources = 1;
+	/* As platform_device_add: the card's ports, not yet busy (the
+	 * driver's request_region nests inside). */
+	err = insert_resource(&ioport_resource, res);
+	if (err) {
+		pr_err("platform %s: ports %#lx-%#lx conflict (%d)\n",
+		       dev_name, io, io + len - 1, err);
+		release(pdev);
+		return -EBUSY;
+	}
+	devices[slot] = pdev;
+	return 0;
+}
+
+int lx_emul_platform_isa_add(const char *name, int id, unsigned long io,
+			     unsigned long len)
+{
+	int err;
+
+	lx_world_enter();
+	err = isa_add(name, id, io, len);
+	lx_world_leave();
+	return err;
+}
 
 int __platform_driver_probe(struct platform_driver *drv,
 			    int (*probe)(struct platform_device *),
 			    struct module *module)
 {
-	return -ENODEV;
+	int i, err, bound = 0;
+
+	for (i = 0; i < LX_PLATFORM_DEVICES; i++) {
+		struct platform_device *pdev = devices[i];
+
+		if (!pdev || pdev->dev.driver ||
+		    strcmp(pdev->name, drv->driver.name))
+			continue;
+		pdev->dev.driver = &drv->driver;
+		err = probe(pdev);
+		if (err) {
+			pdev->dev.driver = NULL;
+			pr_info("platform %s: probe of %s failed (%d)\n",
+				dev_name(&pdev->dev), drv->driver.name, err);
+			continue;
+		}
+		bound++;
+	}
+	return bound ? 0 : -ENODEV;
+}
+
+struct resource *platform_get_resource(struct platform_device *pdev,
+				       unsigned int type, unsigned int num)
+{
+	u32 i;
+
+	for (i = 0; i < pdev->num_resources; i++) {
+		struct resource *r = &pdev->resource[i];
+
+		if (resource_type(r) == type && num-- == 0)
+			return r;
+	}
+	return NULL;
+}
+
+int platform_get_irq(struct platform_device *pdev, unsigned int num)
+{
+	struct resource *r = platform_get_resource(pdev, IORESOURCE_IRQ, num);
+
+	if (r && r->start)
+		return r->start;
+	/* As Linux's: a device without the line says so. */
+	dev_err(&pdev->dev, "IRQ index %u not found\n", num);
+	return -ENXIO;
+}
+
+void platform_device_unregister(struct platform_device *pdev)
+{
+	int i;
+
+	if (!pdev)
+		return;
+	for (i = 0; i < LX_PLATFORM_DEVICES && devices[i] != pdev; i++)
+		;
+	if (i == LX_PLATFORM_DEVICES) {
+		pr_err("platform_device_unregister: %s was not registered\n",
+		       dev_name(&pdev->dev));
+		return;
+	}
+	if (pdev->dev.driver) {
+		struct platform_driver *drv = to_platform_driver(pdev->dev.driver);
+
+		if (drv->remove)
+			drv->remove(pdev);
+		pdev->dev.driver = NULL;
+	}
+	devices[i] = NULL;
+	release(pdev);
 }

@@ -60,6 +60,7 @@ struct lx_emul_netdev_info {
 	int up;				/* opened: lx_emul_netdev_open */
 	int carrier;			/* the driver reports a link */
 	int queue_stopped;		/* transmit queue 0 stopped */
+	int irq;			/* the driver's dev->irq (0: none) */
 };
 
 /* What linux-emu calls on the host for the net devices; each may be
@@ -158,5 +159,17 @@ enum lx_emul_net_probe_point {
 };
 
 void lx_emul_net_probe_set(void (*fn)(int point));
+
+/*
+ * lx_emul_platform_isa_add - as the board code would: register platform
+ * device @name.@id for an ISA card at I/O ports [@io, @io + @len), with no
+ * IRQ resource (the driver finds its line by autoIRQ, as ISA ne does).
+ * @name must stay valid.  Before lx_emul_initcalls_run, whose driver of
+ * that name then probes it (linux-emu/lx_platform.c).  0; -EINVAL for an
+ * empty range or one beyond the I/O space; -EBUSY if the ports are
+ * another device's or the table (4) is full; -ENOMEM.
+ */
+int lx_emul_platform_isa_add(const char *name, int id, unsigned long io,
+			     unsigned long len);
 
 #endif

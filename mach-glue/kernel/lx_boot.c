@@ -6,10 +6,37 @@
  * (lx_emul_init answers -EBUSY a second time), and a machine without a
  * Linux-driven device has no use for the world's threads and memory.
  */
+#include "kern/bootinfo.h"
+#include "kern/cmdline.h"
 #include "kern/kprintf.h"
 #include "linux-emu/include/lx_emul.h"
 #include "mach-glue/kernel/lx_boot.h"
 #include "mach-glue/net/dev_lxnet.h"
+
+/* ISA ne's I/O extent (Linux's NE_IO_EXTENT). */
+#define NE_IO_PORTS	0x20
+
+/*
+ * The board's part: ISA cards cannot be enumerated, so the command line
+ * names them, "ne_io=0x300" for an NE2000 there; its IRQ is left to ne's
+ * autoIRQ.  A bad value is printed and the card left out.
+ */
+static void add_isa_cards(void)
+{
+	uint64_t io;
+	int err;
+
+	if (!cmdline_find(bootinfo.cmdline, "ne_io", NULL, NULL))
+		return;
+	if (cmdline_u64(bootinfo.cmdline, "ne_io", &io) != 0 || io > 0xffff) {
+		kprintf("linux: ne_io= is not an I/O port\n");
+		return;
+	}
+	err = lx_emul_platform_isa_add("ne", 0, io, NE_IO_PORTS);
+	if (err < 0)
+		kprintf("linux: ISA ne at %#lx not added (%d)\n",
+			(unsigned long)io, err);
+}
 
 int lx_boot(void)
 {
@@ -25,6 +52,7 @@ int lx_boot(void)
 		kprintf("linux: PCI enumeration failed (%d)\n", err);
 		return err;
 	}
+	add_isa_cards();
 	n = lx_emul_initcalls_run();
 	if (n < 0) {
 		kprintf("linux: initcalls failed (%d)\n", n);

@@ -161,12 +161,13 @@ NET_GUEST_MAC = "52:54:00:12:34:56"
 
 
 def net_peer(suite: Suite, suite_dir: Path, frames: int = 8,
-             echo: bool = False) -> Suite:
+             echo: bool = False, nic: str = "e1000,addr=03.0") -> Suite:
     """Prepare hook of `net-e1000`: starts the host peer (net_peer.py).
 
     The peer answers the frames of two net_probe sessions (4 each) and
     stops after them or the suite's timeout; its log is suite_dir/peer.log.
-    QEMU's e1000 gets the fixed MAC and a dgram netdev to the peer.
+    QEMU's `nic` (a -device value without netdev= and mac=) gets the fixed
+    MAC and a dgram netdev to the peer.
     """
     import net_peer as peer_module  # the harness directory is on sys.path
 
@@ -178,7 +179,17 @@ def net_peer(suite: Suite, suite_dir: Path, frames: int = 8,
         suite, prepare=None,
         qemu_args=suite.qemu_args + (
             "-nic", "none", "-netdev", peer.netdev("n0"),
-            "-device", f"e1000,netdev=n0,addr=03.0,mac={NET_GUEST_MAC}"))
+            "-device", f"{nic},netdev=n0,mac={NET_GUEST_MAC}"))
+
+
+def net_peer_for(nic: str) -> Callable[[Suite, Path], Suite]:
+    """net_peer's prepare hook for QEMU's NIC `nic` (see net_peer)."""
+    return lambda suite, suite_dir: net_peer(suite, suite_dir, nic=nic)
+
+
+# QEMU's ISA NE2000 for `net-ne-isa`: I/O base and the IRQ line that ne's
+# autoIRQ must find (10: no ISA device of QEMU's pc machine uses it).
+NE_ISA_IO, NE_ISA_IRQ = 0x300, 10
 
 
 NET_BENCH_FRAMES = 300
@@ -290,6 +301,21 @@ SUITES: tuple[Suite, ...] = (
     # The Linux e1000 driver as Mach's eth0, linked to a host peer.
     QemuSuite(name="net-e1000", test="net-e1000", cmdline=("linux",),
               prepare=net_peer,
+              modules=(("{builddir}/tests/user/net_probe.elf",
+                        "net_probe mac=525400123456 device=${device-port}"),)),
+    # The same program and peer over the Linux ne2k-pci (+ 8390) driver.
+    QemuSuite(name="net-ne2k-pci", test="net-ne2k-pci", cmdline=("linux",),
+              prepare=net_peer_for("ne2k_pci,addr=03.0"),
+              modules=(("{builddir}/tests/user/net_probe.elf",
+                        "net_probe mac=525400123456 device=${device-port}"),)),
+    # ISA ne at NE_ISA_IO: lx_boot registers the board's platform device
+    # (ne_io=), ne finds the IRQ by autoIRQ and the suite compares it with
+    # the line QEMU was given (expect_irq=).
+    QemuSuite(name="net-ne-isa", test="net-ne-isa",
+              cmdline=("linux", f"ne_io={NE_ISA_IO:#x}",
+                       f"expect_irq={NE_ISA_IRQ}"),
+              prepare=net_peer_for(
+                  f"ne2k_isa,iobase={NE_ISA_IO:#x},irq={NE_ISA_IRQ}"),
               modules=(("{builddir}/tests/user/net_probe.elf",
                         "net_probe mac=525400123456 device=${device-port}"),)),
     QemuSuite(name="ramdisk", test="ramdisk", prepare=ramdisk_image,

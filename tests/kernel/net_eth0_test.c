@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Suite "net-e1000": Linux's unmodified e1000 driver serves Mach's eth0. */
+/* Suites "net-e1000", "net-ne2k-pci", "net-ne-isa": an unmodified Linux NIC driver serves Mach's eth0. */
 /*
- * The kernel boots with "linux" (mach-glue/kernel/lx_boot.c): the e1000
- * initcall probes QEMU's e1000, which the harness connects to a peer on
+ * The kernel boots with "linux" (mach-glue/kernel/lx_boot.c): the
+ * driver's initcall probes QEMU's NIC (e1000; ne2k_pci; ne2k_isa, found
+ * at the ne_io= platform device lx_boot registers), which the harness
+ * connects to a peer on
  * the host (tests/harness/net_peer.py).  tests/user/net_probe.c drives
  * eth0 through device.defs and prints USER-PASS/USER-FAIL lines; this
  * side adds what only the kernel sees: the device's counters, that the
@@ -15,9 +17,12 @@
 #include "device/device.h"
 #include "ipc/ipc_kmsg.h"
 #include "ipc/ipc_port.h"
+#include "kern/bootinfo.h"
+#include "kern/cmdline.h"
 #include "kern/ktest.h"
 #include "kern/sched.h"
 #include "kern/string.h"
+#include "linux-emu/include/lx_emul.h"
 #include "mach-glue/net/dev_lxnet.h"
 #include "tests/kernel/user_task.h"
 
@@ -89,9 +94,38 @@ static void second_session_leaves_nothing(struct ktest *t)
 	user_task_expect_baseline(t, &b);
 }
 
-static const struct ktest_case net_e1000_cases[] = {
+/* ISA ne found its IRQ by autoIRQ (probe_irq_on/off): it must be the line
+ * the harness gave QEMU's card (expect_irq=). */
+static void autoirq_found_the_cards_line(struct ktest *t)
+{
+	struct lx_emul_netdev_info info;
+	struct lx_emul_netdev *dev = lx_emul_netdev_find("eth0");
+	uint64_t want = 0;
+
+	if (cmdline_u64(bootinfo.cmdline, "expect_irq", &want) != 0) {
+		ktest_fail(t, "command line lacks a number expect_irq=");
+		return;
+	}
+	if (!dev) {
+		ktest_fail(t, "no Linux net device eth0");
+		return;
+	}
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_info(dev, &info), 0);
+	KTEST_EXPECT_EQ(t, info.irq, (int)want);
+}
+
+static const struct ktest_case net_eth0_cases[] = {
 	{ "eth0_is_served", eth0_is_served },
 	{ "net_program_passes_its_checks", net_program_passes_its_checks },
 	{ "second_session_leaves_nothing", second_session_leaves_nothing },
 };
-KTEST_SUITE(net_e1000_suite, "net-e1000", net_e1000_cases);
+KTEST_SUITE(net_e1000_suite, "net-e1000", net_eth0_cases);
+KTEST_SUITE(net_ne2k_pci_suite, "net-ne2k-pci", net_eth0_cases);
+
+static const struct ktest_case net_ne_isa_cases[] = {
+	{ "eth0_is_served", eth0_is_served },
+	{ "autoirq_found_the_cards_line", autoirq_found_the_cards_line },
+	{ "net_program_passes_its_checks", net_program_passes_its_checks },
+	{ "second_session_leaves_nothing", second_session_leaves_nothing },
+};
+KTEST_SUITE(net_ne_isa_suite, "net-ne-isa", net_ne_isa_cases);
