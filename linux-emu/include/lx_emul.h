@@ -165,9 +165,11 @@ void lx_emul_net_probe_set(void (*fn)(int point));
  * device @name.@id for an ISA card at I/O ports [@io, @io + @len), with no
  * IRQ resource (the driver finds its line by autoIRQ, as ISA ne does).
  * @name must stay valid.  Before lx_emul_initcalls_run, whose driver of
- * that name then probes it (linux-emu/lx_platform.c).  0; -EINVAL for an
- * empty range or one beyond the I/O space; -EBUSY if the ports are
- * another device's or the table (4) is full; -ENOMEM.
+ * that name then probes it (linux-emu/lx_platform.c).  The ports go into
+ * ioport_resource as Linux's platform_device_add puts them (nested inside
+ * a range that contains them).  0; -EINVAL for an empty range or one
+ * beyond the I/O space; -EBUSY if the ports partly overlap another
+ * device's or the table (4) is full; -ENOMEM.
  */
 int lx_emul_platform_isa_add(const char *name, int id, unsigned long io,
 			     unsigned long len);

@@ -17,6 +17,7 @@
 #include "linux-emu/include/lx_host.h"
 #include "tests/kernel/user_task.h"
 #include "tests/linux-emu/lx_selftest_pci.h"
+#include "tests/linux-emu/lx_selftest_platform.h"
 #include "x86_64/pmap_io.h"
 
 static char captured[4096];
@@ -164,6 +165,12 @@ static void dma_streaming_bounces_only_beyond_the_mask(struct ktest *t)
 	KTEST_EXPECT_EQ(t, lx_emul_dma_bounce_count(), before + 2);
 }
 
+static void platform_devices_bind_by_name_and_unregister(struct ktest *t)
+{
+	expect_clean(t, lx_emul_selftest_platform_bus,
+		     "lx_emul_selftest_platform_bus");
+}
+
 static const struct ktest_case linux_pci_cases[] = {
 	{ "pci_enumeration_runs_once", pci_enumeration_runs_once },
 	{ "bus_0_has_the_e1000_and_the_ne2k_with_their_bars",
@@ -186,5 +193,7 @@ static const struct ktest_case linux_pci_cases[] = {
 	  dma_coherent_memory_lies_inside_the_mask },
 	{ "dma_streaming_bounces_only_beyond_the_mask",
 	  dma_streaming_bounces_only_beyond_the_mask },
+	{ "platform_devices_bind_by_name_and_unregister",
+	  platform_devices_bind_by_name_and_unregister },
 };
 KTEST_SUITE(linux_pci_suite, "linux-pci", linux_pci_cases);

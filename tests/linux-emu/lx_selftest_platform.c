@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Checks of the linux-pci suite for the platform bus (linux-emu/lx_platform.c): the board's ISA devices, binding by name, resources, unregister. */
+#include <linux/ioport.h>
+#include <linux/platform_device.h>
+#include <linux/string.h>
+
+#include <lx_emul.h>
+#include <lx_world.h>
+
+#include "lx_selftest_platform.h"
+
+#define CHECK(cond)	do { if (!(cond)) return __LINE__; } while (0)
+
+/* Ports no device of QEMU's pc machine (nor the suite's) decodes. */
+#define TEST_IO		0x280
+#define TEST_LEN	0x20
+
+static struct {
+	struct platform_device *pdev;
+	int probes, removes, bad;	/* bad: line of a failed check */
+	int irq;
+} seen;
+
+static int test_probe(struct platform_device *pdev)
+{
+	struct resource *io = platform_get_resource(pdev, IORESOURCE_IO, 0);
+
+	seen.probes++;
+	seen.pdev = pdev;
+	if (!io || io->start != TEST_IO || io->end != TEST_IO + TEST_LEN - 1)
+		seen.bad = __LINE__;
+	else if (platform_get_resource(pdev, IORESOURCE_IO, 1) ||
+		 platform_get_resource(pdev, IORESOURCE_MEM, 0))
+		seen.bad = __LINE__;
+	else if (strcmp(dev_name(&pdev->dev), "lx_plat_test.0"))
+		seen.bad = __LINE__;
+	seen.irq = platform_get_irq(pdev, 0);
+	return 0;
+}
+
+static int test_remove(struct platform_device *pdev)
+{
+	seen.removes++;
+	return 0;
+}
+
+static struct platform_driver test_driver = {
+	.remove = test_remove,
+	.driver = { .name = "lx_plat_test" },
+};
+
+static struct platform_driver absent_driver = {
+	.driver = { .name = "lx_plat_absent" },
+};
+
+static int refusing_probe(struct platform_device *pdev)
+{
+	seen.probes++;
+	seen.pdev = pdev;
+	return -ENODEV;
+}
+
+static int bind(void *arg)
+{
+	CHECK(platform_driver_probe(&test_driver, test_probe) == 0);
+	CHECK(seen.probes == 1 && !seen.bad);
+	CHECK(!strcmp(dev_driver_string(&seen.pdev->dev), "lx_plat_test"));
+	/* No IRQ resource: the driver must find its line itself. */
+	CHECK(seen.irq == -ENXIO);
+	CHECK(seen.pdev->dev.driver == &test_driver.driver);
+	/* Bound already: a second driver of the name finds nothing. */
+	CHECK(platform_driver_probe(&test_driver, refusing_probe) == -ENODEV);
+	CHECK(seen.probes == 1);
+	CHECK(platform_driver_probe(&absent_driver, refusing_probe) ==
+	      -ENODEV);
+	platform_device_unregister(seen.pdev);
+	CHECK(seen.removes == 1);
+	return 0;
+}
+
+static int refuse(void *arg)
+{
+	CHECK(platform_driver_probe(&test_driver, refusing_probe) == -ENODEV);
+	CHECK(seen.probes == 1 && seen.pdev && !seen.pdev->dev.driver);
+	/* Unbound after the refusal: unregister calls no remove. */
+	platform_device_unregister(seen.pdev);
+	CHECK(seen.removes == 0);
+	return 0;
+}
+
+int lx_emul_selftest_platform_bus(void)
+{
+	int line;
+
+	memset(&seen, 0, sizeof(seen));
+	CHECK(lx_emul_platform_isa_add("lx_plat_test", 0, TEST_IO, 0) ==
+	      -EINVAL);
+	CHECK(lx_emul_platform_isa_add("lx_plat_test", 0, 0xfff0, TEST_LEN) ==
+	      -EINVAL);
+	CHECK(lx_emul_platform_isa_add("lx_plat_test", 0, TEST_IO,
+				       TEST_LEN) == 0);
+	/* Ports partly another device's. */
+	CHECK(lx_emul_platform_isa_add("lx_plat_test", 1, TEST_IO - 0x10,
+				       TEST_LEN) == -EBUSY);
+	line = lx_world_run(bind, NULL);
+	if (line)
+		return line;
+	/* Unregistered: its ports are free again. */
+	memset(&seen, 0, sizeof(seen));
+	CHECK(lx_emul_platform_isa_add("lx_plat_test", 0, TEST_IO,
+				       TEST_LEN) == 0);
+	return lx_world_run(refuse, NULL);
+}
