@@ -292,9 +292,10 @@ def boot_bochs(bochs: str, kernel: Path, srcdir: Path, suite, suite_dir: Path,
                env: dict | None = None) -> tuple[Verdict, Outcome | None]:
     """Build the GRUB ISO with boot/mkiso.sh and boot it in Bochs.
 
-    Writes graft.iso, mkiso.log, bochsrc, bochs.rc, bochs.log (Bochs'
-    stdout+stderr), console.log (the serial port) and command.txt in
-    suite_dir. Returns (verdict, outcome) like boot_qemu().
+    Writes graft.iso, mkiso.log, bochsrc (the template, then the suite's
+    `bochsrc` lines), bochs.rc, bochs.log (Bochs' stdout+stderr),
+    console.log (the serial port) and command.txt in suite_dir.  Returns
+    (verdict, outcome) like boot_qemu().
     """
     console = suite_dir / "console.log"
     console.write_bytes(b"")
@@ -325,7 +326,8 @@ def boot_bochs(bochs: str, kernel: Path, srcdir: Path, suite, suite_dir: Path,
                        f"{built.returncode})",
                        _tail_section("mkiso.sh output", log)), None
     bochsrc.write_text(bochs_config(template.read_text(), iso, console,
-                                    suite.memory_mib))
+                                    suite.memory_mib)
+                       + "".join(f"{line}\n" for line in suite.bochsrc))
     rcfile.write_text("c\n")
     try:
         outcome = run_process(argv, cwd=suite_dir, stdout=suite_dir /

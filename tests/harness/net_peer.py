@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The host end of the net-e1000 suite's Ethernet link (QEMU -netdev dgram).
+"""The host end of the net-* suites' Ethernet link (QEMU -netdev dgram,
+Bochs ethmod=socket).
 
-QEMU sends each frame the guest's e1000 transmits as one UDP datagram to
+QEMU sends each frame the guest's NIC transmits as one UDP datagram to
 the peer's port on 127.0.0.1 and takes each datagram sent to its own port
-as a received frame.  For every frame it captures, the peer compares it
-byte for byte with the frame tests/user/net_probe.c writes for that
-length (the same formula on both sides), logs it to suite_dir/peer.log,
+as a received frame; Bochs' socket module does the same from its port P
+to P + 1 (and drops frames not to its MAC or broadcast).  For every
+frame it captures, the peer compares it byte for byte with the frame
+tests/user/net_probe.c writes for that length (the same formula on both
+sides), logs it to suite_dir/peer.log,
 and answers with two frames to the guest's MAC: one of Ethernet type
 0x0800, which the guest's filter must keep out, then a verdict of type
 0x88b5 ("GRAFTPEER", frame number, captured length, 1 if it matched,
@@ -56,11 +59,14 @@ class Peer:
     """A bound UDP socket and the thread answering the guest's frames."""
 
     def __init__(self, log: Path, guest_mac: bytes, frames: int,
-                 seconds: float, echo: bool = False):
+                 seconds: float, echo: bool = False, bochs: bool = False):
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        self.sock.bind(("127.0.0.1", 0))
+        if bochs:
+            self.qemu_port = self._bind_above_free_port()
+        else:
+            self.sock.bind(("127.0.0.1", 0))
+            self.qemu_port = free_udp_port()
         self.port = self.sock.getsockname()[1]
-        self.qemu_port = free_udp_port()
         self.log, self.guest_mac, self.echo = log, guest_mac, echo
         self.frames, self.deadline = frames, time.monotonic() + seconds
         self.thread = threading.Thread(target=self.run, daemon=True,
@@ -97,6 +103,25 @@ class Peer:
                 return None
             return data
         return None
+
+    def _bind_above_free_port(self) -> int:
+        """Bind to P + 1 for a port P free now (Bochs' socket module sends
+        from P to P + 1); return P."""
+        for _ in range(100):
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+                probe.bind(("127.0.0.1", 0))
+                guest = probe.getsockname()[1]
+            try:
+                self.sock.bind(("127.0.0.1", guest + 1))
+                return guest
+            except OSError:
+                continue
+        raise OSError("no free UDP port pair on 127.0.0.1")
+
+    def ethdev(self) -> str:
+        """Bochs' `ethmod=socket` ethdev value connecting to this peer: the
+        guest's port P on 127.0.0.1; it sends to P + 1, this peer's."""
+        return str(self.qemu_port)
 
     def netdev(self, name: str) -> str:
         """QEMU's -netdev value connecting `name` to this peer."""

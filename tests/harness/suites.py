@@ -70,11 +70,13 @@ class QemuSuite(Suite):
 
 @dataclass(frozen=True, kw_only=True)
 class BochsSuite(Suite):
-    """The GRUB ISO booted in Bochs with `test=TEST exit=bochs` + cmdline."""
+    """The GRUB ISO booted in Bochs with `test=TEST exit=bochs` + cmdline;
+    `bochsrc` lines are appended to boot/bochsrc.in's."""
 
     kind: str = BOCHS
     test: str
     cmdline: tuple[str, ...] = ()
+    bochsrc: tuple[str, ...] = ()
     memory_mib: int = 128
     modules: tuple[tuple[str, str], ...] = ()
     timeout: float = 180.0
@@ -185,6 +187,27 @@ def net_peer(suite: Suite, suite_dir: Path, frames: int = 8,
 def net_peer_for(nic: str) -> Callable[[Suite, Path], Suite]:
     """net_peer's prepare hook for QEMU's NIC `nic` (see net_peer)."""
     return lambda suite, suite_dir: net_peer(suite, suite_dir, nic=nic)
+
+
+def bochs_net_peer_for(slot: str | None,
+                       nic: str) -> Callable[[Suite, Path], Suite]:
+    """The Bochs form of net_peer_for: Bochs' NIC `nic` (its bochsrc
+    option, e.g. "e1000: enabled=1") with the fixed MAC and ethmod=socket
+    to the peer; in PCI slot 1 as `slot` ("e1000", "ne2k"), or on ISA
+    (None)."""
+    def prepare(suite: Suite, suite_dir: Path) -> Suite:
+        import net_peer as peer_module  # the harness directory is on sys.path
+
+        mac = bytes.fromhex(NET_GUEST_MAC.replace(":", ""))
+        peer = peer_module.Peer(suite_dir / "peer.log", mac, frames=8,
+                                seconds=suite.timeout, bochs=True)
+        peer.start()
+        pci = ((f"pci: enabled=1, chipset=i440fx, slot1={slot}",)
+               if slot else ())
+        return dataclasses.replace(suite, prepare=None, bochsrc=pci + (
+            f"{nic}, mac={NET_GUEST_MAC}, ethmod=socket, "
+            f"ethdev={peer.ethdev()}",))
+    return prepare
 
 
 # QEMU's ISA NE2000 for `net-ne-isa`: I/O base and the IRQ line that ne's
@@ -318,6 +341,24 @@ SUITES: tuple[Suite, ...] = (
                   f"ne2k_isa,iobase={NE_ISA_IO:#x},irq={NE_ISA_IRQ}"),
               modules=(("{builddir}/tests/user/net_probe.elf",
                         "net_probe mac=525400123456 device=${device-port}"),)),
+    # The same over Bochs' e1000 and PCI NE2000 (ethmod=socket).
+    BochsSuite(name="net-e1000-bochs", test="net-e1000", cmdline=("linux",),
+               prepare=bochs_net_peer_for("e1000", "e1000: enabled=1"),
+               modules=(("{builddir}/tests/user/net_probe.elf",
+                         "net_probe mac=525400123456 device=${device-port}"),)),
+    BochsSuite(name="net-ne2k-pci-bochs", test="net-ne2k-pci",
+               cmdline=("linux",),
+               prepare=bochs_net_peer_for("ne2k", "ne2k: type=pci"),
+               modules=(("{builddir}/tests/user/net_probe.elf",
+                         "net_probe mac=525400123456 device=${device-port}"),)),
+    BochsSuite(name="net-ne-isa-bochs", test="net-ne-isa",
+               cmdline=("linux", f"ne_io={NE_ISA_IO:#x}",
+                        f"expect_irq={NE_ISA_IRQ}"),
+               prepare=bochs_net_peer_for(
+                   None, f"ne2k: type=isa, ioaddr={NE_ISA_IO:#x}, "
+                   f"irq={NE_ISA_IRQ}"),
+               modules=(("{builddir}/tests/user/net_probe.elf",
+                         "net_probe mac=525400123456 device=${device-port}"),)),
     QemuSuite(name="ramdisk", test="ramdisk", prepare=ramdisk_image,
               modules=((RAMDISK_PROBE,
                         "ramdisk_probe device=${device-port}"),)),

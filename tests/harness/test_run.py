@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import io
 import json
 import os
@@ -258,6 +259,39 @@ class PureTest(unittest.TestCase):
         config = boot.bochs_config("a @ISO@ b @SERIAL_LOG@ c @MEGS@ @ISO@",
                                    Path("/i.iso"), Path("/s.log"), 128)
         self.assertEqual(config, "a /i.iso b /s.log c 128 /i.iso")
+
+    def test_bochs_net_prepare_links_the_nic_to_a_peer_on_p_plus_1(self):
+        import socket
+        with tempfile.TemporaryDirectory() as tmp:
+            suite = suites.by_name()["net-ne2k-pci-bochs"]
+            ready = suite.prepare(dataclasses.replace(suite, timeout=1.0),
+                                  Path(tmp))
+            self.assertIsNone(ready.prepare)
+            self.assertEqual(ready.bochsrc[0],
+                             "pci: enabled=1, chipset=i440fx, slot1=ne2k")
+            nic = ready.bochsrc[1]
+            self.assertTrue(nic.startswith(
+                "ne2k: type=pci, mac=52:54:00:12:34:56, ethmod=socket, "
+                "ethdev="), nic)
+            guest = int(nic.rsplit("=", 1)[1])
+            # As Bochs would: send from P to P + 1, where the peer is.
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as bx:
+                bx.bind(("127.0.0.1", guest))
+                bx.settimeout(5)
+                frame = (bytes((2,)) + b"GRAFT" + bytes.fromhex(
+                    "525400123456") + b"\x88\xb5").ljust(60, b"\0")
+                bx.sendto(frame, ("127.0.0.1", guest + 1))
+                answer, _ = bx.recvfrom(2048)
+            self.assertEqual(answer[:6], bytes.fromhex("525400123456"))
+
+    def test_isa_bochs_suite_has_no_pci_slot(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            suite = suites.by_name()["net-ne-isa-bochs"]
+            ready = suite.prepare(dataclasses.replace(suite, timeout=0.5),
+                                  Path(tmp))
+            self.assertEqual(len(ready.bochsrc), 1)
+            self.assertTrue(ready.bochsrc[0].startswith(
+                "ne2k: type=isa, ioaddr=0x300, irq=10, "), ready.bochsrc)
 
     def test_boot_prepare_writes_modules_with_known_crcs(self):
         with tempfile.TemporaryDirectory() as tmp:
