@@ -143,4 +143,16 @@ int lx_emul_net_rx_action(void);
 int lx_emul_initcalls_run(void);
 int lx_emul_initcall_count(void);
 
+/*
+ * lx_emul_driver_init - run the initcalls of the one linked driver named
+ * @name (its manifest's driver: name), in Linux's order, once.  After
+ * lx_emul_init; thread context.  The number of its initcalls that failed
+ * (each named on the console); -ENOENT if no linked driver has that name
+ * (build/linux/unlinked.txt says why one is left out); -EBUSY if it was
+ * started already, by this or by lx_emul_initcalls_run, which then skips
+ * the drivers started so; -ENOSPC past the 64th linked driver (named on
+ * the console).
+ */
+int lx_emul_driver_init(const char *name);
+
 #endif

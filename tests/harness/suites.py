@@ -235,6 +235,11 @@ SUITES: tuple[Suite, ...] = (
                   "-device", "ne2k_pci,addr=04.0,mac=52:54:00:12:34:57",
                   "-device", "pci-bridge,id=br1,chassis_nr=1,addr=05.0",
                   "-device", "pci-testdev,bus=br1,addr=01.0")),
+    # The out-of-tree edu driver (tests/drivers/edu) on QEMU's edu device;
+    # no NIC, so that only edu has a driver to probe.
+    QemuSuite(name="linux-oot", test="linux-oot",
+              qemu_args=DETERMINISTIC_TIME + (
+                  "-nic", "none", "-device", "edu,addr=04.0")),
     # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
               modules=(("{builddir}/tests/user/ipc_fuzz.elf",
