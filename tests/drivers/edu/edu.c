@@ -12,6 +12,7 @@
 #include <linux/delay.h>
 #include <linux/dma-mapping.h>
 #include <linux/interrupt.h>
+#include <linux/jiffies.h>
 #include <linux/module.h>
 #include <linux/pci.h>
 #include <linux/slab.h>
@@ -47,14 +48,15 @@ static void edu_write(struct edu *edu, unsigned int reg, u32 val)
 /* Wait until (register @reg & @bit) is clear: 0 or -ETIMEDOUT. */
 static int edu_wait_clear(struct edu *edu, unsigned int reg, u32 bit)
 {
-	unsigned int ms;
+	unsigned long deadline = jiffies + msecs_to_jiffies(EDU_POLL_MS);
 
-	for (ms = 0; ms < EDU_POLL_MS; ms++) {
+	for (;;) {
 		if (!(edu_read(edu, reg) & bit))
 			return 0;
-		msleep(1);
+		if (time_after(jiffies, deadline))
+			return -ETIMEDOUT;
+		msleep(20);
 	}
-	return -ETIMEDOUT;
 }
 
 static irqreturn_t edu_irq(int irq, void *data)
