@@ -13,24 +13,26 @@ LINUX_DRIVERS = $(notdir $(basename $(LINUX_DRIVER_MANIFESTS)))
 # NAME.manifest and its .c/.h files, in drivers-linux/local/, in
 # tests/drivers/ (the test vehicles, linked like the linux-emu selftests),
 # and in LINUX_LOCAL: absolute paths of driver folders or of folders of
-# them (make LINUX_LOCAL=/path/to/dir).  linux/local.list changes when
-# that set does, so that adding or removing one relinks.
+# them (make LINUX_LOCAL=/path/to/dir).  linux/drivers.list changes when
+# the set of manifests or local folders does, so that adding or removing
+# a driver, in-tree or local, reconfigures and relinks.
 LINUX_LOCAL_FOUND = $(sort $(wildcard $(srcdir)/drivers-linux/local/*/*.manifest \
 	$(srcdir)/tests/drivers/*/*.manifest \
 	$(foreach d,$(LINUX_LOCAL),$(d)/*.manifest $(d)/*/*.manifest)))
 LINUX_LOCAL_DIRS = $(patsubst %/,%,$(dir $(LINUX_LOCAL_FOUND)))
 LINUX_LOCAL_FILES = $(foreach d,$(LINUX_LOCAL_DIRS),$(wildcard $(d)/*.[ch]))
 
-linux/local.list: FORCE-LINUX-LOCAL
+LINUX_DRIVERS_LIST = $(LINUX_MANIFESTS) $(LINUX_LOCAL_DIRS)
+linux/drivers.list: FORCE-LINUX-LOCAL
 	@mkdir -p linux
-	@echo '$(LINUX_LOCAL_DIRS)' | cmp -s - $@ || \
-		echo '$(LINUX_LOCAL_DIRS)' > $@
+	@echo '$(LINUX_DRIVERS_LIST)' | cmp -s - $@ || \
+		echo '$(LINUX_DRIVERS_LIST)' > $@
 FORCE-LINUX-LOCAL:
 .PHONY: FORCE-LINUX-LOCAL
 
 linux/build.stamp: $(srcdir)/tools/linux_build.py \
 		$(srcdir)/linux-emu/graft.config $(LINUX_MANIFESTS) \
-		linux/local.list $(LINUX_LOCAL_FOUND)
+		linux/drivers.list $(LINUX_LOCAL_FOUND)
 	@echo "  KBUILD   $(notdir $(basename $(LINUX_MANIFESTS)))"
 	$(AM_V_at)$(PYTHON3) $(srcdir)/tools/linux_build.py \
 		--src $(LINUX_TREE) --tarball $(LINUX_TARBALL) --out linux \
@@ -46,7 +48,7 @@ LX_EMU_H_FILES = $(wildcard $(srcdir)/linux-emu/include/*.h) \
 	$(wildcard $(srcdir)/tests/linux-emu/*.h)
 
 linux/linux.o: linux/build.stamp $(srcdir)/tools/linux_link.py \
-		$(LX_EMU_C_FILES) $(LX_EMU_H_FILES) linux/local.list \
+		$(LX_EMU_C_FILES) $(LX_EMU_H_FILES) linux/drivers.list \
 		$(LINUX_LOCAL_FILES)
 	@echo "  LXLINK   $@"
 	$(AM_V_at)$(PYTHON3) $(srcdir)/tools/linux_link.py --build linux \
