@@ -16,7 +16,8 @@ LINUX_DRIVERS = $(notdir $(basename $(LINUX_DRIVER_MANIFESTS)))
 # them (make LINUX_LOCAL=/path/to/dir).  linux/drivers.list changes when
 # the set of manifests or local folders does, so that adding or removing
 # a driver, in-tree or local, reconfigures and relinks.
-LINUX_LOCAL_FOUND = $(sort $(wildcard $(srcdir)/drivers-linux/local/*/*.manifest \
+LINUX_LOCAL_FOUND = $(sort $(wildcard \
+	$(srcdir)/drivers-linux/local/*/*.manifest \
 	$(srcdir)/tests/drivers/*/*.manifest \
 	$(foreach d,$(LINUX_LOCAL),$(d)/*.manifest $(d)/*/*.manifest)))
 LINUX_LOCAL_DIRS = $(patsubst %/,%,$(dir $(LINUX_LOCAL_FOUND)))

@@ -13,7 +13,6 @@
 #include <linux/errno.h>
 #include <linux/init.h>
 #include <linux/printk.h>
-
 #include <linux/string.h>
 
 #include <lx_emul.h>

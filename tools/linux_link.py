@@ -201,12 +201,13 @@ def initcall_copies(build: Path, driver: str, objects: list[Path]
     (build / "emu" / "drivers").mkdir(parents=True, exist_ok=True)
     for obj in objects:
         table = run("objdump", ["objdump", "-t", str(obj)])
-        found = re.findall(r"^\S+\s+l\s+(?:O\s+)?(\.initcall\w*\.init)\s+\S+\s+"
-                           r"(\S+)$", table, re.M)
+        found = re.findall(r"^\S+\s+l\s+(?:O\s+)?(\.initcall\w*\.init)"
+                           r"\s+\S+\s+(\S+)$", table, re.M)
         if not found:
             out.append(obj)
             continue
-        copy = build / "emu" / "drivers" / f"{driver}-{obj.name}"
+        copy = build / "emu" / "drivers" / \
+            str(obj.resolve().relative_to(build)).replace("/", "_")
         run("objcopy", ["objcopy", *[f"--globalize-symbol={name}"
                                      for _, name in found],
                         str(obj), str(copy)])
