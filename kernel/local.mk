@@ -113,6 +113,8 @@ KERNEL_SOURCES = \
 	mach-glue/kernel/lx_host_irq.c \
 	mach-glue/kernel/lx_host_thread.c \
 	mach-glue/kernel/lx_host_io.c \
+	mach-glue/kernel/lx_boot.c \
+	mach-glue/net/dev_lxnet.c \
 	kernel/x86_64/pmap_io.c \
 	tests/kernel/linux_pci_test.c \
 	tests/kernel/linux_oot_test.c \
@@ -122,6 +124,7 @@ KERNEL_SOURCES = \
 	tests/kernel/user_task.c \
 	tests/kernel/ipc_test.c \
 	tests/kernel/netfilter_test.c \
+	tests/kernel/net_e1000_test.c \
 	tests/kernel/bench_test.c \
 	tests/kernel/selftest_test.c \
 	tests/kernel/vm_test.c \

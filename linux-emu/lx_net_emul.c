@@ -21,6 +21,7 @@
 
 #include <lx_emul.h>
 #include <lx_net.h>
+#include <lx_net_probe.h>
 #include <lx_world.h>
 
 static struct lx_emul_net_callbacks host;
@@ -186,7 +187,9 @@ static struct sk_buff *tx_skb(struct net_device *dev, const void *frame,
 	if (!skb)
 		return NULL;
 	skb_reserve(skb, headroom);
+	lx_net_probe(LX_EMUL_NET_PROBE_TX_COPY);
 	skb_put_data(skb, frame, len);
+	lx_net_probe(LX_EMUL_NET_PROBE_TX_COPIED);
 	skb->dev = dev;
 	skb_reset_mac_header(skb);
 	skb_set_network_header(skb, ETH_HLEN);
@@ -224,6 +227,7 @@ static netdev_tx_t start_xmit(struct net_device *dev, struct sk_buff *skb)
 	local_bh_disable();
 	__netif_tx_lock(txq, smp_processor_id());
 	if (!netif_xmit_frozen_or_stopped(txq)) {
+		lx_net_probe(LX_EMUL_NET_PROBE_TX_DRIVER);
 		rc = dev->netdev_ops->ndo_start_xmit(skb, dev);
 		if (rc == NETDEV_TX_OK)
 			txq_trans_update(txq);
@@ -271,6 +275,7 @@ int lx_net_deliver(struct sk_buff *skb)
 		READ_ONCE(host.rx);
 	const u8 *mac;
 
+	lx_net_probe(LX_EMUL_NET_PROBE_RX_HANDOVER);
 	if (!rx || !skb->dev ||
 	    (skb_is_nonlinear(skb) && skb_linearize(skb))) {
 		kfree_skb(skb);

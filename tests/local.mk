@@ -170,3 +170,15 @@ tests/user/ramdisk_probe.o tests/user/device_probe.o: tests/user/%.o: \
 tests/user/ramdisk_probe.elf tests/user/device_probe.elf: tests/user/%.elf: \
 		tests/user/%.o user/libgraft-user.a user/libgraft-mig-user.a
 	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
+
+# The net-e1000 program (mach-glue/net/): eth0 through device.defs.
+GUEST_NEWLIB_ELFS += tests/user/net_probe.elf
+tests/user/net_probe.o: $(srcdir)/tests/user/net_probe.c \
+		$(srcdir)/tests/user/user_device.h \
+		$(srcdir)/tests/user/user_check.h Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p tests/user
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
+tests/user/net_probe.elf: tests/user/net_probe.o user/libgraft-user.a \
+		user/libgraft-mig-user.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)

@@ -3,7 +3,8 @@
 /*
  * Order matters when two modules could claim a name: the first match
  * wins.  Today the names are disjoint ("console", "rd0", "irq"); the
- * Linux net and block modules and the user-server proxy join this table.
+ * Linux net module (names of the Linux net devices, "eth0"...) is
+ * last; the block module and the user-server proxy join this table.
  */
 #include <stddef.h>
 
@@ -12,11 +13,13 @@
 #include "device/dev_module.h"
 #include "device/dev_ramdisk.h"
 #include "device/device.h"
+#include "mach-glue/net/dev_lxnet.h"
 
 static const struct dev_module *const modules[] = {
 	&dev_console_module,
 	&dev_ramdisk_module,
 	&dev_irq_module,
+	&dev_lxnet_module,	/* Linux net devices: "eth0", ... */
 };
 
 const struct dev_module *dev_module_find(const char *name)

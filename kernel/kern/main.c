@@ -17,6 +17,7 @@
 #include "kern/string.h"
 #include "kern/task.h"
 #include "kern/task_port.h"
+#include "mach-glue/kernel/lx_boot.h"
 #include "tests/kernel/selftest.h"
 #include "vm/vm_page.h"
 #include "x86_64/cpu.h"
@@ -117,6 +118,10 @@ void kmain(uint32_t magic, uint64_t info)
 	sched_init();
 	task_port_init();
 	device_init();
+	/* The Linux drivers and their devices: "linux" on the command line
+	 * (mach-glue/kernel/lx_boot.h). */
+	if (cmdline_find(bootinfo.cmdline, "linux", NULL, NULL))
+		lx_boot();
 	kprintf("Clock: TSC %llu.%03llu MHz, tick %u Hz\n",
 		(unsigned long long)(tsc_hz() / 1000000),
 		(unsigned long long)(tsc_hz() / 1000 % 1000), HZ);

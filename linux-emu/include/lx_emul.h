@@ -155,4 +155,20 @@ int lx_emul_initcall_count(void);
  */
 int lx_emul_driver_init(const char *name);
 
+/*
+ * Probe points of the net glue benchmarks (make bench: net.tx.glue,
+ * net.rx.glue; linux-emu/lx_net_probe.c).  After lx_emul_net_probe_set(fn)
+ * linux-emu calls fn(point) at each point (NULL: no calls).  fn runs in
+ * the caller's context, interrupts possibly off, and may only record
+ * (e.g. a TSC reading); it must not call into linux-emu.  Any context.
+ */
+enum lx_emul_net_probe_point {
+	LX_EMUL_NET_PROBE_TX_COPY,	/* the frame's copy into an skb starts */
+	LX_EMUL_NET_PROBE_TX_COPIED,	/* ... and is done */
+	LX_EMUL_NET_PROBE_TX_DRIVER,	/* ndo_start_xmit is called next */
+	LX_EMUL_NET_PROBE_RX_HANDOVER,	/* a driver handed a received skb over */
+};
+
+void lx_emul_net_probe_set(void (*fn)(int point));
+
 #endif

@@ -157,6 +157,40 @@ def ramdisk_image(suite: Suite, suite_dir: Path) -> Suite:
         cmdline=suite.cmdline + (f"rd0_crc=0x{zlib.crc32(content):08x}",))
 
 
+NET_GUEST_MAC = "52:54:00:12:34:56"
+
+
+def net_peer(suite: Suite, suite_dir: Path, frames: int = 8,
+             echo: bool = False) -> Suite:
+    """Prepare hook of `net-e1000`: starts the host peer (net_peer.py).
+
+    The peer answers the frames of two net_probe sessions (4 each) and
+    stops after them or the suite's timeout; its log is suite_dir/peer.log.
+    QEMU's e1000 gets the fixed MAC and a dgram netdev to the peer.
+    """
+    import net_peer as peer_module  # the harness directory is on sys.path
+
+    mac = bytes.fromhex(NET_GUEST_MAC.replace(":", ""))
+    peer = peer_module.Peer(suite_dir / "peer.log", mac, frames=frames,
+                            seconds=suite.timeout, echo=echo)
+    peer.start()
+    return dataclasses.replace(
+        suite, prepare=None,
+        qemu_args=suite.qemu_args + (
+            "-nic", "none", "-netdev", peer.netdev("n0"),
+            "-device", f"e1000,netdev=n0,addr=03.0,mac={NET_GUEST_MAC}"))
+
+
+NET_BENCH_FRAMES = 300
+
+
+def bench_prepare(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of `bench`: the RAM disk image, then an echoing peer
+    for net_probe's NET_BENCH_FRAMES frames of each of three sizes."""
+    suite = ramdisk_image(suite, suite_dir)
+    return net_peer(suite, suite_dir, frames=3 * NET_BENCH_FRAMES, echo=True)
+
+
 SUITES: tuple[Suite, ...] = (
     HostSuite(name="printf", argv=("tests/host/test_kprintf",)),
     HostSuite(name="stats", argv=("tests/host/test_stats",)),
@@ -261,6 +295,11 @@ SUITES: tuple[Suite, ...] = (
                         "device_probe mode=async device=${device-port}"),
                        ("{builddir}/tests/user/device_probe.elf",
                         "device_probe mode=intr device=${device-port}"))),
+    # The Linux e1000 driver as Mach's eth0, linked to a host peer.
+    QemuSuite(name="net-e1000", test="net-e1000", cmdline=("linux",),
+              prepare=net_peer,
+              modules=(("{builddir}/tests/user/net_probe.elf",
+                        "net_probe mac=525400123456 device=${device-port}"),)),
     QemuSuite(name="ramdisk", test="ramdisk", prepare=ramdisk_image,
               modules=((RAMDISK_PROBE,
                         "ramdisk_probe device=${device-port}"),)),
@@ -278,13 +317,16 @@ SUITES: tuple[Suite, ...] = (
     # Benchmarks, run by `run.py --bench`; bench_mode= tells the guest
     # which mode its BENCH lines are measured in.
     QemuSuite(name="bench", test="bench", mode="icount", hidden=True,
-              cmdline=("bench_mode=icount",), timeout=300.0,
-              prepare=ramdisk_image,
+              cmdline=("bench_mode=icount", "linux"), timeout=300.0,
+              prepare=bench_prepare,
               modules=(("{builddir}/tests/user/rpc_server.elf", "rpc_server"),
                        ("{builddir}/tests/user/rpc_client.elf",
                         "rpc_client bench=10000 mode=icount"),
                        (RAMDISK_PROBE, "ramdisk_probe device=${device-port} "
-                        "bench=1000 mode=icount"))),
+                        "bench=1000 mode=icount"),
+                       ("{builddir}/tests/user/net_probe.elf",
+                        f"net_probe bench={NET_BENCH_FRAMES} "
+                        "device=${device-port}"))),
 )
 
 

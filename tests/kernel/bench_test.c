@@ -16,6 +16,7 @@
 #include "kern/probe.h"
 #include "kern/stats.h"
 #include "kern/string.h"
+#include "mach-glue/net/dev_lxnet.h"
 #include "tests/kernel/user_task.h"
 #include "x86_64/io_bitmap.h"
 
@@ -139,10 +140,59 @@ out:
 	io_bitmap_free(com1);
 }
 
+/*
+ * net.tx.glue/<size> and net.rx.glue/<size> (mach-glue/net/dev_lxnet.h
+ * says what each covers): tests/user/net_probe.c (bench=N) writes N
+ * frames of 60, 256 and 1500 bytes on eth0 (Linux's e1000), the host
+ * peer echoes each, and the glue records one sample per frame each way.
+ */
+#define NET_BENCH_MAX	1024
+
+static struct dev_lxnet_sample net_tx[NET_BENCH_MAX], net_rx[NET_BENCH_MAX];
+
+static void net_print(struct ktest *t, const char *dir,
+		      const struct dev_lxnet_sample *s, unsigned int n)
+{
+	static const unsigned int lens[] = { 60, 256, 1500 };
+
+	for (int k = 0; k < 3; k++) {
+		unsigned int m = 0;
+		struct stats st;
+		char name[32];
+
+		for (unsigned int i = 0; i < n; i++)
+			if (s[i].len == lens[k])
+				samples[m++] = s[i].ticks;
+		if (stats_compute(samples, m, &st) != 0) {
+			ktest_fail(t, "no %s samples of %u bytes", dir,
+				   lens[k]);
+			continue;
+		}
+		ksnprintf(name, sizeof(name), "net.%s.glue/%u", dir, lens[k]);
+		bench_print(t, name, "ticks", &st);
+	}
+}
+
+static void net_glue(struct ktest *t)
+{
+	unsigned int ntx = 0, nrx = 0;
+	bool ran;
+
+	dev_lxnet_bench_start(net_tx, net_rx, NET_BENCH_MAX);
+	ran = user_task_run(t, "net_probe", 240, console, sizeof(console));
+	dev_lxnet_bench_stop(&ntx, &nrx);
+	if (!ran)
+		return;
+	user_task_expect_checks(t, console, 20);
+	net_print(t, "tx", net_tx, ntx);
+	net_print(t, "rx", net_rx, nrx);
+}
+
 static const struct ktest_case bench_cases[] = {
 	{ "empty_probe_cost", empty_probe_cost },
 	{ "rpc_round_trips", rpc_round_trips },
 	{ "ramdisk_reads", ramdisk_reads },
 	{ "io_bitmap_switch_cost", io_bitmap_switch_cost },
+	{ "net_glue", net_glue },
 };
 KTEST_SUITE(bench_suite, "bench", bench_cases);

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Starting the Linux world at boot: drivers, then the Mach net devices. */
+#ifndef MACH_GLUE_KERNEL_LX_BOOT_H
+#define MACH_GLUE_KERNEL_LX_BOOT_H
+
+/*
+ * lx_boot - start the Linux world (lx_emul_init), enumerate PCI, run the
+ * linked drivers' initcalls (their probes find their hardware), then let
+ * the Linux net module (mach-glue/net/) serve the net devices they
+ * registered.  Called once by kmain after device_init() when the kernel
+ * command line holds the word "linux"; thread context (it sleeps).  A
+ * failing step is printed ("linux: ...") and ends the boot step; the
+ * kernel goes on without the Linux devices.  Returns 0 or the failing
+ * step's -errno.
+ */
+int lx_boot(void);
+
+#endif

@@ -1,0 +1,624 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The Linux net module: Mach net devices ("eth0", ...) over Linux drivers. */
+/*
+ * Device ops run with interrupts off and must not block (device.h), but
+ * every lx_emul_netdev_* call enters the Linux world, which may sleep.
+ * So the ops only record what is asked, and one kernel thread, "lx-net",
+ * does the Linux work in order: bringing a device up (ndo_open) after
+ * the first device_open, down (ndo_stop) after the last close, and
+ * handing queued frames to the driver.  Each device's state lives in a
+ * slot that outlives its Mach opens, because the driver may give a frame
+ * back (tx_done) after the Mach device closed.
+ *
+ * Writes: a frame of 14 (the Ethernet header) to MTU + 14 bytes, else
+ * D_INVALID_SIZE (GNU Mach's min_packet_size is its header size; shorter
+ * than 60 bytes the driver pads).  Each write answers D_IO_QUEUED and is
+ * replied to when the driver is done with the frame (tx_done callback,
+ * io_req_done).  A stopped transmit queue makes the worker wait for the
+ * driver's wake-up and try again: nothing is dropped.  A write waits up
+ * to 3 s for the link (carrier; e1000 reports it from its watchdog a
+ * moment after it is opened) and fails D_DEVICE_DOWN without one,
+ * printed: Linux would drop such frames (its qdisc while the carrier is
+ * off), and a driver given frames without a link may reset and drop
+ * them.  If bringing the device up failed, queued and later writes fail with that error (as
+ * dev_error_from_errno maps it) until the device is closed and opened
+ * again.  A write still queued at the last close fails D_DEVICE_DOWN.
+ *
+ * Receiving: frames the driver hands over go through the device's
+ * packet filter table (kernel/net/, net_filter_deliver, NETF_IN) as
+ * net_rcv_msg; frames sent go to NETF_OUT filters once the driver took
+ * them.  device_read is not served (D_INVALID_OPERATION), as in GNU Mach.
+ *
+ * Status: NET_STATUS and NET_ADDRESS as GNU Mach's net_getstat answers
+ * them (too small a count: D_INVALID_OPERATION; the address copied as
+ * bytes, then each int converted with htonl, so the client's ntohl gives
+ * the bytes back in order).  The flags are Linux's IFF_* bits (GNU Mach's
+ * Linux glue reports the same ones), IFF_RUNNING while up with a
+ * carrier.  device_set_status is not served: NET_FLAGS (promiscuous,
+ * all-multicast) would need ndo_set_rx_mode from the worker and a way to
+ * report its result; until then it is D_INVALID_OPERATION, printed.
+ *
+ * Locking: one CPU; slot state is guarded by disabling interrupts.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <device/device_types.h>
+#include <device/net_status.h>
+
+#include "device/dev_error.h"
+#include "device/device.h"
+#include "device/io_req.h"
+#include "kern/kalloc.h"
+#include "kern/kprintf.h"
+#include "kern/probe.h"
+#include "kern/sched.h"
+#include "kern/string.h"
+#include "kern/thread.h"
+#include "linux-emu/include/lx_emul.h"
+#include "mach-glue/net/dev_lxnet.h"
+#include "net/net_filter.h"
+#include "x86_64/cpu.h"
+
+#define ETH_HEADER	14
+#define ETH_ADDRESS	6
+#define IFF_RUNNING	0x40	/* Linux's and GNU Mach's bit */
+#define LX_EBUSY	16	/* Linux's EBUSY: the queue is stopped */
+#define LXNET_CARRIER_TICKS	300	/* 3 s at HZ 100 */
+#define LXNET_PRIORITY	(THREAD_PRIORITY_DEFAULT - 2)
+
+struct lxnet {
+	struct lx_emul_netdev *ndev;
+	char name[LX_EMUL_NETDEV_NAME_MAX];
+	uint8_t mac[ETH_ADDRESS];
+	unsigned int mtu;
+	unsigned int flags;		/* IFF_*, refreshed by the worker */
+	uint8_t *frame;			/* the worker's copy, mtu + 14 */
+	struct net_filter_table *filters;	/* while open */
+	bool want_up;			/* a Mach client has it open */
+	bool up;			/* the worker brought it up */
+	int open_err;			/* last bring-up failed: -errno */
+	bool stalled;			/* queue stopped: wait for tx_wake */
+	unsigned int wakes;		/* tx_wake calls */
+	unsigned int in_driver;		/* frames the driver holds */
+	struct io_req *head, *tail;	/* writes not yet handed over */
+	struct dev_lxnet_stats stats;
+};
+
+/* The benchmarks' state (dev_lxnet_bench_start); interrupts off. */
+static struct {
+	struct dev_lxnet_sample *tx, *rx;
+	unsigned int max, ntx, nrx;
+	uint32_t tx_len, rx_len;
+	uint64_t t_write;	/* write op entered; 0: no sample open */
+	uint64_t copies;	/* ticks spent copying the frame so far */
+	uint64_t t_copy;	/* the skb copy started */
+	uint64_t t_rx;		/* the driver handed a frame over */
+} bench;
+
+static struct lxnet slots[DEV_LXNET_MAX];
+static unsigned int nslots;
+static int work_event;
+
+static struct lxnet *slot_by_name(const char *name)
+{
+	for (unsigned int i = 0; i < nslots; i++)
+		if (strcmp(slots[i].name, name) == 0)
+			return &slots[i];
+	return NULL;
+}
+
+static struct lxnet *slot_by_ndev(struct lx_emul_netdev *ndev)
+{
+	for (unsigned int i = 0; i < nslots; i++)
+		if (slots[i].ndev == ndev)
+			return &slots[i];
+	return NULL;
+}
+
+/* Interrupts off. */
+static void queue_push_tail(struct lxnet *s, struct io_req *req)
+{
+	req->next = NULL;
+	if (s->tail != NULL)
+		s->tail->next = req;
+	else
+		s->head = req;
+	s->tail = req;
+}
+
+/* Interrupts off. */
+static void queue_push_head(struct lxnet *s, struct io_req *req)
+{
+	req->next = s->head;
+	s->head = req;
+	if (s->tail == NULL)
+		s->tail = req;
+}
+
+/* Interrupts off. */
+static struct io_req *queue_pop(struct lxnet *s)
+{
+	struct io_req *req = s->head;
+
+	if (req != NULL) {
+		s->head = req->next;
+		if (s->head == NULL)
+			s->tail = NULL;
+		req->next = NULL;
+	}
+	return req;
+}
+
+static void req_fail(struct io_req *req, io_return_t error)
+{
+	req->error = error;
+	req->done = 0;
+	io_req_done(req);
+}
+
+/* Interrupts off: fail every write still queued on @s with @error. */
+static void queue_fail_all(struct lxnet *s, io_return_t error)
+{
+	struct io_req *req;
+
+	while ((req = queue_pop(s)) != NULL)
+		req_fail(req, error);
+}
+
+/* --- Callbacks from linux-emu (any context, never block) --- */
+
+static void cb_rx(struct lx_emul_netdev *ndev, const void *frame,
+		  unsigned long len)
+{
+	struct lxnet *s = slot_by_ndev(ndev);
+	uint64_t flags = cpu_intr_save();
+
+	if (s != NULL) {
+		s->stats.rx_frames++;
+		if (s->filters != NULL)
+			net_filter_deliver(s->filters, frame, len, NETF_IN);
+	}
+	if (bench.rx != NULL && bench.t_rx != 0 && bench.nrx < bench.max) {
+		bench.rx[bench.nrx].len = (uint32_t)len;
+		bench.rx[bench.nrx++].ticks = probe_read() - bench.t_rx;
+		bench.t_rx = 0;
+	}
+	cpu_intr_restore(flags);
+}
+
+/* linux-emu's probe points (lx_emul_net_probe_set): only record. */
+static void bench_probe(int point)
+{
+	uint64_t now = probe_read();
+	uint64_t flags = cpu_intr_save();
+
+	if (point == LX_EMUL_NET_PROBE_TX_COPY) {
+		bench.t_copy = now;
+	} else if (point == LX_EMUL_NET_PROBE_TX_COPIED) {
+		bench.copies += now - bench.t_copy;
+	} else if (point == LX_EMUL_NET_PROBE_TX_DRIVER) {
+		if (bench.t_write != 0 && bench.ntx < bench.max) {
+			bench.tx[bench.ntx].len = bench.tx_len;
+			bench.tx[bench.ntx++].ticks =
+				now - bench.t_write - bench.copies;
+		}
+		bench.t_write = 0;
+	} else if (point == LX_EMUL_NET_PROBE_RX_HANDOVER) {
+		bench.t_rx = now;
+	}
+	cpu_intr_restore(flags);
+}
+
+void dev_lxnet_bench_start(struct dev_lxnet_sample *tx,
+			   struct dev_lxnet_sample *rx, unsigned int max)
+{
+	uint64_t flags = cpu_intr_save();
+
+	bench.tx = tx;
+	bench.rx = rx;
+	bench.max = max;
+	bench.ntx = bench.nrx = 0;
+	bench.t_write = bench.t_rx = 0;
+	cpu_intr_restore(flags);
+	lx_emul_net_probe_set(bench_probe);
+}
+
+void dev_lxnet_bench_stop(unsigned int *ntx, unsigned int *nrx)
+{
+	uint64_t flags;
+
+	lx_emul_net_probe_set(NULL);
+	flags = cpu_intr_save();
+	*ntx = bench.ntx;
+	*nrx = bench.nrx;
+	bench.tx = bench.rx = NULL;
+	cpu_intr_restore(flags);
+}
+
+static void cb_tx_done(struct lx_emul_netdev *ndev, void *cookie)
+{
+	struct lxnet *s = slot_by_ndev(ndev);
+	struct io_req *req = cookie;
+	uint64_t flags = cpu_intr_save();
+
+	if (s != NULL) {
+		s->stats.tx_done++;
+		s->in_driver--;
+	}
+	req->error = D_SUCCESS;
+	req->done = req->count;
+	io_req_done(req);
+	cpu_intr_restore(flags);
+	thread_wakeup(&work_event);	/* dev_lxnet_idle waiters */
+}
+
+static void cb_tx_wake(struct lx_emul_netdev *ndev)
+{
+	struct lxnet *s = slot_by_ndev(ndev);
+	uint64_t flags = cpu_intr_save();
+
+	if (s != NULL) {
+		s->wakes++;
+		s->stalled = false;
+	}
+	cpu_intr_restore(flags);
+	thread_wakeup(&work_event);
+}
+
+/* --- The worker --- */
+
+enum work { WORK_NONE, WORK_OPEN, WORK_CLOSE, WORK_SEND };
+
+/* Interrupts off: the next thing to do and its slot. */
+static enum work next_work(struct lxnet **out)
+{
+	for (unsigned int i = 0; i < nslots; i++) {
+		struct lxnet *s = &slots[i];
+
+		*out = s;
+		if (s->want_up && !s->up && s->open_err == 0)
+			return WORK_OPEN;
+		if (!s->want_up && s->up)
+			return WORK_CLOSE;
+		if (s->up && s->head != NULL && !s->stalled)
+			return WORK_SEND;
+	}
+	return WORK_NONE;
+}
+
+/* Read @s's flags and link from Linux; true if it has a carrier. */
+static bool refresh(struct lxnet *s)
+{
+	struct lx_emul_netdev_info info;
+
+	if (lx_emul_netdev_info(s->ndev, &info) != 0)
+		return false;
+	s->flags = info.flags | (info.up && info.carrier ? IFF_RUNNING : 0);
+	return info.carrier;
+}
+
+static void do_open(struct lxnet *s)
+{
+	int err = lx_emul_netdev_open(s->ndev);
+	uint64_t flags;
+
+	if (err != 0)
+		kprintf("lx-net: bringing %s up failed (%d)\n", s->name, err);
+	refresh(s);
+	flags = cpu_intr_save();
+	if (err == 0) {
+		s->up = true;
+		s->stats.opens++;
+	} else {
+		s->open_err = err;
+		queue_fail_all(s, dev_error_from_errno(err));
+	}
+	cpu_intr_restore(flags);
+}
+
+static void do_close(struct lxnet *s)
+{
+	int err = lx_emul_netdev_close(s->ndev);
+	uint64_t flags;
+
+	if (err != 0)
+		kprintf("lx-net: taking %s down failed (%d)\n", s->name, err);
+	refresh(s);
+	flags = cpu_intr_save();
+	s->up = false;
+	s->stalled = false;
+	s->stats.closes++;
+	cpu_intr_restore(flags);
+}
+
+/* Wait up to LXNET_CARRIER_TICKS for @s to have a link; false if it
+ * has none by then or the device is being closed. */
+static bool wait_carrier(struct lxnet *s)
+{
+	for (unsigned int i = 0;; i++) {
+		if (refresh(s))
+			return true;
+		if (i == LXNET_CARRIER_TICKS || !s->want_up)
+			return false;
+		thread_sleep_ticks(1);
+	}
+}
+
+static void do_send(struct lxnet *s)
+{
+	bool carrier = wait_carrier(s);
+	uint64_t flags = cpu_intr_save();
+	struct io_req *req = queue_pop(s);
+	unsigned int wakes = s->wakes;
+	uint64_t copy_start, copy_end;
+	size_t len;
+	int err;
+
+	if (req != NULL && !carrier) {
+		s->stats.tx_errors++;
+		req_fail(req, D_DEVICE_DOWN);
+		req = NULL;
+	}
+	cpu_intr_restore(flags);
+	if (req == NULL) {
+		if (!carrier)
+			kprintf("lx-net: %s has no link: write failed\n",
+				s->name);
+		return;
+	}
+	len = req->count;
+	copy_start = probe_read();
+	io_req_get(req, 0, s->frame, len);
+	copy_end = probe_read();
+	flags = cpu_intr_save();
+	bench.copies += copy_end - copy_start;
+	s->in_driver++;		/* tx_done may come before xmit returns */
+	cpu_intr_restore(flags);
+	err = lx_emul_netdev_xmit(s->ndev, s->frame, len, req);
+	flags = cpu_intr_save();
+	if (err == 0) {
+		s->stats.tx_frames++;
+		if (s->filters != NULL)
+			net_filter_deliver(s->filters, s->frame, len,
+					   NETF_OUT);
+	} else {
+		s->in_driver--;
+	}
+	if (err == -LX_EBUSY && s->want_up) {
+		s->stats.tx_busy++;
+		queue_push_head(s, req);
+		if (s->wakes == wakes)
+			s->stalled = true;
+	} else if (err != 0) {
+		s->stats.tx_errors++;
+		req_fail(req, s->want_up ? dev_error_from_errno(err) :
+			 D_DEVICE_DOWN);
+	}
+	cpu_intr_restore(flags);
+}
+
+static void worker(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		uint64_t flags = cpu_intr_save();
+		struct lxnet *s;
+		enum work w;
+
+		while ((w = next_work(&s)) == WORK_NONE) {
+			assert_wait(&work_event);
+			thread_block();
+		}
+		cpu_intr_restore(flags);
+		if (w == WORK_OPEN)
+			do_open(s);
+		else if (w == WORK_CLOSE)
+			do_close(s);
+		else
+			do_send(s);
+		thread_wakeup(&work_event);	/* dev_lxnet_idle waiters */
+	}
+}
+
+int dev_lxnet_start(void)
+{
+	static const struct lx_emul_net_callbacks cb = {
+		.rx = cb_rx,
+		.tx_done = cb_tx_done,
+		.tx_wake = cb_tx_wake,
+	};
+	struct lx_emul_netdev *ndev = NULL;
+
+	while ((ndev = lx_emul_netdev_next(ndev)) != NULL) {
+		struct lx_emul_netdev_info info;
+		struct lxnet *s = &slots[nslots];
+
+		if (nslots == DEV_LXNET_MAX) {
+			kprintf("lx-net: more than %u net devices; the rest "
+				"are not served\n", DEV_LXNET_MAX);
+			break;
+		}
+		if (lx_emul_netdev_info(ndev, &info) != 0)
+			continue;
+		s->frame = kalloc(info.mtu + ETH_HEADER);
+		if (s->frame == NULL) {
+			kprintf("lx-net: no memory for %s\n", info.name);
+			continue;
+		}
+		s->ndev = ndev;
+		memcpy(s->name, info.name, sizeof(s->name));
+		memcpy(s->mac, info.mac, sizeof(s->mac));
+		s->mtu = info.mtu;
+		s->flags = info.flags;
+		nslots++;
+	}
+	if (nslots == 0)
+		return 0;
+	lx_emul_net_set_callbacks(&cb);
+	if (kernel_thread_create("lx-net", LXNET_PRIORITY, worker, NULL,
+				 NULL) != KERN_SUCCESS) {
+		kprintf("lx-net: cannot start the worker thread\n");
+		nslots = 0;
+		return 0;
+	}
+	return (int)nslots;
+}
+
+int dev_lxnet_stats(const char *name, struct dev_lxnet_stats *out)
+{
+	struct lxnet *s = slot_by_name(name);
+	uint64_t flags;
+
+	if (s == NULL)
+		return -1;
+	flags = cpu_intr_save();
+	*out = s->stats;
+	out->up = s->up;
+	cpu_intr_restore(flags);
+	return 0;
+}
+
+int dev_lxnet_idle(void)
+{
+	uint64_t flags = cpu_intr_save();
+	struct lxnet *s;
+	int idle = next_work(&s) == WORK_NONE;
+
+	for (unsigned int i = 0; i < nslots; i++)
+		if (slots[i].in_driver != 0 || slots[i].head != NULL)
+			idle = 0;
+	cpu_intr_restore(flags);
+	return idle;
+}
+
+/* --- Device ops (interrupts off, never block) --- */
+
+static bool lxnet_match(const char *name)
+{
+	return slot_by_name(name) != NULL;
+}
+
+static io_return_t lxnet_open(struct device *dev, dev_mode_t mode)
+{
+	struct lxnet *s = slot_by_name(dev->name);
+
+	(void)mode;
+	if (s == NULL)
+		return D_NO_SUCH_DEVICE;
+	s->filters = net_filter_table_create(ETH_HEADER);
+	if (s->filters == NULL)
+		return D_NO_MEMORY;
+	dev->record_size = 1;
+	dev->priv = s;
+	s->want_up = true;
+	s->open_err = 0;
+	thread_wakeup(&work_event);
+	return D_SUCCESS;
+}
+
+static void lxnet_close(struct device *dev)
+{
+	struct lxnet *s = dev->priv;
+	struct net_filter_table *t = s->filters;
+
+	s->want_up = false;
+	s->filters = NULL;
+	queue_fail_all(s, D_DEVICE_DOWN);
+	net_filter_table_destroy(t);
+	dev->priv = NULL;
+	thread_wakeup(&work_event);
+}
+
+static io_return_t lxnet_write(struct device *dev, struct io_req *req)
+{
+	uint64_t now = probe_read();
+	struct lxnet *s = dev->priv;
+
+	if (req->count < ETH_HEADER || req->count > s->mtu + ETH_HEADER)
+		return D_INVALID_SIZE;
+	if (s->open_err != 0)
+		return dev_error_from_errno(s->open_err);
+	if (bench.tx != NULL) {
+		bench.t_write = now;
+		bench.tx_len = (uint32_t)req->count;
+		bench.copies = 0;
+	}
+	queue_push_tail(s, req);
+	thread_wakeup(&work_event);
+	return D_IO_QUEUED;
+}
+
+static io_return_t lxnet_get_status(struct device *dev, dev_flavor_t flavor,
+				    int *status, mach_msg_type_number_t *count)
+{
+	struct lxnet *s = dev->priv;
+
+	if (flavor == NET_STATUS) {
+		struct net_status ns = {
+			.min_packet_size = ETH_HEADER,
+			.max_packet_size = (int)(s->mtu + ETH_HEADER),
+			.header_format = HDR_ETHERNET,
+			.header_size = ETH_HEADER,
+			.address_size = ETH_ADDRESS,
+			.flags = (int)s->flags,
+			.mapped_size = 0,
+		};
+
+		if (*count < NET_STATUS_COUNT)
+			return D_INVALID_OPERATION;
+		memcpy(status, &ns, sizeof(ns));
+		*count = NET_STATUS_COUNT;
+		return D_SUCCESS;
+	}
+	if (flavor == NET_ADDRESS) {
+		const unsigned int words = (ETH_ADDRESS + 3) / 4;
+
+		if (*count < words)
+			return D_INVALID_OPERATION;
+		memset(status, 0, words * 4);
+		memcpy(status, s->mac, ETH_ADDRESS);
+		for (unsigned int i = 0; i < words; i++)
+			status[i] = (int)__builtin_bswap32((uint32_t)status[i]);
+		*count = words;
+		return D_SUCCESS;
+	}
+	return D_INVALID_OPERATION;
+}
+
+static io_return_t lxnet_set_status(struct device *dev, dev_flavor_t flavor,
+				    const int *status,
+				    mach_msg_type_number_t count)
+{
+	(void)status;
+	(void)count;
+	if (flavor == NET_FLAGS)
+		kprintf("lx-net: %s: NET_FLAGS is not implemented\n",
+			dev->name);
+	return D_INVALID_OPERATION;
+}
+
+static io_return_t lxnet_set_filter(struct device *dev,
+				    struct ipc_port *port, int priority,
+				    const filter_t *filter, unsigned int count)
+{
+	struct lxnet *s = dev->priv;
+
+	return net_filter_set(s->filters, port, priority, filter, count);
+}
+
+static const struct dev_ops lxnet_ops = {
+	.open = lxnet_open,
+	.close = lxnet_close,
+	.write = lxnet_write,
+	.get_status = lxnet_get_status,
+	.set_status = lxnet_set_status,
+	.set_filter = lxnet_set_filter,
+};
+
+const struct dev_module dev_lxnet_module = {
+	.name = "lxnet",
+	.match = lxnet_match,
+	.ops = &lxnet_ops,
+};

@@ -1,0 +1,105 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The host end of the net-e1000 suite's Ethernet link (QEMU -netdev dgram).
+
+QEMU sends each frame the guest's e1000 transmits as one UDP datagram to
+the peer's port on 127.0.0.1 and takes each datagram sent to its own port
+as a received frame.  For every frame it captures, the peer compares it
+byte for byte with the frame tests/user/net_probe.c writes for that
+length (the same formula on both sides), logs it to suite_dir/peer.log,
+and answers with two frames to the guest's MAC: one of Ethernet type
+0x0800, which the guest's filter must keep out, then a verdict of type
+0x88b5 ("GRAFTPEER", frame number, captured length, 1 if it matched,
+CRC-32 of the captured bytes; big-endian words).  In echo mode (the
+benchmarks) it sends each frame back instead, addresses swapped.  The
+thread ends after `frames` frames or `seconds`, whichever comes first.
+"""
+
+from __future__ import annotations
+
+import socket
+import struct
+import threading
+import time
+import zlib
+from pathlib import Path
+
+ETH_TYPE_TEST = 0x88B5
+PEER_MAC = bytes((0x02,)) + b"GRAFT"
+
+
+def expected_frame(length: int, guest_mac: bytes) -> bytes:
+    """The frame net_probe.c's build_frame writes for `length` bytes."""
+    head = PEER_MAC + guest_mac + struct.pack(">H", ETH_TYPE_TEST)
+    return head + bytes((i * 7 + length * 3) & 0xFF
+                        for i in range(14, length))
+
+
+def answers(index: int, frame: bytes, guest_mac: bytes) -> list[bytes]:
+    """The refused frame and the verdict the peer sends for `frame`."""
+    match = int(frame == expected_frame(len(frame), guest_mac))
+    head = guest_mac + PEER_MAC
+    decoy = head + struct.pack(">H", 0x0800) + b"GRAFTPEER decoy"
+    verdict = (head + struct.pack(">H", ETH_TYPE_TEST) + b"GRAFTPEER" +
+               struct.pack(">IIII", index, len(frame), match,
+                           zlib.crc32(frame)))
+    return [f.ljust(60, b"\0") for f in (decoy, verdict)]
+
+
+def free_udp_port() -> int:
+    """A UDP port on 127.0.0.1 free at the time of asking."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Peer:
+    """A bound UDP socket and the thread answering the guest's frames."""
+
+    def __init__(self, log: Path, guest_mac: bytes, frames: int,
+                 seconds: float, echo: bool = False):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        self.qemu_port = free_udp_port()
+        self.log, self.guest_mac, self.echo = log, guest_mac, echo
+        self.frames, self.deadline = frames, time.monotonic() + seconds
+        self.thread = threading.Thread(target=self.run, daemon=True,
+                                       name="net-peer")
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def run(self) -> None:
+        with self.log.open("w") as log, self.sock:
+            for index in range(self.frames):
+                frame = self.receive()
+                if frame is None:
+                    log.write(f"timed out after {index} frames\n")
+                    return
+                match = frame == expected_frame(len(frame), self.guest_mac)
+                log.write(f"frame {index}: {len(frame)} bytes, "
+                          f"{'as written' if match else 'DIFFERENT'}"
+                          f"{'' if self.echo else ': ' + frame.hex()}\n")
+                log.flush()
+                if self.echo:
+                    self.sock.sendto(frame[6:12] + frame[0:6] + frame[12:],
+                                     ("127.0.0.1", self.qemu_port))
+                    continue
+                for answer in answers(index, frame, self.guest_mac):
+                    self.sock.sendto(answer, ("127.0.0.1", self.qemu_port))
+
+    def receive(self) -> bytes | None:
+        while (left := self.deadline - time.monotonic()) > 0:
+            self.sock.settimeout(left)
+            try:
+                data, _ = self.sock.recvfrom(65536)
+            except socket.timeout:
+                return None
+            return data
+        return None
+
+    def netdev(self, name: str) -> str:
+        """QEMU's -netdev value connecting `name` to this peer."""
+        return (f"dgram,id={name},local.type=inet,local.host=127.0.0.1,"
+                f"local.port={self.qemu_port},remote.type=inet,"
+                f"remote.host=127.0.0.1,remote.port={self.port}")

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Suite "net-e1000": Linux's unmodified e1000 driver serves Mach's eth0. */
+/*
+ * The kernel boots with "linux" (mach-glue/kernel/lx_boot.c): the e1000
+ * initcall probes QEMU's e1000, which the harness connects to a peer on
+ * the host (tests/harness/net_peer.py).  tests/user/net_probe.c drives
+ * eth0 through device.defs and prints USER-PASS/USER-FAIL lines; this
+ * side adds what only the kernel sees: the device's counters, that the
+ * Linux device goes down after the last close, and that a second whole
+ * session leaves pages, heap, ports, messages and requests as it found
+ * them (the first one warms Linux's caches, e.g. the page fragments).
+ */
+#include <stdint.h>
+
+#include "device/device.h"
+#include "ipc/ipc_kmsg.h"
+#include "ipc/ipc_port.h"
+#include "kern/ktest.h"
+#include "kern/sched.h"
+#include "kern/string.h"
+#include "mach-glue/net/dev_lxnet.h"
+#include "tests/kernel/user_task.h"
+
+#define NET_PROBE_CHECKS	40
+#define FRAMES_PER_SESSION	4
+
+static char console[32768];
+
+/* Wait up to @seconds for the lx-net worker to finish (the close after
+ * the task's last send right went, frames still with the driver). */
+static bool wait_idle(unsigned int seconds)
+{
+	for (unsigned int i = 0; i < seconds * 10; i++) {
+		if (dev_lxnet_idle())
+			return true;
+		thread_sleep_ticks(10);
+	}
+	return dev_lxnet_idle();
+}
+
+static void eth0_is_served(struct ktest *t)
+{
+	struct dev_lxnet_stats s;
+
+	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &s), 0);
+	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth1", &s), -1);
+	KTEST_EXPECT_EQ(t, s.up, 0);
+}
+
+static void net_program_passes_its_checks(struct ktest *t)
+{
+	struct dev_lxnet_stats s;
+
+	if (!user_task_run(t, "net_probe", 20, console, sizeof(console)))
+		return;
+	user_task_expect_checks(t, console, NET_PROBE_CHECKS);
+	if (!wait_idle(5))
+		ktest_fail(t, "lx-net still busy 5 s after the task ended");
+	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &s), 0);
+	KTEST_EXPECT_EQ(t, s.opens, 1);
+	KTEST_EXPECT_EQ(t, s.closes, 1);
+	KTEST_EXPECT_EQ(t, s.up, 0);
+	KTEST_EXPECT_EQ(t, s.tx_frames, FRAMES_PER_SESSION);
+	KTEST_EXPECT_EQ(t, s.tx_done, FRAMES_PER_SESSION);
+	KTEST_EXPECT_EQ(t, s.tx_errors, 0);
+	/* A verdict and a refused frame for each frame sent. */
+	KTEST_EXPECT_TRUE(t, s.rx_frames >= 2 * FRAMES_PER_SESSION);
+}
+
+static void second_session_leaves_nothing(struct ktest *t)
+{
+	struct user_task_baseline b;
+	unsigned int ports = ipc_port_count(), kmsgs = ipc_kmsg_count();
+	struct dev_lxnet_stats s;
+
+	user_task_baseline(&b);
+	if (!user_task_run(t, "net_probe", 20, console, sizeof(console)))
+		return;
+	user_task_expect_checks(t, console, NET_PROBE_CHECKS);
+	if (!wait_idle(5))
+		ktest_fail(t, "lx-net still busy 5 s after the task ended");
+	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &s), 0);
+	KTEST_EXPECT_EQ(t, s.opens, 2);
+	KTEST_EXPECT_EQ(t, s.closes, 2);
+	KTEST_EXPECT_EQ(t, dev_open_count(), 0);
+	KTEST_EXPECT_EQ(t, io_req_in_flight(), 0);
+	KTEST_EXPECT_EQ(t, ipc_port_count(), ports);
+	KTEST_EXPECT_EQ(t, ipc_kmsg_count(), kmsgs);
+	user_task_expect_baseline(t, &b);
+}
+
+static const struct ktest_case net_e1000_cases[] = {
+	{ "eth0_is_served", eth0_is_served },
+	{ "net_program_passes_its_checks", net_program_passes_its_checks },
+	{ "second_session_leaves_nothing", second_session_leaves_nothing },
+};
+KTEST_SUITE(net_e1000_suite, "net-e1000", net_e1000_cases);
