@@ -4,7 +4,8 @@
  * The driver is ordinary Linux code of ours, linked as a local driver
  * (docs/porting-a-driver.md); it reports each result as one kernel log
  * line, which this side captures and checks, and it keeps its device
- * until the suite unregisters it (lx_selftest_oot.c).  QEMU gives the
+ * until the suite unregisters it (lx_selftest_oot.c); the other drivers'
+ * initcalls run last and must leave it alone.  QEMU gives the
  * suite one edu device at 00:04.0 and no NIC (tests/harness/suites.py).
  */
 #include <stdint.h>
@@ -104,6 +105,23 @@ static void unregistering_removes_and_gives_everything_back(struct ktest *t)
 	user_task_expect_baseline(t, &before_probe);
 }
 
+/* Last: edu, unregistered above, must not be started a second time. */
+static void all_initcalls_skip_the_driver_started_alone(struct ktest *t)
+{
+	char log[1024];
+	size_t n;
+
+	console_capture_start(log, sizeof(log) - 1);
+	KTEST_EXPECT_TRUE(t, lx_emul_initcalls_run() >= 0);
+	n = console_capture_stop();
+	log[n] = '\0';
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_oot_edu_bound(), 0);
+	if (kmemmem(log, n, "edu "))
+		ktest_fail(t, "expected no edu line from the other drivers' "
+			   "initcalls, got \"%s\"", log);
+	KTEST_EXPECT_EQ(t, lx_emul_initcalls_run(), -16);	/* -EBUSY */
+}
+
 static const struct ktest_case linux_oot_cases[] = {
 	{ "edu_driver_starts_alone_and_probes_once",
 	  edu_driver_starts_alone_and_probes_once },
@@ -118,5 +136,7 @@ static const struct ktest_case linux_oot_cases[] = {
 	  dma_to_the_device_and_back_keeps_the_data },
 	{ "unregistering_removes_and_gives_everything_back",
 	  unregistering_removes_and_gives_everything_back },
+	{ "all_initcalls_skip_the_driver_started_alone",
+	  all_initcalls_skip_the_driver_started_alone },
 };
 KTEST_SUITE(linux_oot_suite, "linux-oot", linux_oot_cases);
