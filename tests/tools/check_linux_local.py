@@ -19,6 +19,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ktap_cases import report
+
 GOOD_C = """\
 #include <linux/module.h>
 #include "check.h"
@@ -113,16 +115,7 @@ def main(argv):
     cases.append(("local_drivers_are_not_in_files_tsv",
                   "expected no tests/drivers file in files.tsv"
                   if "edu.c" in tsv or "check-local" in tsv else None))
-    print("KTAP version 1\n1..1\n    KTAP version 1\n"
-          "    # Subtest: linux-local\n    1..%d" % len(cases))
-    failed = 0
-    for i, (name, why) in enumerate(cases, 1):
-        if why:
-            failed += 1
-            print("    # %s: %s" % (name, why))
-        print("    %sok %d %s" % ("not " if why else "", i, name))
-    print("%sok 1 linux-local" % ("not " if failed else ""))
-    return 1 if failed else 0
+    return report("linux-local", cases)
 
 
 if __name__ == "__main__":
