@@ -150,13 +150,14 @@ void platform_device_unregister(struct platform_device *pdev)
 	for (i = 0; i < LX_PLATFORM_DEVICES && devices[i] != pdev; i++)
 		;
 	if (i == LX_PLATFORM_DEVICES) {
-		pr_err("platform_device_unregister: %s was not registered\n",
+		pr_err("%s: %s was not registered\n", __func__,
 		       dev_name(&pdev->dev));
 		return;
 	}
 	if (pdev->dev.driver) {
-		struct platform_driver *drv = to_platform_driver(pdev->dev.driver);
+		struct platform_driver *drv;
 
+		drv = to_platform_driver(pdev->dev.driver);
 		if (drv->remove)
 			drv->remove(pdev);
 		pdev->dev.driver = NULL;

@@ -210,6 +210,10 @@ def bochs_net_peer_for(slot: str | None,
     return prepare
 
 
+# The program every net-* suite runs twice against the peer.
+NET_PROBE_MODULES = (("{builddir}/tests/user/net_probe.elf",
+                      "net_probe mac=525400123456 device=${device-port}"),)
+
 # QEMU's ISA NE2000 for `net-ne-isa`: I/O base and the IRQ line that ne's
 # autoIRQ must find (10: no ISA device of QEMU's pc machine uses it).
 NE_ISA_IO, NE_ISA_IRQ = 0x300, 10
@@ -332,13 +336,11 @@ SUITES: tuple[Suite, ...] = (
     # The Linux e1000 driver as Mach's eth0, linked to a host peer.
     QemuSuite(name="net-e1000", test="net-e1000", cmdline=("linux",),
               prepare=net_peer,
-              modules=(("{builddir}/tests/user/net_probe.elf",
-                        "net_probe mac=525400123456 device=${device-port}"),)),
+              modules=NET_PROBE_MODULES),
     # The same program and peer over the Linux ne2k-pci (+ 8390) driver.
     QemuSuite(name="net-ne2k-pci", test="net-ne2k-pci", cmdline=("linux",),
               prepare=net_peer_for("ne2k_pci,addr=03.0"),
-              modules=(("{builddir}/tests/user/net_probe.elf",
-                        "net_probe mac=525400123456 device=${device-port}"),)),
+              modules=NET_PROBE_MODULES),
     # ISA ne at NE_ISA_IO: lx_boot registers the board's platform device
     # (ne_io=), ne finds the IRQ by autoIRQ and the suite compares it with
     # the line QEMU was given (expect_irq=).
@@ -347,26 +349,22 @@ SUITES: tuple[Suite, ...] = (
                        f"expect_irq={NE_ISA_IRQ}"),
               prepare=net_peer_for(
                   f"ne2k_isa,iobase={NE_ISA_IO:#x},irq={NE_ISA_IRQ}"),
-              modules=(("{builddir}/tests/user/net_probe.elf",
-                        "net_probe mac=525400123456 device=${device-port}"),)),
+              modules=NET_PROBE_MODULES),
     # The same over Bochs' e1000 and PCI NE2000 (ethmod=socket).
     BochsSuite(name="net-e1000-bochs", test="net-e1000", cmdline=("linux",),
                prepare=bochs_net_peer_for("e1000", "e1000: enabled=1"),
-               modules=(("{builddir}/tests/user/net_probe.elf",
-                         "net_probe mac=525400123456 device=${device-port}"),)),
+               modules=NET_PROBE_MODULES),
     BochsSuite(name="net-ne2k-pci-bochs", test="net-ne2k-pci",
                cmdline=("linux",),
                prepare=bochs_net_peer_for("ne2k", "ne2k: type=pci"),
-               modules=(("{builddir}/tests/user/net_probe.elf",
-                         "net_probe mac=525400123456 device=${device-port}"),)),
+               modules=NET_PROBE_MODULES),
     BochsSuite(name="net-ne-isa-bochs", test="net-ne-isa",
                cmdline=("linux", f"ne_io={NE_ISA_IO:#x}",
                         f"expect_irq={NE_ISA_IRQ}"),
                prepare=bochs_net_peer_for(
                    None, f"ne2k: type=isa, ioaddr={NE_ISA_IO:#x}, "
                    f"irq={NE_ISA_IRQ}"),
-               modules=(("{builddir}/tests/user/net_probe.elf",
-                         "net_probe mac=525400123456 device=${device-port}"),)),
+               modules=NET_PROBE_MODULES),
     QemuSuite(name="ramdisk", test="ramdisk", prepare=ramdisk_image,
               modules=((RAMDISK_PROBE,
                         "ramdisk_probe device=${device-port}"),)),
