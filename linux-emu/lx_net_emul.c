@@ -237,19 +237,13 @@ static netdev_tx_t start_xmit(struct net_device *dev, struct sk_buff *skb)
 	return rc;
 }
 
-static int in_xmit(struct lx_emul_netdev *h, const void *frame,
-		   unsigned long len, void *cookie)
+/* Send @frame on @dev, which passed xmit_check: 0, -ENOMEM or -EBUSY. */
+static int xmit_send(struct net_device *dev, const void *frame,
+		     unsigned long len, void *cookie)
 {
-	struct net_device *dev;
 	struct sk_buff *skb;
-	int err;
+	int err = 0;
 
-	rtnl_lock();
-	dev = registered(h);
-	err = xmit_check(dev, len);
-	rtnl_unlock();
-	if (err)
-		return err;
 	skb = tx_skb(dev, frame, len, cookie);
 	if (!skb)
 		return -ENOMEM;
@@ -259,6 +253,40 @@ static int in_xmit(struct lx_emul_netdev *h, const void *frame,
 		err = -EBUSY;
 	}
 	return err;
+}
+
+static int in_xmit(struct lx_emul_netdev *h, const void *frame,
+		   unsigned long len, void *cookie)
+{
+	struct net_device *dev;
+	int err;
+
+	rtnl_lock();
+	dev = registered(h);
+	err = xmit_check(dev, len);
+	rtnl_unlock();
+	return err ? err : xmit_send(dev, frame, len, cookie);
+}
+
+/*
+ * lx_emul_netdev_xmit_now's work, holding the world with interrupts off
+ * (noinline: current changed just before, lx_world.h).  The rtnl lock
+ * free means nobody changes the device list while this runs: only world
+ * holders take it, and this one neither sleeps nor lets the world go.
+ */
+static noinline int in_xmit_now(struct lx_emul_netdev *h, const void *frame,
+				unsigned long len, void *cookie)
+{
+	struct net_device *dev;
+	int err;
+
+	if (rtnl_is_locked())
+		return -EAGAIN;
+	dev = registered(h);
+	err = xmit_check(dev, len);
+	if (!err && !netif_carrier_ok(dev))
+		err = -ENOLINK;
+	return err ? err : xmit_send(dev, frame, len, cookie);
 }
 
 void lx_net_queue_woken(struct net_device *dev)
@@ -354,5 +382,23 @@ int lx_emul_netdev_xmit(struct lx_emul_netdev *h, const void *frame,
 	lx_world_enter();
 	err = in_xmit(h, frame, len, cookie);
 	lx_world_leave();
+	return err;
+}
+
+/* The host's own task while it sends from a path that must not block. */
+static struct task_struct xmit_now_task = { .comm = "lx-xmit-now" };
+
+int lx_emul_netdev_xmit_now(struct lx_emul_netdev *h, const void *frame,
+			    unsigned long len, void *cookie)
+{
+	unsigned long flags;
+	int err = -EAGAIN;
+
+	local_irq_save(flags);
+	if (lx_world_try_enter(&xmit_now_task)) {
+		err = in_xmit_now(h, frame, len, cookie);
+		lx_world_try_leave();
+	}
+	local_irq_restore(flags);
 	return err;
 }
