@@ -3,16 +3,20 @@
 /*
  * A struct lx_emul_netdev * is a registered struct net_device *; every
  * entry point checks that it is on lx_net_devices before use.  Transmit
- * copies the frame into a fresh skb and calls ndo_start_xmit with the
+ * copies the frame into an skb and calls ndo_start_xmit with the
  * queue's xmit lock held and bottom halves disabled, as Linux's
  * dev_queue_xmit does (without qdisc: a stopped queue is the host's
  * -EBUSY).  The skb's destructor reports tx_done to the host; its cookie
  * lives in skb_shinfo()->destructor_arg, which only zero-copy sockets
  * use.  The host serialises transmit against close and unregister of
  * the same device (the rtnl lock is not held across ndo_start_xmit; in
- * Linux RCU keeps the device alive instead).  Receive: lx_net_deliver()
- * gives every frame a driver passed up to the host's rx callback, whole
- * (from the MAC header), then frees it.
+ * Linux RCU keeps the device alive instead).  lx_emul_netdev_xmit_now
+ * is the same transmit for a host path that must not block: it holds
+ * the world only if it is free (lx_world_try_enter, interrupts off) and
+ * answers -EAGAIN otherwise, and -ENOLINK without a carrier.  Transmit
+ * heads are sized for a full frame and reused (tx_heads).  Receive:
+ * lx_net_deliver() gives every frame a driver passed up to the host's rx
+ * callback, whole (from the MAC header), then frees it.
  */
 #include <linux/etherdevice.h>
 #include <linux/netdevice.h>

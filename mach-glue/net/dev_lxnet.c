@@ -5,8 +5,14 @@
  * every lx_emul_netdev_* call enters the Linux world, which may sleep.
  * So the ops only record what is asked, and one kernel thread, "lx-net",
  * does the Linux work in order: bringing a device up (ndo_open) after
- * the first device_open, down (ndo_stop) after the last close, and
- * handing queued frames to the driver.  Each device's state lives in a
+ * the first device_open and waiting for its link, down (ndo_stop) after
+ * the last close, and handing queued frames to the driver.  One
+ * exception, the common case of a write: when the device is up with a
+ * link, nothing is queued or being sent, the write op itself hands the
+ * frame to the driver through lx_emul_netdev_xmit_now, which never
+ * waits: it works only if the Linux world and the rtnl lock are free at
+ * that moment, and anything else (busy, no link any more, a stopped
+ * queue, an error) leaves the write to lx-net as before.  Each device's state lives in a
  * slot that outlives its Mach opens, because the driver may give a frame
  * back (tx_done) after the Mach device closed.
  *
