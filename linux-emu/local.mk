@@ -9,12 +9,36 @@ LINUX_DRIVER_MANIFESTS = $(sort $(wildcard $(srcdir)/drivers-linux/*.manifest))
 LINUX_MANIFESTS = $(LINUX_DRIVER_MANIFESTS) $(srcdir)/linux-emu/library.manifest
 LINUX_DRIVERS = $(notdir $(basename $(LINUX_DRIVER_MANIFESTS)))
 
+# Out-of-tree drivers (docs/porting-a-driver.md): each folder holding a
+# NAME.manifest and its .c/.h files, in drivers-linux/local/, in
+# tests/drivers/ (the test vehicles, linked like the linux-emu selftests),
+# and in LINUX_LOCAL: absolute paths of driver folders or of folders of
+# them (make LINUX_LOCAL=/path/to/dir).  linux/drivers.list changes when
+# the set of manifests or local folders does, so that adding or removing
+# a driver, in-tree or local, reconfigures and relinks.
+LINUX_LOCAL_FOUND = $(sort $(wildcard \
+	$(srcdir)/drivers-linux/local/*/*.manifest \
+	$(srcdir)/tests/drivers/*/*.manifest \
+	$(foreach d,$(LINUX_LOCAL),$(d)/*.manifest $(d)/*/*.manifest)))
+LINUX_LOCAL_DIRS = $(patsubst %/,%,$(dir $(LINUX_LOCAL_FOUND)))
+LINUX_LOCAL_FILES = $(foreach d,$(LINUX_LOCAL_DIRS),$(wildcard $(d)/*.[ch]))
+
+LINUX_DRIVERS_LIST = $(LINUX_MANIFESTS) $(LINUX_LOCAL_DIRS)
+linux/drivers.list: FORCE-LINUX-LOCAL
+	@mkdir -p linux
+	@echo '$(LINUX_DRIVERS_LIST)' | cmp -s - $@ || \
+		echo '$(LINUX_DRIVERS_LIST)' > $@
+FORCE-LINUX-LOCAL:
+.PHONY: FORCE-LINUX-LOCAL
+
 linux/build.stamp: $(srcdir)/tools/linux_build.py \
-		$(srcdir)/linux-emu/graft.config $(LINUX_MANIFESTS)
+		$(srcdir)/linux-emu/graft.config $(LINUX_MANIFESTS) \
+		linux/drivers.list $(LINUX_LOCAL_FOUND)
 	@echo "  KBUILD   $(notdir $(basename $(LINUX_MANIFESTS)))"
 	$(AM_V_at)$(PYTHON3) $(srcdir)/tools/linux_build.py \
 		--src $(LINUX_TREE) --tarball $(LINUX_TARBALL) --out linux \
-		--fragment $(srcdir)/linux-emu/graft.config $(LINUX_MANIFESTS)
+		--fragment $(srcdir)/linux-emu/graft.config \
+		--local $(LINUX_LOCAL_FOUND) -- $(LINUX_MANIFESTS)
 
 # linux-emu's own C (Linux side) and the checks of the linux-emu suite
 # that run in the Linux world, linked with the library and the drivers
@@ -25,12 +49,13 @@ LX_EMU_H_FILES = $(wildcard $(srcdir)/linux-emu/include/*.h) \
 	$(wildcard $(srcdir)/tests/linux-emu/*.h)
 
 linux/linux.o: linux/build.stamp $(srcdir)/tools/linux_link.py \
-		$(LX_EMU_C_FILES) $(LX_EMU_H_FILES)
+		$(LX_EMU_C_FILES) $(LX_EMU_H_FILES) linux/drivers.list \
+		$(LINUX_LOCAL_FILES)
 	@echo "  LXLINK   $@"
 	$(AM_V_at)$(PYTHON3) $(srcdir)/tools/linux_link.py --build linux \
 		--include $(srcdir)/linux-emu/include --out $@ \
 		--emu $(LX_EMU_C_FILES) --library library \
-		--drivers $(LINUX_DRIVERS)
+		--drivers $(LINUX_DRIVERS) --local $(LINUX_LOCAL_DIRS)
 
 all-local: linux/build.stamp
 check-local: linux/build.stamp

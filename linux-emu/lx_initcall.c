@@ -1,25 +1,59 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Running the linked drivers' initcalls (module_init when built in). */
+/* Running the linked drivers' initcalls (module_init when built in), all or one driver's. */
 /*
  * tools/linux_link.py leaves only drivers' initcalls in .initcall*.init;
  * the host's linker script gathers them between lx_host_initcall_start
  * and lx_host_initcall_stop in Linux's level order.  Library initcalls are
  * renamed away and never run: they set up subsystems Graft does not have
  * (the iomem pseudo file system, GRO offloads, %p hashing's key).
+ * tools/linux_link.py also lists each driver's entries by name
+ * (lx_initcall.h), so that one driver can be started alone.
  */
+#include <linux/bits.h>
 #include <linux/errno.h>
 #include <linux/init.h>
 #include <linux/printk.h>
+#include <linux/string.h>
 
 #include <lx_emul.h>
 #include <lx_host.h>
+#include <lx_initcall.h>
 #include <lx_world.h>
 
 static bool initcalls_done;
 
+/* Drivers started by lx_emul_driver_init (bit i: table entry i). */
+static unsigned long drivers_started;
+#define MAX_TABLE_DRIVERS BITS_PER_LONG
+
 int lx_emul_initcall_count(void)
 {
 	return lx_host_initcall_stop - lx_host_initcall_start;
+}
+
+static int run_one(initcall_entry_t *p)
+{
+	initcall_t fn = initcall_from_entry(p);
+	int ret = fn();
+
+	if (ret)
+		pr_warn("linux-emu: initcall %ps returned %d\n", fn, ret);
+	return ret ? 1 : 0;
+}
+
+/* Whether @p belongs to a driver lx_emul_driver_init started. */
+static bool started_alone(const initcall_entry_t *p)
+{
+	const struct lx_driver_initcalls *d = lx_driver_initcall_table;
+
+	for (int i = 0; d[i].name; i++) {
+		if (!(drivers_started & BIT(i)))
+			continue;
+		for (int j = 0; j < d[i].count; j++)
+			if ((const int *)p == d[i].calls[j])
+				return true;
+	}
+	return false;
 }
 
 static int run_initcalls(void *arg)
@@ -27,16 +61,19 @@ static int run_initcalls(void *arg)
 	int failed = 0;
 
 	for (initcall_entry_t *p = lx_host_initcall_start;
-	     p < lx_host_initcall_stop; p++) {
-		initcall_t fn = initcall_from_entry(p);
-		int ret = fn();
+	     p < lx_host_initcall_stop; p++)
+		if (!started_alone(p))
+			failed += run_one(p);
+	return failed;
+}
 
-		if (ret) {
-			pr_warn("linux-emu: initcall %ps returned %d\n", fn,
-				ret);
-			failed++;
-		}
-	}
+static int run_driver(void *arg)
+{
+	const struct lx_driver_initcalls *d = arg;
+	int failed = 0;
+
+	for (int j = 0; j < d->count; j++)
+		failed += run_one((initcall_entry_t *)d->calls[j]);
 	return failed;
 }
 
@@ -46,4 +83,25 @@ int lx_emul_initcalls_run(void)
 		return -EBUSY;
 	initcalls_done = true;
 	return lx_world_run(run_initcalls, NULL);
+}
+
+int lx_emul_driver_init(const char *name)
+{
+	const struct lx_driver_initcalls *d = lx_driver_initcall_table;
+	int i;
+
+	for (i = 0; d[i].name && strcmp(d[i].name, name); i++)
+		;
+	if (!d[i].name)
+		return -ENOENT;
+	if (i >= MAX_TABLE_DRIVERS) {
+		pr_err("linux-emu: driver %s is past the %d drivers "
+		       "lx_emul_driver_init can start\n", name,
+		       MAX_TABLE_DRIVERS);
+		return -ENOSPC;
+	}
+	if (initcalls_done || (drivers_started & BIT(i)))
+		return -EBUSY;
+	drivers_started |= BIT(i);
+	return lx_world_run(run_driver, (void *)&d[i]);
 }

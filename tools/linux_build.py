@@ -4,14 +4,16 @@
 drivers-linux/*.manifest with Linux's own Kbuild, into an output directory.
 
 Usage: linux_build.py --src TREE --tarball TARBALL --out DIR
-                      --fragment CONFIG MANIFEST...
+                      --fragment CONFIG [--local LOCAL_MANIFEST...]
+                      MANIFEST...
 
 The tree (Debian's linux-source-6.1, unpacked by tools/deps.sh) is only
 read: Kbuild runs with O=DIR, so every generated file lands in DIR.
 
 Steps, each skipped when its inputs have not changed (DIR/build.stamp):
  1. tinyconfig, then the in-repo fragment plus every manifest's `kconfig`
-    symbols merged with scripts/kconfig/merge_config.sh, olddefconfig,
+    symbols (local drivers' too: --local, see drivers-linux/README.md)
+    merged with scripts/kconfig/merge_config.sh, olddefconfig,
     prepare.  A symbol that does not end up `=y` stops the build, unless
     its manifest lists it under `kconfig-unavailable` (with the reason).
  2. Kbuild compiles each manifest source as a single target.  A source
@@ -28,6 +30,10 @@ Steps, each skipped when its inputs have not changed (DIR/build.stamp):
                         package tarball
     undefined.txt       the symbols the objects need and do not define:
                         what linux-emu must provide
+
+Local (out-of-tree) drivers only take part in step 1: their sources are
+not Linux's, tools/linux_link.py compiles them, and they are in neither
+files.tsv nor undefined.txt.
 
 Exits 1 with a message naming the step on any failure.
 """
@@ -115,10 +121,10 @@ def run(step: str, argv: list[str], cwd: Path | None = None) -> str:
     return done.stdout
 
 
-def kmake(src: Path, out: Path, *targets: str) -> None:
+def kmake(src: Path, out: Path, *targets: str, jobs: int = 2) -> None:
     run(f"make {' '.join(targets)}",
         ["make", "-s", "-C", str(src), f"O={out}", f"ARCH={ARCH}",
-         f"-j{min(2, os.cpu_count() or 1)}", *targets])
+         f"-j{min(jobs, os.cpu_count() or 1)}", *targets])
 
 
 def configure(src: Path, out: Path, fragment: Path,
@@ -197,12 +203,14 @@ def compile_drivers(src: Path, out: Path, manifests: list[Manifest]) -> None:
     targets |= {m.like[:-2] + ".o" for m in likes}
     # One Kbuild run per folder: single targets of different folders in one
     # parallel run can descend into a shared parent twice at once and race
-    # (seen: fixdep missing arch/x86/lib/.csum-partial_64.o.d).
+    # (seen: fixdep missing arch/x86/lib/.csum-partial_64.o.d).  Two
+    # single targets of one folder race the same way under -j2 (the
+    # parent's descent and the folder's both build the first), so -j1.
     folders: dict[str, list[str]] = {}
     for t in sorted(targets):
         folders.setdefault(os.path.dirname(t), []).append(t)
     for group in folders.values():
-        kmake(src, out, *group)
+        kmake(src, out, *group, jobs=1)
     for m in likes:
         for s in m.sources:
             compile_like(src, out, s, m.like)
@@ -270,18 +278,22 @@ def main() -> int:
     ap.add_argument("--tarball", type=Path, required=True)
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--fragment", type=Path, required=True)
+    ap.add_argument("--local", type=Path, nargs="*", default=[],
+                    help="local drivers' manifests (Kconfig symbols only)")
     ap.add_argument("manifests", type=Path, nargs="+")
     args = ap.parse_args()
     src, out = args.src.resolve(), args.out.resolve()
     try:
         manifests = [read_manifest(p) for p in sorted(args.manifests)]
-        names = [m.name for m in manifests]
+        local = [read_manifest(p) for p in args.local]
+        names = [m.name for m in manifests + local]
         if len(set(names)) != len(names):
             raise BuildError(f"two manifests name the same driver: {names}")
         inputs = json.dumps({
             "version": (src / ".graft-version").read_text().strip(),
             "fragment": args.fragment.read_text(),
             "manifests": [p.read_text() for p in sorted(args.manifests)],
+            "local": [m.kconfig + m.unavailable for m in local],
             "tool": Path(__file__).read_text(),
         })
         stamp = out / "build.stamp"
@@ -290,7 +302,7 @@ def main() -> int:
             return 0
         out.mkdir(parents=True, exist_ok=True)
         stamp.unlink(missing_ok=True)
-        configure(src, out, args.fragment, manifests)
+        configure(src, out, args.fragment, manifests + local)
         compile_drivers(src, out, manifests)
         (out / "objects").mkdir(exist_ok=True)
         objects, files = [], {}

@@ -5,11 +5,16 @@ relocatable object whose only global symbols are lx_emul_*.
 
 Usage: linux_link.py --build DIR --include DIR --out FILE
                      --emu SRC... --library NAME --drivers NAME...
+                     [--local FOLDER...]
 
 DIR is tools/linux_build.py's output.  Steps:
  1. Each --emu source (linux-emu's own C, written against Linux's headers)
     is compiled with the command line Kbuild used for lib/ctype.o, the
     file names substituted and --include added (DIR/emu/).
+ 1b. Each --local FOLDER is an out-of-tree driver: FOLDER/NAME.manifest
+    (drivers-linux/README.md) names .c files relative to FOLDER, compiled
+    the same way with KBUILD_MODNAME=NAME and -I FOLDER
+    (DIR/local/NAME/, where undefined.txt lists what it needs).
  2. The library (DIR/objects/NAME.list) and the emu objects form the base.
     Each driver is added only if everything it needs is then defined or
     can be stubbed; otherwise it is left out and DIR/unlinked.txt says
@@ -19,6 +24,10 @@ DIR is tools/linux_build.py's output.  Steps:
     which names it and stops (DIR/stubs.txt lists them).  Anything else
     still undefined -- data, or a function whose address is taken -- must
     be written in linux-emu: for the base it is an error.
+ 3b. Each linked driver's initcalls are listed in a generated table
+    (DIR/emu/initcalls.c, struct lx_driver_initcalls in lx_initcall.h),
+    their entries made global in copies of the objects so that the table
+    can name them: lx_emul_driver_init() starts one driver by name.
  4. ld -r, then every global symbol except lx_emul_* is made local, so
     Linux's names cannot collide with Graft's.  The result may only need
     lx_host_* from outside (checked).
@@ -33,18 +42,23 @@ import subprocess
 import sys
 from pathlib import Path
 
-from linux_build import BuildError, cmd_file, run
+from linux_build import BuildError, cmd_file, read_manifest, run
 
 REFERENCE = "lib/ctype"
 HOST_PREFIX = "lx_host_"
 EXPORT_PATTERN = "lx_emul_*"
+GENERATED = {"lx_driver_initcall_table"}	# written at step 3b
 STUB_CFLAGS = ["-O2", "-ffreestanding", "-fno-pic", "-mcmodel=kernel",
                "-mno-red-zone", "-mgeneral-regs-only", "-fno-builtin",
                "-fno-asynchronous-unwind-tables", "-w"]
 
 
-def emu_command(build: Path, source: Path, obj: str, include: Path) -> str:
-    """Kbuild's command for REFERENCE, retargeted at @source -> @obj."""
+def emu_command(build: Path, source: Path, obj: str, include: Path,
+                modname: str = "") -> str:
+    """Kbuild's command for REFERENCE, retargeted at @source -> @obj (@obj
+    relative to @build), -I @include; KBUILD_MODNAME is @modname (a local
+    driver's name, KBUILD_MODFILE local/@modname) or else the object's
+    name (KBUILD_MODFILE linux-emu/NAME)."""
     text = cmd_file(build, REFERENCE + ".o").read_text()
     found = re.search(rf"^cmd_{re.escape(REFERENCE)}\.o := (.*)$", text,
                       re.M)
@@ -53,15 +67,18 @@ def emu_command(build: Path, source: Path, obj: str, include: Path) -> str:
     command = found.group(1).split(";")[0].strip()	# no objtool pass
     d, stem = os.path.split(REFERENCE)
     new = Path(obj).stem
+    objdir = os.path.dirname(obj)
+    mod = (modname or new).replace("-", "_")
+    modfile = f"local/{mod}" if modname else f"linux-emu/{new}"
     tree = os.path.realpath(build / "source")
     pairs = [
-        (f"-Wp,-MMD,{d}/.{stem}.o.d", f"-Wp,-MMD,emu/.{new}.o.d"),
+        (f"-Wp,-MMD,{d}/.{stem}.o.d", f"-Wp,-MMD,{objdir}/.{new}.o.d"),
         (f"-I {tree}/{d} -I ./{d}", f"-I {include}"),
         (f"KBUILD_MODFILE='\"{REFERENCE}\"'",
-         f"KBUILD_MODFILE='\"linux-emu/{new}\"'"),
+         f"KBUILD_MODFILE='\"{modfile}\"'"),
         (f"BASENAME='\"{stem}\"'", f"BASENAME='\"{new}\"'"),
-        (f"MODNAME='\"{stem}\"'", f"MODNAME='\"{new}\"'"),
-        (f"__KBUILD_MODNAME=kmod_{stem}", f"__KBUILD_MODNAME=kmod_{new}"),
+        (f"MODNAME='\"{stem}\"'", f"MODNAME='\"{mod}\"'"),
+        (f"__KBUILD_MODNAME=kmod_{stem}", f"__KBUILD_MODNAME=kmod_{mod}"),
         (f"-c -o {REFERENCE}.o {tree}/{REFERENCE}.c",
          f"-c -o {obj} {source}"),
     ]
@@ -73,16 +90,21 @@ def emu_command(build: Path, source: Path, obj: str, include: Path) -> str:
     return command
 
 
-def compile_emu(build: Path, sources: list[Path], include: Path) -> list[Path]:
-    (build / "emu").mkdir(exist_ok=True)
+def compile_emu(build: Path, sources: list[Path], include: Path,
+                objdir: str = "emu", modname: str = "") -> list[Path]:
+    """Compile @sources into DIR/@objdir (see emu_command); only what is
+    older than its source, a header beside it or in @include, or whose
+    command changed."""
+    (build / objdir).mkdir(parents=True, exist_ok=True)
     headers = [p.stat().st_mtime for p in include.glob("*.h")]
     headers += [h.stat().st_mtime for s in sources
                 for h in s.parent.glob("*.h")]
     objects = []
     for source in sources:
-        obj = f"emu/{source.stem}.o"
-        command = emu_command(build, source.resolve(), obj, include.resolve())
-        record = build / "emu" / f".{source.stem}.o.cmd"
+        obj = f"{objdir}/{source.stem}.o"
+        command = emu_command(build, source.resolve(), obj, include.resolve(),
+                              modname)
+        record = build / objdir / f".{source.stem}.o.cmd"
         target = build / obj
         newest = max([source.stat().st_mtime] + headers)
         if not (target.is_file() and target.stat().st_mtime >= newest and
@@ -142,10 +164,87 @@ def library_copies(build: Path, objects: list[Path]) -> list[Path]:
     return out
 
 
+def compile_local(build: Path, folder: Path) -> tuple[str, list[Path]]:
+    """Compile the out-of-tree driver in @folder: (its name, its objects).
+    Writes DIR/local/NAME/undefined.txt: what it needs and does not
+    define."""
+    found = sorted(folder.glob("*.manifest"))
+    if len(found) != 1:
+        raise BuildError(f"{folder}: a local driver folder holds exactly "
+                         f"one NAME.manifest (found {len(found)})")
+    m = read_manifest(found[0])
+    if found[0].stem != m.name:
+        raise BuildError(f"{found[0]}: 'driver: {m.name}' must match the "
+                         "file's name")
+    sources = [folder / s for s in m.sources]
+    for s in sources:
+        if not s.is_file():
+            raise BuildError(f"{found[0]}: no source {s}")
+    objects = compile_emu(build, sources, folder, f"local/{m.name}", m.name)
+    _, needed = symbols(objects)
+    (build / "local" / m.name / "undefined.txt").write_text(
+        "".join(f"{n}\n" for n in sorted(needed)))
+    return m.name, objects
+
+
+def initcall_level(section: str) -> tuple[int, str]:
+    """Linux's order of initcall sections (the host's linker script sorts
+    .initcall[0-9]*.init by name after .initcallearly.init)."""
+    return (0, "") if section == ".initcallearly.init" else (1, section)
+
+
+def initcall_copies(build: Path, driver: str, objects: list[Path]
+                    ) -> tuple[list[Path], list[str]]:
+    """Copies of @objects whose initcall entries are global symbols, and
+    those symbols in Linux's order."""
+    out, entries = [], []
+    (build / "emu" / "drivers").mkdir(parents=True, exist_ok=True)
+    for obj in objects:
+        table = run("objdump", ["objdump", "-t", str(obj)])
+        found = re.findall(r"^\S+\s+l\s+(?:O\s+)?(\.initcall\w*\.init)"
+                           r"\s+\S+\s+(\S+)$", table, re.M)
+        if not found:
+            out.append(obj)
+            continue
+        copy = build / "emu" / "drivers" / \
+            str(obj.resolve().relative_to(build)).replace("/", "_")
+        run("objcopy", ["objcopy", *[f"--globalize-symbol={name}"
+                                     for _, name in found],
+                        str(obj), str(copy)])
+        out.append(copy)
+        entries += [(initcall_level(sec), name) for sec, name in found]
+    return out, [name for _, name in sorted(entries, key=lambda e: e[0])]
+
+
+def write_initcall_table(build: Path, include: Path,
+                         drivers: list[tuple[str, list[str]]]) -> Path:
+    """Generate and compile the per-driver initcall table (lx_initcall.h)."""
+    lines = ["/* Generated by tools/linux_link.py: each linked driver's "
+             "initcalls. */",
+             "#include <lx_initcall.h>", ""]
+    for i, (_, entries) in enumerate(drivers):
+        lines += [f"extern const int {e};" for e in entries]
+        lines.append(f"static const int *const calls_{i}[] = {{ " +
+                     "".join(f"&{e}, " for e in entries) + "0 };")
+    lines.append("const struct lx_driver_initcalls "
+                 "lx_driver_initcall_table[] = {")
+    lines += [f"\t{{ \"{name}\", calls_{i}, {len(entries)} }},"
+              for i, (name, entries) in enumerate(drivers)]
+    lines += ["\t{ 0, 0, 0 }", "};", ""]
+    c = build / "emu" / "initcalls.c"
+    c.write_text("\n".join(lines))
+    o = build / "emu" / "initcalls.o"
+    run("compiling the initcall table", ["gcc", *STUB_CFLAGS, "-I",
+                                         str(include), "-c", "-o", str(o),
+                                         str(c)])
+    return o
+
+
 def unresolved(objects: list[Path]) -> tuple[set[str], set[str]]:
     """(symbols that need a stub, symbols that need a real definition)."""
     _, missing = symbols(objects)
-    missing = {s for s in missing if not s.startswith(HOST_PREFIX)}
+    missing = {s for s in missing
+               if not s.startswith(HOST_PREFIX) and s not in GENERATED}
     calls = call_only(objects, missing)
     return calls, missing - calls
 
@@ -158,6 +257,7 @@ def main() -> int:
     ap.add_argument("--emu", type=Path, nargs="+", required=True)
     ap.add_argument("--library", required=True)
     ap.add_argument("--drivers", nargs="*", default=[])
+    ap.add_argument("--local", type=Path, nargs="*", default=[])
     args = ap.parse_args()
     build = args.build.resolve()
     try:
@@ -171,15 +271,23 @@ def main() -> int:
         if lacking:
             raise BuildError("linux-emu must define: " +
                              " ".join(sorted(lacking)))
-        linked, report = list(base), []
-        for driver in args.drivers:
-            trial = linked + listed(driver)
+        drivers = [(d, listed(d)) for d in args.drivers]
+        drivers += [compile_local(build, f.resolve()) for f in args.local]
+        names = [d for d, _ in drivers]
+        if len(set(names)) != len(names):
+            raise BuildError(f"two drivers have one name: {names}")
+        linked, report, tables = list(base), [], []
+        for driver, objects in drivers:
+            trial = linked + objects
             trial_stubs, lacking = unresolved(trial)
             if lacking:
                 report.append(f"{driver}: not linked; linux-emu does not "
                               f"define {' '.join(sorted(lacking))}")
                 continue
-            linked, stubs = trial, trial_stubs
+            copies, entries = initcall_copies(build, driver, objects)
+            linked, stubs = linked + copies, trial_stubs
+            tables.append((driver, entries))
+        table_o = write_initcall_table(build, args.include.resolve(), tables)
         (build / "unlinked.txt").write_text("".join(f"{r}\n" for r in report))
         for line in report:
             print(f"linux_link: {line.split(';')[0]} (see {build}/"
@@ -200,7 +308,7 @@ def main() -> int:
                                     str(stub_o), str(stub_c)])
         whole = build / "emu" / "linux-whole.o"
         run("ld -r", ["ld", "-r", "-o", str(whole), *map(str, linked),
-                      str(stub_o)])
+                      str(stub_o), str(table_o)])
         run("objcopy", ["objcopy", "-w",
                         f"--keep-global-symbol={EXPORT_PATTERN}",
                         str(whole), str(args.out)])

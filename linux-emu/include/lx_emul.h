@@ -155,6 +155,18 @@ int lx_emul_initcalls_run(void);
 int lx_emul_initcall_count(void);
 
 /*
+ * lx_emul_driver_init - run the initcalls of the one linked driver named
+ * @name (its manifest's driver: name), in Linux's order, once.  After
+ * lx_emul_init; thread context.  The number of its initcalls that failed
+ * (each named on the console); -ENOENT if no linked driver has that name
+ * (build/linux/unlinked.txt says why one is left out); -EBUSY if it was
+ * started already, by this or by lx_emul_initcalls_run, which then skips
+ * the drivers started so; -ENOSPC past the 64th linked driver (named on
+ * the console).
+ */
+int lx_emul_driver_init(const char *name);
+
+/*
  * Probe points of the net glue benchmarks (make bench: net.tx.glue,
  * net.rx.glue; linux-emu/lx_net_probe.c).  After lx_emul_net_probe_set(fn)
  * linux-emu calls fn(point) at each point (NULL: no calls).  fn runs in

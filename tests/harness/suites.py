@@ -209,6 +209,9 @@ SUITES: tuple[Suite, ...] = (
               argv=("{python}", "{srcdir}/tests/tools/check_linux_unmodified.py",
                     "{builddir}/linux", "{builddir}/deps/linux-6.1",
                     "{builddir}/deps/linux-source-6.1.tar.xz")),
+    HostSuite(name="linux-local",
+              argv=("{python}", "{srcdir}/tests/tools/check_linux_local.py",
+                    "{builddir}/linux", "{srcdir}")),
     HostSuite(name="ktap-parser",
               argv=("{python}", "{srcdir}/tests/harness/test_ktap.py")),
     QemuSuite(name="boot", test="boot", prepare=boot_modules),
@@ -269,6 +272,11 @@ SUITES: tuple[Suite, ...] = (
                   "-device", "ne2k_pci,addr=04.0,mac=52:54:00:12:34:57",
                   "-device", "pci-bridge,id=br1,chassis_nr=1,addr=05.0",
                   "-device", "pci-testdev,bus=br1,addr=01.0")),
+    # The out-of-tree edu driver (tests/drivers/edu) on QEMU's edu device;
+    # no NIC, so that only edu has a driver to probe.
+    QemuSuite(name="linux-oot", test="linux-oot",
+              qemu_args=DETERMINISTIC_TIME + (
+                  "-nic", "none", "-device", "edu,addr=04.0")),
     # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
               modules=(("{builddir}/tests/user/ipc_fuzz.elf",
