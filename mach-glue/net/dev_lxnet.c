@@ -12,9 +12,9 @@
  * frame to the driver through lx_emul_netdev_xmit_now, which never
  * waits: it works only if the Linux world and the rtnl lock are free at
  * that moment, and anything else (busy, no link any more, a stopped
- * queue, an error) leaves the write to lx-net as before.  Each device's state lives in a
- * slot that outlives its Mach opens, because the driver may give a frame
- * back (tx_done) after the Mach device closed.
+ * queue, an error) leaves the write to lx-net as before.  Each device's
+ * state lives in a slot that outlives its Mach opens, because the driver
+ * may give a frame back (tx_done) after the Mach device closed.
  *
  * Writes: a frame of 14 (the Ethernet header) to MTU + 14 bytes, else
  * D_INVALID_SIZE (GNU Mach's min_packet_size is its header size; shorter
