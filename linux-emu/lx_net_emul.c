@@ -3,16 +3,20 @@
 /*
  * A struct lx_emul_netdev * is a registered struct net_device *; every
  * entry point checks that it is on lx_net_devices before use.  Transmit
- * copies the frame into a fresh skb and calls ndo_start_xmit with the
+ * copies the frame into an skb and calls ndo_start_xmit with the
  * queue's xmit lock held and bottom halves disabled, as Linux's
  * dev_queue_xmit does (without qdisc: a stopped queue is the host's
  * -EBUSY).  The skb's destructor reports tx_done to the host; its cookie
  * lives in skb_shinfo()->destructor_arg, which only zero-copy sockets
  * use.  The host serialises transmit against close and unregister of
  * the same device (the rtnl lock is not held across ndo_start_xmit; in
- * Linux RCU keeps the device alive instead).  Receive: lx_net_deliver()
- * gives every frame a driver passed up to the host's rx callback, whole
- * (from the MAC header), then frees it.
+ * Linux RCU keeps the device alive instead).  lx_emul_netdev_xmit_now
+ * is the same transmit for a host path that must not block: it holds
+ * the world only if it is free (lx_world_try_enter, interrupts off) and
+ * answers -EAGAIN otherwise, and -ENOLINK without a carrier.  Transmit
+ * heads are sized for a full frame and reused (tx_heads).  Receive:
+ * lx_net_deliver() gives every frame a driver passed up to the host's rx
+ * callback, whole (from the MAC header), then frees it.
  */
 #include <linux/etherdevice.h>
 #include <linux/netdevice.h>
@@ -104,6 +108,87 @@ static int in_info(struct lx_emul_netdev *h,
 	return dev ? 0 : -ENODEV;
 }
 
+/*
+ * Transmit heads: each the linear room of a full frame of its device
+ * (tx_room), whatever the frame's length, so that every transmit head of
+ * a device is the same kmalloc size.  When the driver frees a transmit
+ * skb, its destructor (tx_done) keeps the head for the next frame if the
+ * cache has room: it takes a reference on the data, so freeing the skb
+ * leaves the head alone.  Frames of every length then reuse heads
+ * instead of a kmalloc and kfree each (for full frames, a heap page
+ * taken and given back each time).  Interrupts off guard the cache
+ * (tx_done may run in the driver's interrupt handler).
+ */
+#define TX_HEADS	8
+
+static struct {
+	void *head[TX_HEADS];
+	unsigned int room[TX_HEADS];
+	unsigned int n;
+} tx_heads;
+
+static unsigned int tx_room(struct net_device *dev)
+{
+	return SKB_DATA_ALIGN(LL_RESERVED_SPACE(dev) + dev->mtu +
+			      dev->hard_header_len + dev->needed_tailroom);
+}
+
+/* A cached head of @room bytes, or NULL. */
+static void *tx_head_take(unsigned int room)
+{
+	unsigned long flags;
+	void *head = NULL;
+
+	local_irq_save(flags);
+	for (unsigned int i = tx_heads.n; i-- > 0;) {
+		if (tx_heads.room[i] == room) {
+			head = tx_heads.head[i];
+			tx_heads.n--;
+			tx_heads.head[i] = tx_heads.head[tx_heads.n];
+			tx_heads.room[i] = tx_heads.room[tx_heads.n];
+			break;
+		}
+	}
+	local_irq_restore(flags);
+	return head;
+}
+
+/* Keep @skb's head (a transmit head, about to be freed with it) if
+ * there is room: the skb's free then leaves the head alone. */
+static void tx_head_keep(struct sk_buff *skb)
+{
+	unsigned long flags;
+
+	if (skb->head_frag || skb_shinfo(skb)->nr_frags ||
+	    skb_shinfo(skb)->frag_list ||
+	    skb_end_offset(skb) != tx_room(skb->dev))
+		return;		/* the driver changed it: not ours */
+	local_irq_save(flags);
+	if (tx_heads.n < TX_HEADS &&
+	    atomic_read(&skb_shinfo(skb)->dataref) == 1) {
+		atomic_inc(&skb_shinfo(skb)->dataref);
+		tx_heads.head[tx_heads.n] = skb->head;
+		tx_heads.room[tx_heads.n++] = skb_end_offset(skb);
+	}
+	local_irq_restore(flags);
+}
+
+/* Free every cached head (a device went down: its skbs came back). */
+static void tx_heads_drain(void)
+{
+	unsigned long flags;
+	void *head;
+
+	for (;;) {
+		local_irq_save(flags);
+		head = tx_heads.n ? tx_heads.head[--tx_heads.n] : NULL;
+		local_irq_restore(flags);
+		if (!head)
+			return;
+		kfree(head);
+	}
+}
+
 /* dev_open: rtnl held. */
 int lx_net_open(struct net_device *dev)
 {
@@ -133,7 +218,8 @@ int lx_net_open(struct net_device *dev)
 	return 0;
 }
 
-/* dev_close: rtnl held. */
+/* dev_close: rtnl held.  The transmit heads kept go back to the heap
+ * (the driver gave its skbs back in ndo_stop). */
 void lx_net_close(struct net_device *dev)
 {
 	if (!(dev->flags & IFF_UP))
@@ -143,6 +229,7 @@ void lx_net_close(struct net_device *dev)
 	if (dev->netdev_ops->ndo_stop)
 		dev->netdev_ops->ndo_stop(dev);
 	dev->flags &= ~IFF_UP;
+	tx_heads_drain();
 }
 
 static int in_open(struct lx_emul_netdev *h)
@@ -175,19 +262,29 @@ static void tx_done(struct sk_buff *skb)
 
 	if (done)
 		done(handle(skb->dev), skb_shinfo(skb)->destructor_arg);
+	tx_head_keep(skb);
 }
 
 /* An skb holding a copy of @frame, ready for @dev's ndo_start_xmit. */
 static struct sk_buff *tx_skb(struct net_device *dev, const void *frame,
 			      unsigned long len, void *cookie)
 {
-	unsigned int headroom = LL_RESERVED_SPACE(dev);
+	unsigned int room = tx_room(dev);
 	struct sk_buff *skb;
+	void *head = tx_head_take(room);
 
-	skb = alloc_skb(headroom + len + dev->needed_tailroom, GFP_ATOMIC);
-	if (!skb)
+	if (!head)
+		head = kmalloc(room +
+			       SKB_DATA_ALIGN(sizeof(struct skb_shared_info)),
+			       GFP_ATOMIC);
+	if (!head)
 		return NULL;
-	skb_reserve(skb, headroom);
+	skb = lx_skb_build(head, room, GFP_ATOMIC);
+	if (!skb) {
+		kfree(head);
+		return NULL;
+	}
+	skb_reserve(skb, LL_RESERVED_SPACE(dev));
 	lx_net_probe(LX_EMUL_NET_PROBE_TX_COPY);
 	skb_put_data(skb, frame, len);
 	lx_net_probe(LX_EMUL_NET_PROBE_TX_COPIED);
@@ -238,19 +335,13 @@ static netdev_tx_t start_xmit(struct net_device *dev, struct sk_buff *skb)
 	return rc;
 }
 
-static int in_xmit(struct lx_emul_netdev *h, const void *frame,
-		   unsigned long len, void *cookie)
+/* Send @frame on @dev, which passed xmit_check: 0, -ENOMEM or -EBUSY. */
+static int xmit_send(struct net_device *dev, const void *frame,
+		     unsigned long len, void *cookie)
 {
-	struct net_device *dev;
 	struct sk_buff *skb;
-	int err;
+	int err = 0;
 
-	rtnl_lock();
-	dev = registered(h);
-	err = xmit_check(dev, len);
-	rtnl_unlock();
-	if (err)
-		return err;
 	skb = tx_skb(dev, frame, len, cookie);
 	if (!skb)
 		return -ENOMEM;
@@ -260,6 +351,40 @@ static int in_xmit(struct lx_emul_netdev *h, const void *frame,
 		err = -EBUSY;
 	}
 	return err;
+}
+
+static int in_xmit(struct lx_emul_netdev *h, const void *frame,
+		   unsigned long len, void *cookie)
+{
+	struct net_device *dev;
+	int err;
+
+	rtnl_lock();
+	dev = registered(h);
+	err = xmit_check(dev, len);
+	rtnl_unlock();
+	return err ? err : xmit_send(dev, frame, len, cookie);
+}
+
+/*
+ * lx_emul_netdev_xmit_now's work, holding the world with interrupts off
+ * (noinline: current changed just before, lx_world.h).  The rtnl lock
+ * free means nobody changes the device list while this runs: only world
+ * holders take it, and this one neither sleeps nor lets the world go.
+ */
+static noinline int in_xmit_now(struct lx_emul_netdev *h, const void *frame,
+				unsigned long len, void *cookie)
+{
+	struct net_device *dev;
+	int err;
+
+	if (rtnl_is_locked())
+		return -EAGAIN;
+	dev = registered(h);
+	err = xmit_check(dev, len);
+	if (!err && !netif_carrier_ok(dev))
+		err = -ENOLINK;
+	return err ? err : xmit_send(dev, frame, len, cookie);
 }
 
 void lx_net_queue_woken(struct net_device *dev)
@@ -355,5 +480,23 @@ int lx_emul_netdev_xmit(struct lx_emul_netdev *h, const void *frame,
 	lx_world_enter();
 	err = in_xmit(h, frame, len, cookie);
 	lx_world_leave();
+	return err;
+}
+
+/* The host's own task while it sends from a path that must not block. */
+static struct task_struct xmit_now_task = { .comm = "lx-xmit-now" };
+
+int lx_emul_netdev_xmit_now(struct lx_emul_netdev *h, const void *frame,
+			    unsigned long len, void *cookie)
+{
+	unsigned long flags;
+	int err = -EAGAIN;
+
+	local_irq_save(flags);
+	if (lx_world_try_enter(&xmit_now_task)) {
+		err = in_xmit_now(h, frame, len, cookie);
+		lx_world_try_leave();
+	}
+	local_irq_restore(flags);
 	return err;
 }

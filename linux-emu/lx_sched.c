@@ -149,6 +149,22 @@ void lx_world_leave(void)
 		guest_give_back(task);
 }
 
+int lx_world_try_enter(struct task_struct *task)
+{
+	if (world_owner != 0 || world_waiters != 0)
+		return 0;
+	world_owner = lx_host_thread_self();
+	world_task = task;
+	world_depth = 1;
+	this_cpu_write(current_task, task);
+	return 1;
+}
+
+void lx_world_try_leave(void)
+{
+	world_release();
+}
+
 int lx_world_run(int (*fn)(void *arg), void *arg)
 {
 	int ret;

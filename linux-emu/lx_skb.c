@@ -78,6 +78,15 @@ struct sk_buff *__alloc_skb(unsigned int size, gfp_t gfp, int flags, int node)
 	return skb;
 }
 
+struct sk_buff *lx_skb_build(void *data, unsigned int size, gfp_t gfp)
+{
+	struct sk_buff *skb = kzalloc(sizeof(*skb), head_gfp(gfp));
+
+	if (skb)
+		skb_dress(skb, data, size);
+	return skb;
+}
+
 struct sk_buff *__netdev_alloc_skb(struct net_device *dev, unsigned int len,
 				   gfp_t gfp)
 {

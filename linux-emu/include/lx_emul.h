@@ -123,6 +123,17 @@ int lx_emul_netdev_xmit(struct lx_emul_netdev *dev, const void *frame,
 			unsigned long len, void *cookie);
 
 /*
+ * lx_emul_netdev_xmit_now - lx_emul_netdev_xmit from a path that must
+ * not block (a device op, interrupts on or off): only if the Linux world
+ * and the rtnl lock are free now, else -EAGAIN with nothing done.  The
+ * call holds the world with interrupts off; softirqs the driver raised
+ * run before it returns (tx_done may come then).  Also -ENOLINK when
+ * @dev has no carrier (nothing sent).  Otherwise as lx_emul_netdev_xmit.
+ */
+int lx_emul_netdev_xmit_now(struct lx_emul_netdev *dev, const void *frame,
+			    unsigned long len, void *cookie);
+
+/*
  * lx_emul_net_rx_action - one pass of what NET_RX_SOFTIRQ runs: poll
  * the scheduled NAPI contexts within a budget of 300 frames, holding the
  * Linux world.  Returns 1 if some are still scheduled, else 0.  The

@@ -42,6 +42,11 @@ void lx_net_watchdog_init(struct net_device *dev);
 void lx_net_watchdog_up(struct net_device *dev);
 void lx_net_watchdog_down(struct net_device *dev);
 
+/* lx_skb.c: an skb around @data, kmalloc'd (kfree'd with the skb):
+ * @size bytes of linear room, then room for the shared info.  NULL if
+ * memory is short (@data is then still the caller's). */
+struct sk_buff *lx_skb_build(void *data, unsigned int size, gfp_t gfp);
+
 /* lx_net_emul.c: a queue of @dev was woken (netif_tx_wake_queue). */
 void lx_net_queue_woken(struct net_device *dev);
 

@@ -55,6 +55,19 @@ void lx_world_leave(void);
  * lx_world_leave); returns what @fn returns. */
 int lx_world_run(int (*fn)(void *arg), void *arg);
 
+/*
+ * lx_world_try_enter - make the calling host thread hold the world as
+ * @task without waiting: only if nobody holds it and nobody waits for
+ * it.  Interrupts off, and they stay off until lx_world_try_leave(), so
+ * the holder runs only what never sleeps (ndo_start_xmit, softirqs).
+ * 1 if taken; 0 if not (nothing changed).  For host paths that must not
+ * block (a device op); @task is the caller's own, never used by two at
+ * once.
+ * lx_world_try_leave - let the world go again; interrupts still off.
+ */
+int lx_world_try_enter(struct task_struct *task);
+void lx_world_try_leave(void);
+
 /* lx_world_held - whether the calling thread holds the world. */
 int lx_world_held(void);
 

@@ -5,10 +5,16 @@
  * every lx_emul_netdev_* call enters the Linux world, which may sleep.
  * So the ops only record what is asked, and one kernel thread, "lx-net",
  * does the Linux work in order: bringing a device up (ndo_open) after
- * the first device_open, down (ndo_stop) after the last close, and
- * handing queued frames to the driver.  Each device's state lives in a
- * slot that outlives its Mach opens, because the driver may give a frame
- * back (tx_done) after the Mach device closed.
+ * the first device_open and waiting for its link, down (ndo_stop) after
+ * the last close, and handing queued frames to the driver.  One
+ * exception, the common case of a write: when the device is up with a
+ * link, nothing is queued or being sent, the write op itself hands the
+ * frame to the driver through lx_emul_netdev_xmit_now, which never
+ * waits: it works only if the Linux world and the rtnl lock are free at
+ * that moment, and anything else (busy, no link any more, a stopped
+ * queue, an error) leaves the write to lx-net as before.  Each device's
+ * state lives in a slot that outlives its Mach opens, because the driver
+ * may give a frame back (tx_done) after the Mach device closed.
  *
  * Writes: a frame of 14 (the Ethernet header) to MTU + 14 bytes, else
  * D_INVALID_SIZE (GNU Mach's min_packet_size is its header size; shorter
@@ -65,6 +71,7 @@
 #define ETH_ADDRESS	6
 #define IFF_RUNNING	0x40	/* Linux's and GNU Mach's bit */
 #define LX_EBUSY	16	/* Linux's EBUSY: the queue is stopped */
+#define LX_ENOLINK	67	/* Linux's ENOLINK: no carrier */
 #define LXNET_CARRIER_TICKS	300	/* 3 s at HZ 100 */
 #define LXNET_PRIORITY	(THREAD_PRIORITY_DEFAULT - 2)
 
@@ -80,6 +87,7 @@ struct lxnet {
 	bool up;			/* the worker brought it up */
 	int open_err;			/* last bring-up failed: -errno */
 	bool stalled;			/* queue stopped: wait for tx_wake */
+	bool sending;			/* the worker uses @frame */
 	unsigned int wakes;		/* tx_wake calls */
 	unsigned int in_driver;		/* frames the driver holds */
 	struct io_req *head, *tail;	/* writes not yet handed over */
@@ -299,6 +307,19 @@ static bool refresh(struct lxnet *s)
 	return info.carrier;
 }
 
+/* Wait up to LXNET_CARRIER_TICKS for @s to have a link; false if it
+ * has none by then or the device is being closed. */
+static bool wait_carrier(struct lxnet *s)
+{
+	for (unsigned int i = 0;; i++) {
+		if (refresh(s))
+			return true;
+		if (i == LXNET_CARRIER_TICKS || !s->want_up)
+			return false;
+		thread_sleep_ticks(1);
+	}
+}
+
 static void do_open(struct lxnet *s)
 {
 	int err = lx_emul_netdev_open(s->ndev);
@@ -316,6 +337,8 @@ static void do_open(struct lxnet *s)
 		queue_fail_all(s, dev_error_from_errno(err));
 	}
 	cpu_intr_restore(flags);
+	if (err == 0)
+		wait_carrier(s);	/* IFF_RUNNING as soon as it has one */
 }
 
 static void do_close(struct lxnet *s)
@@ -333,17 +356,24 @@ static void do_close(struct lxnet *s)
 	cpu_intr_restore(flags);
 }
 
-/* Wait up to LXNET_CARRIER_TICKS for @s to have a link; false if it
- * has none by then or the device is being closed. */
-static bool wait_carrier(struct lxnet *s)
+/* Interrupts off: copy @req's frame into s->frame, the copy's ticks
+ * going to the benchmark's excluded copies. */
+static void frame_get(struct lxnet *s, struct io_req *req)
 {
-	for (unsigned int i = 0;; i++) {
-		if (refresh(s))
-			return true;
-		if (i == LXNET_CARRIER_TICKS || !s->want_up)
-			return false;
-		thread_sleep_ticks(1);
-	}
+	uint64_t copy_start = probe_read();
+
+	io_req_get(req, 0, s->frame, req->count);
+	bench.copies += probe_read() - copy_start;
+}
+
+/* Interrupts off: the driver took the @len-byte frame in s->frame (its
+ * request may be answered and freed already: tx_done). */
+static void sent(struct lxnet *s, size_t len)
+{
+	s->stats.tx_frames++;
+	s->flags |= IFF_RUNNING;	/* up, with a carrier */
+	if (s->filters != NULL)
+		net_filter_deliver(s->filters, s->frame, len, NETF_OUT);
 }
 
 static void do_send(struct lxnet *s)
@@ -352,7 +382,6 @@ static void do_send(struct lxnet *s)
 	uint64_t flags = cpu_intr_save();
 	struct io_req *req = queue_pop(s);
 	unsigned int wakes = s->wakes;
-	uint64_t copy_start, copy_end;
 	size_t len;
 	int err;
 
@@ -361,6 +390,7 @@ static void do_send(struct lxnet *s)
 		req_fail(req, D_DEVICE_DOWN);
 		req = NULL;
 	}
+	s->sending = req != NULL;
 	cpu_intr_restore(flags);
 	if (req == NULL) {
 		if (!carrier)
@@ -369,23 +399,17 @@ static void do_send(struct lxnet *s)
 		return;
 	}
 	len = req->count;
-	copy_start = probe_read();
-	io_req_get(req, 0, s->frame, len);
-	copy_end = probe_read();
 	flags = cpu_intr_save();
-	bench.copies += copy_end - copy_start;
+	frame_get(s, req);
 	s->in_driver++;		/* tx_done may come before xmit returns */
 	cpu_intr_restore(flags);
 	err = lx_emul_netdev_xmit(s->ndev, s->frame, len, req);
 	flags = cpu_intr_save();
-	if (err == 0) {
-		s->stats.tx_frames++;
-		if (s->filters != NULL)
-			net_filter_deliver(s->filters, s->frame, len,
-					   NETF_OUT);
-	} else {
+	s->sending = false;
+	if (err == 0)
+		sent(s, len);
+	else
 		s->in_driver--;
-	}
 	if (err == -LX_EBUSY && s->want_up) {
 		s->stats.tx_busy++;
 		queue_push_head(s, req);
@@ -531,6 +555,32 @@ static void lxnet_close(struct device *dev)
 	thread_wakeup(&work_event);
 }
 
+/*
+ * Interrupts off, nothing queued or being sent on @s, which was up with a
+ * link: hand @req's frame to the driver from here if the Linux world is
+ * free (lx_emul_netdev_xmit_now), sparing the switch to lx-net and back.
+ * True if the driver took it; false (nothing sent) if the world or the
+ * rtnl lock was busy, the link is gone or the driver refused: then the
+ * worker sends it as any queued write, with its waits and error answers.
+ */
+static bool send_now(struct lxnet *s, struct io_req *req)
+{
+	size_t len = req->count;
+	int err;
+
+	frame_get(s, req);
+	s->in_driver++;		/* tx_done may come before xmit returns */
+	err = lx_emul_netdev_xmit_now(s->ndev, s->frame, len, req);
+	if (err == 0) {
+		sent(s, len);
+		return true;
+	}
+	s->in_driver--;
+	if (err == -LX_ENOLINK)
+		s->flags &= ~IFF_RUNNING;
+	return false;
+}
+
 static io_return_t lxnet_write(struct device *dev, struct io_req *req)
 {
 	uint64_t now = probe_read();
@@ -545,6 +595,9 @@ static io_return_t lxnet_write(struct device *dev, struct io_req *req)
 		bench.tx_len = (uint32_t)req->count;
 		bench.copies = 0;
 	}
+	if (s->up && s->head == NULL && !s->stalled && !s->sending &&
+	    (s->flags & IFF_RUNNING) && send_now(s, req))
+		return D_IO_QUEUED;
 	queue_push_tail(s, req);
 	thread_wakeup(&work_event);
 	return D_IO_QUEUED;

@@ -44,7 +44,7 @@ int dev_lxnet_idle(void);
  * The net glue benchmarks (make bench; tests/kernel/bench_test.c).
  * net.tx.glue: from the module's write op (device_write decoded) to the
  * call of ndo_start_xmit, less the two copies of the frame (into the
- * worker's buffer, into the skb); one write at a time (a second write
+ * module's buffer, into the skb); one write at a time (a second write
  * queued before the first reached the driver restarts the sample).
  * net.rx.glue: from the driver handing a received skb to linux-emu to
  * the net_rcv_msg queued (net_filter_deliver returned).  TSC ticks,

@@ -183,7 +183,7 @@ static void net_glue(struct ktest *t)
 	dev_lxnet_bench_stop(&ntx, &nrx);
 	if (!ran)
 		return;
-	user_task_expect_checks(t, console, 20);
+	user_task_expect_checks(t, console, 21);
 	net_print(t, "tx", net_tx, ntx);
 	net_print(t, "rx", net_rx, nrx);
 }

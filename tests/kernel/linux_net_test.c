@@ -15,6 +15,7 @@
 #include "linux-emu/include/lx_emul.h"
 #include "tests/linux-emu/lx_selftest_net.h"
 #include "tests/kernel/user_task.h"
+#include "x86_64/cpu.h"
 
 #define EBUSY		16
 #define EINVAL		22
@@ -22,6 +23,8 @@
 #define ENETDOWN	100
 #define EMSGSIZE	90
 #define EADDRNOTAVAIL	99
+#define EAGAIN		11
+#define ENOLINK		67
 #define FRAME_MAX	1514
 #define RX_KEEP		8
 
@@ -244,6 +247,37 @@ static void bad_lengths_and_handles_are_refused(struct ktest *t)
 	KTEST_EXPECT_EQ(t, seen.tx_done + seen.rx, 0);
 }
 
+/* lx_emul_netdev_xmit_now sends at once, interrupts off, when the world
+ * and the rtnl lock are free and the device has a link; otherwise it
+ * sends nothing: -EAGAIN (busy), -ENOLINK (no carrier). */
+static void xmit_now_sends_only_when_the_world_is_free(struct ktest *t)
+{
+	uint8_t f[60];
+	uint64_t flags;
+
+	seen_reset();
+	frame_make(f, sizeof(f), 9);
+	lx_emul_selftest_net_rx_mode(LX_SELFTEST_NET_RX_NETIF_RX);
+	flags = cpu_intr_save();
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit_now(eth0, f, 60, (void *)4),
+			0);
+	cpu_intr_restore(flags);
+	KTEST_EXPECT_EQ(t, seen.tx_done, 1);
+	KTEST_EXPECT_EQ(t, seen.cookies, 4);
+	KTEST_EXPECT_EQ(t, seen.rx, 1);
+	if (seen.rx == 1)
+		KTEST_EXPECT_MEMEQ(t, seen.frame[0], f, 60);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_xmit_now_busy(0, eth0, f, 60),
+			-EAGAIN);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_xmit_now_busy(1, eth0, f, 60),
+			-EAGAIN);
+	lx_emul_selftest_net_carrier(0);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit_now(eth0, f, 60, 0), -ENOLINK);
+	lx_emul_selftest_net_carrier(1);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_xmit_now(eth0, f, 13, 0), -EINVAL);
+	KTEST_EXPECT_EQ(t, seen.tx_done, 1);
+}
+
 /* Fresh counts, a 60-byte frame in @f, loopback through netif_rx, and
  * a ring that stops the queue after @slots frames. */
 static void ring_test_start(uint8_t *f, uint8_t seed, int slots)
@@ -400,6 +434,8 @@ static const struct ktest_case linux_net_cases[] = {
 	  frames_cross_byte_exact_through_napi_gro_frags },
 	{ "bad_lengths_and_handles_are_refused",
 	  bad_lengths_and_handles_are_refused },
+	{ "xmit_now_sends_only_when_the_world_is_free",
+	  xmit_now_sends_only_when_the_world_is_free },
 	{ "stopped_queue_is_busy_until_woken",
 	  stopped_queue_is_busy_until_woken },
 	{ "napi_from_interrupt_polls_within_weight",

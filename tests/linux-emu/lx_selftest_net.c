@@ -14,6 +14,7 @@
 #include <linux/interrupt.h>
 #include <linux/mm.h>
 #include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
 
@@ -751,6 +752,26 @@ void lx_emul_selftest_net_present(int on)
 	lx_world_enter();
 	in_present(on);
 	lx_world_leave();
+}
+
+int lx_emul_selftest_net_xmit_now_busy(int rtnl, void *dev,
+				       const void *frame, unsigned long len)
+{
+	int ret;
+
+	lx_world_enter();
+	if (rtnl)
+		rtnl_lock();
+	else
+		ret = lx_emul_netdev_xmit_now(dev, frame, len, NULL);
+	lx_world_leave();
+	if (!rtnl)
+		return ret;
+	ret = lx_emul_netdev_xmit_now(dev, frame, len, NULL);
+	lx_world_enter();
+	rtnl_unlock();
+	lx_world_leave();
+	return ret;
 }
 
 int lx_emul_selftest_net_teardown(void)

@@ -57,6 +57,11 @@ void lx_emul_selftest_net_sleep_ms(unsigned int ms);
 /* netif_carrier_on/off, netif_device_attach/detach from the driver. */
 void lx_emul_selftest_net_carrier(int on);
 void lx_emul_selftest_net_present(int on);
+/* lx_emul_netdev_xmit_now(@dev, @frame, @len, NULL)'s answer while the
+ * world is busy: @rtnl 0, this thread holds the world; 1, it holds the
+ * rtnl lock but not the world. */
+int lx_emul_selftest_net_xmit_now_busy(int rtnl, void *dev,
+				       const void *frame, unsigned long len);
 /* Unregister and free the fake device, drain the fragment cache. */
 int lx_emul_selftest_net_teardown(void);
 

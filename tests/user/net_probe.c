@@ -274,6 +274,33 @@ static void flags_checks(mach_port_t d)
 }
 
 /*
+ * Before the benchmark samples: wait (up to 5 s, in 10 ms sleeps) for
+ * eth0 to be up with a link (IFF_UP|IFF_RUNNING; lx-net waits for
+ * e1000's link after bringing it up), so that no sampled write waits for
+ * it.  Whether it came is a check.
+ */
+static void wait_link(mach_port_t d)
+{
+	mach_port_t sleeper = new_receive();
+	int flags = 0;
+
+	for (int i = 0; i < 500; i++) {
+		int st[DEV_STATUS_MAX];
+		mach_msg_type_number_t n = NET_STATUS_COUNT;
+		mach_msg_header_t h;
+
+		if (device_get_status(d, NET_STATUS, st, &n) == D_SUCCESS)
+			flags = ((struct net_status *)st)->flags & 0x41;
+		if (flags == 0x41)
+			break;
+		mach_msg(&h, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0, sizeof(h),
+			 sleeper, 10, MACH_PORT_NULL);
+	}
+	mach_port_destroy(mach_task_self(), sleeper);
+	check("bench_link_up_before_sampling", 0x41, flags);
+}
+
+/*
  * bench=N (suite "bench"): the peer echoes every frame back (net_peer.py,
  * echo mode); N frames of each of 60, 256 and 1500 bytes are written,
  * each followed by the receipt of its echo, while the kernel records
@@ -333,6 +360,7 @@ int main(int argc, char **argv)
 	status_checks(d, mac);
 	filter_checks(d, rx, out);
 	if (benchmark > 0) {
+		wait_link(d);
 		bench(d, rx, benchmark);
 		check("close_eth0", D_SUCCESS, device_close(d));
 		printf("USER-DONE %d\n", checks);
