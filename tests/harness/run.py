@@ -194,27 +194,44 @@ def print_result(result: report.SuiteResult, out) -> None:
     out.flush()
 
 
-def add_bench(result: report.SuiteResult, ctx: Context) -> list[str]:
-    """Check the bench suite's BENCH lines and write BUILD/bench/results.json.
+def add_bench(result: report.SuiteResult, records: list[dict]) -> list[str]:
+    """Check a bench suite's BENCH lines and append them to `records`.
 
-    Malformed lines, or none at all, become failures of `result` (and
-    results.json is then removed). Returns the lines to print: the table.
+    Malformed lines, none at all, or a name an earlier bench suite gave
+    already become failures of `result`. Returns the lines to print: the
+    suite's table.
     """
     console = boot.read_text(Path(result.suite_dir) / "console.log")
-    records, errors = report.parse_bench(console)
-    if not records and not errors:
+    mine, errors = report.parse_bench(console)
+    if not mine and not errors:
         errors = ["no BENCH line"]
+    seen = {record["name"] for record in records}
+    errors += [f"duplicate name {record['name']} (an earlier bench suite)"
+               for record in mine if record["name"] in seen]
     for error in errors:
         result.failures.append(Failure(result.name, f"BENCH: {error}"))
     result.failed = len(result.failures)
+    records.extend(mine)
+    return report.bench_table(mine) if mine else []
+
+
+def write_bench(results: list[report.SuiteResult], records: list[dict],
+                ctx: Context) -> list[str]:
+    """Write BUILD/bench/results.json from every bench suite's `records`
+    when none of `results` failed (else remove it); the lines to print."""
     path = ctx.build_dir / "bench" / "results.json"
-    lines = report.bench_table(records) if records else []
-    if records and not errors:
+    if records and all(result.failed == 0 for result in results):
         report.write_bench(path, records)
-        lines.append(f"wrote {path}")
-    elif path.exists():
+        return [f"wrote {path}"]
+    if path.exists():
         path.unlink()
-    return lines
+    return []
+
+
+def bench_suites(suites) -> list[str]:
+    """The names of the bench suites: BENCH_SUITE and every bench-*."""
+    return [suite.name for suite in suites if suite.name == BENCH_SUITE
+            or suite.name.startswith(BENCH_SUITE + "-")]
 
 
 def main(argv: list[str] | None = None, suites=suite_table.SUITES,
@@ -236,7 +253,7 @@ def main(argv: list[str] | None = None, suites=suite_table.SUITES,
         return 0
     names = None
     if args.bench:
-        names = [BENCH_SUITE]
+        names = bench_suites(suites)
     elif args.suites is not None:
         names = [name.strip() for name in args.suites.split(",")
                  if name.strip()]
@@ -256,12 +273,16 @@ def main(argv: list[str] | None = None, suites=suite_table.SUITES,
                   .resolve(), qemu=args.qemu, bochs=args.bochs)
     ctx.results_dir.mkdir(parents=True, exist_ok=True)
     results = []
+    records: list[dict] = []
     for suite in selected:
         result = run_suite(suite, ctx)
-        table = add_bench(result, ctx) if args.bench else []
+        table = add_bench(result, records) if args.bench else []
         results.append(result)
         print_result(result, out)
         for line in table:
+            print(line, file=out)
+    if args.bench:
+        for line in write_bench(results, records, ctx):
             print(line, file=out)
     report.write_summary(ctx.results_dir / "summary.tsv", results)
     passed = sum(result.passed for result in results)

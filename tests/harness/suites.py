@@ -229,6 +229,13 @@ def bench_prepare(suite: Suite, suite_dir: Path) -> Suite:
     return net_peer(suite, suite_dir, frames=3 * NET_BENCH_FRAMES, echo=True)
 
 
+def bench_ne2k_pci_prepare(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of `bench-ne2k-pci`: the echoing peer of bench_prepare
+    behind QEMU's ne2k_pci."""
+    return net_peer(suite, suite_dir, frames=3 * NET_BENCH_FRAMES, echo=True,
+                    nic="ne2k_pci,addr=03.0")
+
+
 SUITES: tuple[Suite, ...] = (
     HostSuite(name="printf", argv=("tests/host/test_kprintf",)),
     HostSuite(name="stats", argv=("tests/host/test_stats",)),
@@ -392,6 +399,15 @@ SUITES: tuple[Suite, ...] = (
                        ("{builddir}/tests/user/net_probe.elf",
                         f"net_probe bench={NET_BENCH_FRAMES} "
                         "device=${device-port}"))),
+    # The net benchmark again over the Linux ne2k-pci driver; bench_nic=
+    # puts the driver in its names (net.tx.glue/ne2k-pci/60, ...).
+    QemuSuite(name="bench-ne2k-pci", test="bench-net", mode="icount",
+              hidden=True, timeout=300.0,
+              cmdline=("bench_mode=icount", "linux", "bench_nic=ne2k-pci"),
+              prepare=bench_ne2k_pci_prepare,
+              modules=(("{builddir}/tests/user/net_probe.elf",
+                        f"net_probe bench={NET_BENCH_FRAMES} "
+                        "device=${device-port}"),)),
 )
 
 

@@ -321,7 +321,8 @@ class PureTest(unittest.TestCase):
         self.assertEqual(len(visible), len(set(visible)))
         self.assertEqual(visible[-1], "harness-selftest")
         for name in ("selftest-fail", "selftest-panic", "selftest-hang",
-                     "selftest-noplan", "selftest-triple", "bench"):
+                     "selftest-noplan", "selftest-triple", "bench",
+                     "bench-ne2k-pci"):
             self.assertTrue(table[name].hidden, name)
             self.assertEqual(table[name].kind, suites.QEMU)
         self.assertEqual(table["selftest-hang"].timeout, 5)
@@ -446,6 +447,11 @@ def guest(cmdline, modules, megs, icount, out):
                                         == ("icount" if icount else "wall"))]
         say('BENCH {"name": "probe.empty", "unit": "ticks", "mode": "icount", '
             '"count": 10000, "min": 12, "median": 12, "p99": 12, "variance": 0.0}')
+    elif test == "bench-net":
+        checks = [("bench_nic", words.get("bench_nic") == "ne2k-pci")]
+        say('BENCH {"name": "net.tx.glue/ne2k-pci/60", "unit": "ticks", '
+            '"mode": "icount", "count": 300, "min": 90, "median": 99, '
+            '"p99": 120, "variance": 4.5}')
     else:
         say(f"unknown test {test}")
         checks = [("known_test", False)]
@@ -668,7 +674,8 @@ class RunnerTest(unittest.TestCase):
         self.assertEqual(status, 0, out)
         records = json.loads((self.build / "bench" / "results.json")
                              .read_text())
-        self.assertEqual(records[0]["name"], "probe.empty")
+        self.assertEqual([r["name"] for r in records],
+                         ["probe.empty", "net.tx.glue/ne2k-pci/60"])
         self.assertIn("probe.empty  ticks  icount", out)
 
     def test_bench_mode_without_bench_lines_fails(self):
