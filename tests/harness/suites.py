@@ -229,6 +229,27 @@ def bench_prepare(suite: Suite, suite_dir: Path) -> Suite:
     return net_peer(suite, suite_dir, frames=3 * NET_BENCH_FRAMES, echo=True)
 
 
+# servers/pingd's address in the net-ping suite.
+PING_GUEST_IP = "10.0.2.15"
+
+
+def ping_peer(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of `net-ping`: starts the pinging peer (ping_peer.py)
+    and links QEMU's e1000 to it; its log is suite_dir/peer.log."""
+    import ping_peer as peer_module  # the harness directory is on sys.path
+
+    mac = bytes.fromhex(NET_GUEST_MAC.replace(":", ""))
+    ip = bytes(int(part) for part in PING_GUEST_IP.split("."))
+    peer = peer_module.PingPeer(suite_dir / "peer.log", mac, ip,
+                                seconds=suite.timeout)
+    peer.start()
+    return dataclasses.replace(
+        suite, prepare=None,
+        qemu_args=suite.qemu_args + (
+            "-nic", "none", "-netdev", peer.netdev("n0"),
+            "-device", f"e1000,addr=03.0,netdev=n0,mac={NET_GUEST_MAC}"))
+
+
 def bench_ne2k_pci_prepare(suite: Suite, suite_dir: Path) -> Suite:
     """Prepare hook of `bench-ne2k-pci`: the echoing peer of bench_prepare
     behind QEMU's ne2k_pci."""
@@ -372,6 +393,13 @@ SUITES: tuple[Suite, ...] = (
                    None, f"ne2k: type=isa, ioaddr={NE_ISA_IO:#x}, "
                    f"irq={NE_ISA_IRQ}"),
                modules=NET_PROBE_MODULES),
+    # servers/pingd on e1000 answers the peer's ARP and ICMP echo
+    # requests (tests/harness/ping_peer.py).
+    QemuSuite(name="net-ping", test="net-ping", cmdline=("linux",),
+              prepare=ping_peer,
+              modules=(("{builddir}/servers/pingd/pingd.elf",
+                        f"pingd ip={PING_GUEST_IP} count=2 "
+                        "device=${device-port}"),)),
     QemuSuite(name="ramdisk", test="ramdisk", prepare=ramdisk_image,
               modules=((RAMDISK_PROBE,
                         "ramdisk_probe device=${device-port}"),)),
