@@ -141,6 +141,29 @@ static kern_return_t install_filter(mach_port_t d, mach_port_t rx)
 				 (filter_t *)f, sizeof(f) / (sizeof(filter_t)));
 }
 
+/* Wait up to 5 s (10 ms sleeps) for eth0 to be up with a link
+ * (IFF_UP|IFF_RUNNING, 0x41), so that "ready" means frames flow. */
+static void wait_link(mach_port_t d)
+{
+	mach_port_t sleeper = MACH_PORT_NULL;
+
+	if (mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_RECEIVE,
+			       &sleeper) != KERN_SUCCESS)
+		return;
+	for (int i = 0; i < 500; i++) {
+		int st[DEV_STATUS_MAX];
+		mach_msg_type_number_t n = NET_STATUS_COUNT;
+		mach_msg_header_t h;
+
+		if (device_get_status(d, NET_STATUS, st, &n) == D_SUCCESS &&
+		    (((struct net_status *)st)->flags & 0x41) == 0x41)
+			break;
+		mach_msg(&h, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0, sizeof(h),
+			 sleeper, 10, MACH_PORT_NULL);
+	}
+	mach_port_destroy(mach_task_self(), sleeper);
+}
+
 /* Send @len bytes of @frame (padded to ETH_ZLEN); D_SUCCESS or the error. */
 static kern_return_t send_frame(mach_port_t d, uint8_t *frame, size_t len)
 {
@@ -255,6 +278,7 @@ int main(int argc, char **argv)
 		printf("pingd: cannot serve eth0: error %d\n", kr);
 		return 1;
 	}
+	wait_link(d);
 	printf("pingd: ready ip=%s mac=%02x:%02x:%02x:%02x:%02x:%02x\n",
 	       argument(argc, argv, "ip", ""), my_mac[0], my_mac[1],
 	       my_mac[2], my_mac[3], my_mac[4], my_mac[5]);

@@ -246,7 +246,7 @@ def qemu_command(qemu: str, kernel: Path, suite) -> list[str]:
         argv += ["-icount", "shift=0,sleep=off"]
     elif suite.mode:
         raise BootError(f"unknown mode {suite.mode!r}")
-    return argv + list(suite.qemu_args)
+    return list(suite.command_prefix) + argv + list(suite.qemu_args)
 
 
 def boot_qemu(qemu: str, kernel: Path, suite, suite_dir: Path,

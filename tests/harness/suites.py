@@ -56,7 +56,8 @@ class QemuSuite(Suite):
     """Graft booted in QEMU with `test=TEST` plus `cmdline` words.
 
     `modules` are (path, args) pairs given to -initrd; `mode` "icount" adds
-    `-icount shift=0,sleep=off`; `qemu_args` are appended verbatim.
+    `-icount shift=0,sleep=off`; `qemu_args` are appended verbatim;
+    `command_prefix` runs QEMU through another program.
     """
 
     kind: str = QEMU
@@ -66,6 +67,8 @@ class QemuSuite(Suite):
     modules: tuple[tuple[str, str], ...] = ()
     qemu_args: tuple[str, ...] = ()
     mode: str = ""
+    # Words put before QEMU's argv (e.g. ip netns exec NS).
+    command_prefix: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -250,6 +253,20 @@ def ping_peer(suite: Suite, suite_dir: Path) -> Suite:
             "-device", f"e1000,addr=03.0,netdev=n0,mac={NET_GUEST_MAC}"))
 
 
+def ping_from_host(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of `net-ping-host`: a network namespace with a tap
+    device, QEMU's e1000 on it, and the host's own `ping` (ping_host.py)."""
+    import ping_host  # the harness directory is on sys.path
+
+    host = ping_host.PingHost(suite_dir, PING_GUEST_IP, suite.timeout)
+    host.start()
+    return dataclasses.replace(
+        suite, prepare=None, command_prefix=host.prefix(),
+        qemu_args=suite.qemu_args + (
+            "-nic", "none", "-netdev", host.netdev("n0"),
+            "-device", f"e1000,addr=03.0,netdev=n0,mac={NET_GUEST_MAC}"))
+
+
 def bench_ne2k_pci_prepare(suite: Suite, suite_dir: Path) -> Suite:
     """Prepare hook of `bench-ne2k-pci`: the echoing peer of bench_prepare
     behind QEMU's ne2k_pci."""
@@ -399,6 +416,13 @@ SUITES: tuple[Suite, ...] = (
               prepare=ping_peer,
               modules=(("{builddir}/servers/pingd/pingd.elf",
                         f"pingd ip={PING_GUEST_IP} count=2 "
+                        "device=${device-port}"),)),
+    # pingd on e1000 again, reached by the host's `ping` through a tap
+    # device in a network namespace (tests/harness/ping_host.py).
+    QemuSuite(name="net-ping-host", test="net-ping-host", cmdline=("linux",),
+              prepare=ping_from_host,
+              modules=(("{builddir}/servers/pingd/pingd.elf",
+                        f"pingd ip={PING_GUEST_IP} count=4 "
                         "device=${device-port}"),)),
     QemuSuite(name="ramdisk", test="ramdisk", prepare=ramdisk_image,
               modules=((RAMDISK_PROBE,

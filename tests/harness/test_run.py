@@ -248,6 +248,13 @@ class PureTest(unittest.TestCase):
         argv = boot.qemu_command("qemu", Path("/k"), suite)
         self.assertEqual(argv[-2:], ["-icount", "shift=0,sleep=off"])
 
+    def test_command_prefix_comes_before_qemu(self):
+        suite = suites.QemuSuite(name="b", test="t", qemu_args=("-x",),
+                                 command_prefix=("ip", "netns", "exec", "n"))
+        argv = boot.qemu_command("qemu", Path("/k"), suite)
+        self.assertEqual(argv[:5], ["ip", "netns", "exec", "n", "qemu"])
+        self.assertEqual(argv[-1], "-x")
+
     def test_module_path_with_comma_is_refused(self):
         suite = suites.QemuSuite(name="x", test="t", modules=(("/a,b", ""),))
         with self.assertRaises(boot.BootError):

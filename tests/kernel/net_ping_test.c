@@ -40,23 +40,56 @@ static unsigned int count_exact_lines(const char *console, const char *line)
 	return n;
 }
 
-static void pingd_answers_the_peer(struct ktest *t)
+/* Run pingd and require each of @lines once and an ARP reply. */
+static void expect_pingd_lines(struct ktest *t, const char *const *lines,
+			       size_t n)
 {
 	struct dev_lxnet_stats s;
 
 	if (!user_task_run(t, "pingd", 40, console, sizeof(console)))
 		return;
-	for (size_t i = 0; i < sizeof(pingd_lines) / sizeof(*pingd_lines); i++)
-		if (count_exact_lines(console, pingd_lines[i]) != 1)
+	for (size_t i = 0; i < n; i++)
+		if (count_exact_lines(console, lines[i]) != 1)
 			ktest_fail(t, "expected the line \"%s\" once from "
-				   "pingd", pingd_lines[i]);
+				   "pingd", lines[i]);
 	KTEST_EXPECT_GE(t, user_task_count_lines(console, "pingd: arp reply"),
 			1);
 	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &s), 0);
 	KTEST_EXPECT_EQ(t, s.tx_errors, 0);
 }
 
+static void pingd_answers_the_peer(struct ktest *t)
+{
+	expect_pingd_lines(t, pingd_lines,
+			   sizeof(pingd_lines) / sizeof(*pingd_lines));
+}
+
+/*
+ * Suite "net-ping-host": the host's ping (tests/harness/ping_host.py)
+ * sends three echo requests from a tap device in a network namespace
+ * and, only if all three came back, a fourth; pingd (count=4) ends after
+ * the fourth reply, so its last line is the host's verdict.
+ */
+static const char *const pingd_host_lines[] = {
+	"pingd: ready ip=10.0.2.15 mac=52:54:00:12:34:56",
+	"pingd: done replies=4 dropped=0",
+};
+
+static void host_ping_gets_its_replies(struct ktest *t)
+{
+	expect_pingd_lines(t, pingd_host_lines,
+			   sizeof(pingd_host_lines) /
+			   sizeof(*pingd_host_lines));
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console,
+						 "pingd: echo reply "), 4);
+}
+
 static const struct ktest_case net_ping_cases[] = {
 	{ "pingd_answers_the_peer", pingd_answers_the_peer },
 };
 KTEST_SUITE(net_ping_suite, "net-ping", net_ping_cases);
+
+static const struct ktest_case net_ping_host_cases[] = {
+	{ "host_ping_gets_its_replies", host_ping_gets_its_replies },
+};
+KTEST_SUITE(net_ping_host_suite, "net-ping-host", net_ping_host_cases);
