@@ -12,6 +12,7 @@
  * session leaves pages, heap, ports, messages and requests as it found
  * them (the first one warms Linux's caches, e.g. the page fragments).
  */
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "device/device.h"
@@ -52,16 +53,25 @@ static void eth0_is_served(struct ktest *t)
 	KTEST_EXPECT_EQ(t, s.up, 0);
 }
 
+/* Run net_probe once and wait for lx-net to go idle; eth0's counters in
+ * *@s.  False (the case failed) if the program could not run. */
+static bool net_probe_session(struct ktest *t, struct dev_lxnet_stats *s)
+{
+	if (!user_task_run(t, "net_probe", 20, console, sizeof(console)))
+		return false;
+	user_task_expect_checks(t, console, NET_PROBE_CHECKS);
+	if (!wait_idle(5))
+		ktest_fail(t, "lx-net still busy 5 s after the task ended");
+	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", s), 0);
+	return true;
+}
+
 static void net_program_passes_its_checks(struct ktest *t)
 {
 	struct dev_lxnet_stats s;
 
-	if (!user_task_run(t, "net_probe", 20, console, sizeof(console)))
+	if (!net_probe_session(t, &s))
 		return;
-	user_task_expect_checks(t, console, NET_PROBE_CHECKS);
-	if (!wait_idle(5))
-		ktest_fail(t, "lx-net still busy 5 s after the task ended");
-	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &s), 0);
 	KTEST_EXPECT_EQ(t, s.opens, 1);
 	KTEST_EXPECT_EQ(t, s.closes, 1);
 	KTEST_EXPECT_EQ(t, s.up, 0);
@@ -79,12 +89,8 @@ static void second_session_leaves_nothing(struct ktest *t)
 	struct dev_lxnet_stats s;
 
 	user_task_baseline(&b);
-	if (!user_task_run(t, "net_probe", 20, console, sizeof(console)))
+	if (!net_probe_session(t, &s))
 		return;
-	user_task_expect_checks(t, console, NET_PROBE_CHECKS);
-	if (!wait_idle(5))
-		ktest_fail(t, "lx-net still busy 5 s after the task ended");
-	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &s), 0);
 	KTEST_EXPECT_EQ(t, s.opens, 2);
 	KTEST_EXPECT_EQ(t, s.closes, 2);
 	KTEST_EXPECT_EQ(t, dev_open_count(), 0);
