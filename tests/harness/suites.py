@@ -180,10 +180,17 @@ def net_peer(suite: Suite, suite_dir: Path, frames: int = 8,
     peer = peer_module.Peer(suite_dir / "peer.log", mac, frames=frames,
                             seconds=suite.timeout, echo=echo)
     peer.start()
+    return with_nic(suite, nic, peer.netdev("n0"))
+
+
+def with_nic(suite: Suite, nic: str, netdev: str, **fields) -> Suite:
+    """`suite` ready to boot (prepare done, `fields` replaced) with QEMU's
+    `nic` as its only NIC, on the -netdev value `netdev` (id n0), at the
+    fixed MAC."""
     return dataclasses.replace(
-        suite, prepare=None,
+        suite, prepare=None, **fields,
         qemu_args=suite.qemu_args + (
-            "-nic", "none", "-netdev", peer.netdev("n0"),
+            "-nic", "none", "-netdev", netdev,
             "-device", f"{nic},netdev=n0,mac={NET_GUEST_MAC}"))
 
 
@@ -246,11 +253,7 @@ def ping_peer(suite: Suite, suite_dir: Path) -> Suite:
     peer = peer_module.PingPeer(suite_dir / "peer.log", mac, ip,
                                 seconds=suite.timeout)
     peer.start()
-    return dataclasses.replace(
-        suite, prepare=None,
-        qemu_args=suite.qemu_args + (
-            "-nic", "none", "-netdev", peer.netdev("n0"),
-            "-device", f"e1000,addr=03.0,netdev=n0,mac={NET_GUEST_MAC}"))
+    return with_nic(suite, "e1000,addr=03.0", peer.netdev("n0"))
 
 
 def ping_from_host(suite: Suite, suite_dir: Path) -> Suite:
@@ -260,11 +263,8 @@ def ping_from_host(suite: Suite, suite_dir: Path) -> Suite:
 
     host = ping_host.PingHost(suite_dir, PING_GUEST_IP, suite.timeout)
     host.start()
-    return dataclasses.replace(
-        suite, prepare=None, command_prefix=host.prefix(),
-        qemu_args=suite.qemu_args + (
-            "-nic", "none", "-netdev", host.netdev("n0"),
-            "-device", f"e1000,addr=03.0,netdev=n0,mac={NET_GUEST_MAC}"))
+    return with_nic(suite, "e1000,addr=03.0", host.netdev("n0"),
+                    command_prefix=host.prefix())
 
 
 def bench_ne2k_pci_prepare(suite: Suite, suite_dir: Path) -> Suite:
