@@ -32,17 +32,6 @@
 static uint8_t my_mac[6];
 static uint32_t my_ip;		/* host order */
 
-static const char *argument(int argc, char **argv, const char *key,
-			    const char *dflt)
-{
-	size_t len = strlen(key);
-
-	for (int i = 1; i < argc; i++)
-		if (strncmp(argv[i], key, len) == 0 && argv[i][len] == '=')
-			return argv[i] + len + 1;
-	return dflt;
-}
-
 /* Parse "A.B.C.D" into @ip (host order); 0 on success, -1 if malformed. */
 static int parse_ip(const char *s, uint32_t *ip)
 {
@@ -259,10 +248,9 @@ int main(int argc, char **argv)
 	unsigned long count, replies = 0, dropped = 0;
 	kern_return_t kr;
 
-	master = (mach_port_t)strtoul(argument(argc, argv, "device", "0"),
-				      NULL, 10);
-	count = strtoul(argument(argc, argv, "count", "0"), NULL, 10);
-	if (parse_ip(argument(argc, argv, "ip", ""), &my_ip) != 0) {
+	master = graft_arg_port(argc, argv, "device");
+	count = strtoul(graft_arg(argc, argv, "count", "0"), NULL, 10);
+	if (parse_ip(graft_arg(argc, argv, "ip", ""), &my_ip) != 0) {
 		printf("pingd: needs ip=A.B.C.D\n");
 		return 2;
 	}
@@ -280,7 +268,7 @@ int main(int argc, char **argv)
 	}
 	wait_link(d);
 	printf("pingd: ready ip=%s mac=%02x:%02x:%02x:%02x:%02x:%02x\n",
-	       argument(argc, argv, "ip", ""), my_mac[0], my_mac[1],
+	       graft_arg(argc, argv, "ip", ""), my_mac[0], my_mac[1],
 	       my_mac[2], my_mac[3], my_mac[4], my_mac[5]);
 	while (count == 0 || replies < count) {
 		const struct packet_header *ph;

@@ -4,20 +4,22 @@
 #define TESTS_USER_USER_ARGS_H
 
 #include <mach/port.h>
-#include <stdlib.h>
 #include <string.h>
 
-/* The port name given as "KEY=NAME" among @argv (the boot script put
- * NAME there for ${host-port} or ${device-port}), or MACH_PORT_NULL. */
+#include "graft_user.h"
+
+/* The runtime's graft_arg / graft_arg_port (user/args.c) under the names
+ * the test programs use. */
+static inline const char *word_argument(int argc, char **argv,
+					const char *key, const char *dflt)
+{
+	return graft_arg(argc, argv, key, dflt);
+}
+
 static inline mach_port_t port_argument(int argc, char **argv,
 					const char *key)
 {
-	size_t len = strlen(key);
-
-	for (int i = 1; i < argc; i++)
-		if (strncmp(argv[i], key, len) == 0 && argv[i][len] == '=')
-			return (mach_port_t)strtoul(argv[i] + len + 1, NULL, 10);
-	return MACH_PORT_NULL;
+	return graft_arg_port(argc, argv, key);
 }
 
 /* Whether @word is one of the arguments. */

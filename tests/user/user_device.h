@@ -13,32 +13,12 @@
 
 #include "mach_interface.h"
 #include "mach_port.h"
+#include "user_args.h"
 #include <device/device.h>
 #include <device/device_reply_server.h>
 
 /* device_reply.defs's demux (the generated header does not declare it). */
 boolean_t device_reply_server(mach_msg_header_t *in, mach_msg_header_t *out);
-
-/* The value of "key=value" among the arguments, or @dflt. */
-__attribute__((unused))
-static const char *word_argument(int argc, char **argv, const char *key,
-				 const char *dflt)
-{
-	size_t len = strlen(key);
-
-	for (int i = 1; i < argc; i++)
-		if (strncmp(argv[i], key, len) == 0 && argv[i][len] == '=')
-			return argv[i] + len + 1;
-	return dflt;
-}
-
-/* A port name the boot script put in "key=N". */
-__attribute__((unused))
-static mach_port_t port_argument(int argc, char **argv, const char *key)
-{
-	return (mach_port_t)strtoul(word_argument(argc, argv, key, "0"), NULL,
-				    10);
-}
 
 /* A new port whose receive right this task holds. */
 __attribute__((unused))

@@ -30,6 +30,13 @@ mach_msg_return_t mach_msg(mach_msg_header_t *msg, mach_msg_option_t option,
 			   mach_port_t rcv_name, mach_msg_timeout_t timeout,
 			   mach_port_t notify);
 
+/* user/args.c: the value of the word "@key=value" among @argv[1..], or
+ * @dflt; a port name given that way (the boot script writes the names of
+ * ${host-port} and ${device-port} so), or MACH_PORT_NULL. */
+const char *graft_arg(int argc, char **argv, const char *key,
+		      const char *dflt);
+mach_port_t graft_arg_port(int argc, char **argv, const char *key);
+
 /* MIG user stubs generated at build time from gnumach-dev's .defs. */
 #include "mach_interface.h"
 #include "mach_port.h"
