@@ -301,30 +301,44 @@ static void single_pages_prefer_dma32_to_dma(struct ktest *t)
 			KERN_INVALID_ARGUMENT);
 }
 
+/* A window is [lo, hi), or with @in_free_run [base + lo, base + hi) for
+ * a run of pages found free when the case starts: tight windows must not
+ * depend on which pages the kernel happens to use already. */
 struct run_case {
 	uint64_t npages, align, lo, hi;
+	bool in_free_run;
 };
 
+#define FREE_RUN_PAGES	8
+
 static const struct run_case run_cases[] = {
-	{ 16, 64 << 10, MIB(32), MIB(64) },
-	{ 1, MIB(2), 0, DIRECT_MAP_SIZE },
-	{ 512, MIB(2), MIB(16), MIB(128) },
-	{ 8, 32 << 10, 0, VM_ZONE_DMA_LIMIT },
-	{ 3, 0, MIB(64) + 1, MIB(64) + 5 * VM_PAGE_SIZE },
-	{ 1, 0, MIB(80), MIB(80) + VM_PAGE_SIZE },
-	{ 1024, 0, 0, UINT64_MAX },
+	{ 16, 64 << 10, MIB(32), MIB(64), false },
+	{ 1, MIB(2), 0, DIRECT_MAP_SIZE, false },
+	{ 512, MIB(2), MIB(16), MIB(128), false },
+	{ 8, 32 << 10, 0, VM_ZONE_DMA_LIMIT, false },
+	{ 3, 0, 1, 1 + 4 * VM_PAGE_SIZE, true },	/* unaligned window */
+	{ 1, 0, VM_PAGE_SIZE, 2 * VM_PAGE_SIZE, true },	/* one page */
+	{ 1024, 0, 0, UINT64_MAX, false },
 };
 
 static void contiguous_run_honours_alignment_and_window(struct ktest *t)
 {
-	uint64_t before[VM_ZONE_COUNT], pa;
+	uint64_t before[VM_ZONE_COUNT], pa, base;
 
 	counts_of(before);
+	if (vm_page_alloc_contig(FREE_RUN_PAGES, 0, VM_ZONE_DMA_LIMIT,
+				 VM_ZONE_DMA32_LIMIT, &base) != KERN_SUCCESS) {
+		ktest_fail(t, "no free run of %d pages", FREE_RUN_PAGES);
+		return;
+	}
+	vm_page_free_contig(base, FREE_RUN_PAGES);
 	for (size_t i = 0; i < ARRAY_SIZE(run_cases); i++) {
 		const struct run_case *rc = &run_cases[i];
 		uint64_t len = rc->npages * VM_PAGE_SIZE;
+		uint64_t lo = rc->lo + (rc->in_free_run ? base : 0);
+		uint64_t hi = rc->hi + (rc->in_free_run ? base : 0);
 
-		if (vm_page_alloc_contig(rc->npages, rc->align, rc->lo, rc->hi,
+		if (vm_page_alloc_contig(rc->npages, rc->align, lo, hi,
 					 &pa) != KERN_SUCCESS) {
 			ktest_fail(t, "row %zu: no run", i);
 			continue;
@@ -332,7 +346,7 @@ static void contiguous_run_honours_alignment_and_window(struct ktest *t)
 		if (rc->align && pa % rc->align)
 			ktest_fail(t, "row %zu: 0x%llx misaligned", i,
 				   (unsigned long long)pa);
-		if (pa < rc->lo || pa + len > rc->hi)
+		if (pa < lo || pa + len > hi)
 			ktest_fail(t, "row %zu: 0x%llx outside window", i,
 				   (unsigned long long)pa);
 		if (overlaps_boot_memory(pa, len))
