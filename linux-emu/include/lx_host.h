@@ -47,12 +47,6 @@ unsigned long lx_host_virt_to_phys(const void *p);
  */
 unsigned long lx_host_clock_start(void (*tick)(void));
 
-/* lx_host_sleep_ticks - block the calling thread for at least @ticks
- * ticks (thread context only).  Linux code sleeps with msleep() or
- * schedule_timeout() instead, which let the Linux world go meanwhile
- * (linux-emu/include/lx_world.h); this one would keep it. */
-void lx_host_sleep_ticks(unsigned long ticks);
-
 /* lx_host_delay_ns - busy-wait at least @ns nanoseconds (any context). */
 void lx_host_delay_ns(unsigned long ns);
 

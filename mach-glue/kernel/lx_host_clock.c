@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* lx_host_clock_start, lx_host_sleep_ticks, lx_host_delay_ns inside the Graft kernel. */
+/* lx_host_clock_start and lx_host_delay_ns inside the Graft kernel. */
 #include <stddef.h>
 
 #include "kern/clock.h"
 #include "kern/panic.h"
-#include "kern/sched.h"
 #include "linux-emu/include/lx_host.h"
 #include "x86_64/cpu.h"
 #include "x86_64/tsc.h"
@@ -29,11 +28,6 @@ unsigned long lx_host_clock_start(void (*fn)(void))
 	timeout_set(&every_tick, 1, tick, (void *)fn);
 	cpu_intr_restore(flags);
 	return HZ;
-}
-
-void lx_host_sleep_ticks(unsigned long ticks)
-{
-	thread_sleep_ticks(ticks);
 }
 
 void lx_host_delay_ns(unsigned long ns)
