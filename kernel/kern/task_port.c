@@ -31,8 +31,9 @@ void task_port_init(void)
 	ipc_kobject_set_handler(IKOT_THREAD, mig_server_handle);
 	ipc_kobject_set_handler(IKOT_HOST, mig_server_handle);
 	ipc_kobject_set_handler(IKOT_HOST_PRIV, mig_server_handle);
-	/* i386_io_perm_create is sent to the device master port. */
-	ipc_kobject_set_handler(IKOT_MASTER_DEVICE, mig_server_handle);
+	/* The device master port's handler is the device layer's
+	 * (device_init), which passes i386_io_perm_create on to the MIG
+	 * server. */
 	ipc_kobject_set_handler(IKOT_IO_PERM, mig_io_perm_handle);
 	mig_host_init();
 }
