@@ -358,7 +358,9 @@ static mach_msg_return_t ds_server_handle(struct ipc_kmsg *request,
 		dev_port_no_senders(h->remote);
 		return MACH_MSG_SUCCESS;
 	}
-	out = ipc_kmsg_alloc(DS_REPLY_MAX);
+	/* Not zeroed, as for the MIG server (kernel/mig/mig_server.c): every
+	 * ds_ routine writes all its out parameters when it succeeds. */
+	out = ipc_kmsg_alloc_dirty(DS_REPLY_MAX);
 	if (out == NULL)
 		return KERN_RESOURCE_SHORTAGE;
 	if (!device_server(ipc_kmsg_msg(request), ipc_kmsg_msg(out))) {
