@@ -115,9 +115,14 @@ KERNEL_SOURCES = \
 	mach-glue/kernel/lx_host_io.c \
 	mach-glue/kernel/lx_boot.c \
 	mach-glue/net/dev_lxnet.c \
+	mach-glue/block/blk_cluster.c \
+	mach-glue/block/blk_mbr.c \
+	mach-glue/block/dev_lxblk.c \
 	kernel/x86_64/pmap_io.c \
 	tests/kernel/linux_pci_test.c \
 	tests/kernel/linux_oot_test.c \
+	tests/kernel/disk_fake.c \
+	tests/kernel/disk_test.c \
 	tests/kernel/mach_user_test.c \
 	tests/kernel/ipc_user_test.c \
 	tests/kernel/ipc_fuzz_test.c \

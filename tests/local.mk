@@ -158,6 +158,13 @@ tests_host_test_blk_cluster_CFLAGS = $(HOST_TEST_CFLAGS)
 tests_host_test_blk_cluster_CPPFLAGS = $(HOST_TEST_CPPFLAGS) -Imach-include
 $(tests_host_test_blk_cluster_OBJECTS): mach-include/.stamp
 
+# The MBR partition table of the block module (mach-glue/block/blk_mbr.c).
+check_PROGRAMS += tests/host/test_blk_mbr
+tests_host_test_blk_mbr_SOURCES = tests/host/test_blk_mbr.c \
+	mach-glue/block/blk_mbr.c $(HOST_TEST_COMMON)
+tests_host_test_blk_mbr_CFLAGS = $(HOST_TEST_CFLAGS)
+tests_host_test_blk_mbr_CPPFLAGS = $(HOST_TEST_CPPFLAGS)
+
 # The device programs (kernel/device/): gnumach-dev headers + MIG stubs.
 GUEST_NEWLIB_ELFS += tests/user/ramdisk_probe.elf tests/user/device_probe.elf
 tests/user/ramdisk_probe.o tests/user/device_probe.o: tests/user/%.o: \
@@ -182,3 +189,17 @@ tests/user/net_probe.o: $(srcdir)/tests/user/net_probe.c \
 tests/user/net_probe.elf: tests/user/net_probe.o user/libgraft-user.a \
 		user/libgraft-mig-user.a
 	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
+
+# The disk program (mach-glue/block/): hd0 and its partitions through
+# device.defs; host_get_time for the throughput figures.
+GUEST_NEWLIB_ELFS += tests/user/disk_probe.elf
+tests/user/disk_probe.o: $(srcdir)/tests/user/disk_probe.c \
+		$(srcdir)/tests/user/disk_pattern.h \
+		$(srcdir)/tests/user/user_device.h \
+		$(srcdir)/tests/user/user_check.h Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p tests/user
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
+tests/user/disk_probe.elf: tests/user/disk_probe.o user/libgraft-user.a \
+		user/libgraft-mig-user.a user/libgraft-mig-host.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< user/libgraft-mig-host.a $(USER_LIBS)

@@ -3,8 +3,9 @@
 /*
  * Order matters when two modules could claim a name: the first match
  * wins.  Today the names are disjoint ("console", "rd0", "irq"); the
- * Linux net module (names of the Linux net devices, "eth0"...) is
- * last; the block module and the user-server proxy join this table.
+ * Linux net module (names of the Linux net devices, "eth0"...) and
+ * the Linux block module ("hd0", "hd0s1"...) come last; the
+ * user-server proxy will join this table.
  */
 #include <stddef.h>
 
@@ -13,6 +14,7 @@
 #include "device/dev_module.h"
 #include "device/dev_ramdisk.h"
 #include "device/device.h"
+#include "mach-glue/block/dev_lxblk.h"
 #include "mach-glue/net/dev_lxnet.h"
 
 static const struct dev_module *const modules[] = {
@@ -20,6 +22,7 @@ static const struct dev_module *const modules[] = {
 	&dev_ramdisk_module,
 	&dev_irq_module,
 	&dev_lxnet_module,	/* Linux net devices: "eth0", ... */
+	&dev_lxblk_module,	/* Linux disks: "hd0", "hd0s1", ... */
 };
 
 const struct dev_module *dev_module_find(const char *name)

@@ -143,6 +143,19 @@ def combine(name: str, kind: str, verdict: boot.Verdict,
     return result
 
 
+def add_host_checks(result: report.SuiteResult,
+                    cases: list[tuple[str, str | None]]) -> None:
+    """Count a suite's host-side cases (its `check` hook's (case, problem)
+    pairs) in `result`: passed when problem is None, else failed."""
+    for case, problem in cases:
+        if problem is None:
+            result.passed += 1
+        else:
+            result.failures.append(Failure(f"{result.name}.host.{case}",
+                                           problem))
+    result.failed = len(result.failures)
+
+
 def fresh_dir(path: Path) -> Path:
     """Empty (or create) the directory `path` and return it."""
     if path.is_dir() and not path.is_symlink():
@@ -179,6 +192,8 @@ def run_suite(suite, ctx: Context) -> report.SuiteResult:
         document = ktap.parse(boot.read_text(suite_dir / "console.log"))
     (suite_dir / "ktap.txt").write_text(document.text if document else "")
     result = combine(suite.name, suite.kind, verdict, document)
+    if ran and suite.check is not None:
+        add_host_checks(result, suite.check(suite, suite_dir))
     result.duration = time.monotonic() - start
     result.suite_dir = str(suite_dir)
     (suite_dir / "result.json").write_text(

@@ -21,6 +21,10 @@ class Suite:
     `prepare`, when set, is called as prepare(suite, suite_dir) just before
     the suite runs (suite_dir exists and is empty) and returns the suite to
     run, usually a dataclasses.replace() of it with generated parameters.
+    `check`, when set, is called as check(suite, suite_dir) after the
+    suite ran (the emulator has exited) and returns (case, problem) pairs:
+    host-side cases of the suite, passed when problem is None, else
+    failed with that message (e.g. a disk image checked byte for byte).
     """
 
     name: str
@@ -28,6 +32,7 @@ class Suite:
     hidden: bool = False
     timeout: float = 60.0
     prepare: Callable[[Suite, Path], Suite] | None = None
+    check: Callable[[Suite, Path], list[tuple[str, str | None]]] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -274,6 +279,151 @@ def bench_ne2k_pci_prepare(suite: Suite, suite_dir: Path) -> Suite:
                     nic="ne2k_pci,addr=03.0")
 
 
+# The disk suites' image (tests/user/disk_pattern.h has the same
+# patterns): DISK_BLOCKS sectors of 512 bytes, a whole number of Bochs'
+# default geometry (16 heads, 63 sectors), generation 0 everywhere, an
+# MBR with two Linux partitions; the guest writes generation 1 over
+# partition 1.  DISK_BAD is the sector the emulator fails on read
+# (blkdebug, and the lxblk suite's fake disk).
+DISK_BLOCKS = 16 * 16 * 63
+DISK_P1 = (2048, 6144)
+DISK_P2 = (8192, 6144)
+DISK_BAD = 15000
+DISK_TAGS = (b"GRAFTHD0", b"GRAFTNEW")
+DISK_PROBE = "{builddir}/tests/user/disk_probe.elf"
+
+
+def _disk_bodies(gen: int) -> list[bytes]:
+    """Bytes 16..511 of a generation-`gen` sector, by the LBA's
+    multiplier residue (they depend on the LBA only modulo 256)."""
+    if gen == 0:
+        return [bytes(((r + i * 3) & 0xFF) ^ 0x5A for i in range(16, 512))
+                for r in range(256)]
+    return [bytes((r + i * 5 + 1) & 0xFF for i in range(16, 512))
+            for r in range(256)]
+
+
+def disk_sectors(first: int, count: int, gen: int) -> bytes:
+    """`count` sectors of generation `gen` from LBA `first`."""
+    bodies, mult = _disk_bodies(gen), (7, 13)[gen]
+    return b"".join(lba.to_bytes(8, "little") + DISK_TAGS[gen]
+                    + bodies[(lba * mult) & 0xFF]
+                    for lba in range(first, first + count))
+
+
+def disk_mbr(sector0: bytes) -> bytes:
+    """`sector0` with DISK_P1 and DISK_P2 as type 0x83 partitions."""
+    table = b""
+    for start, count in (DISK_P1, DISK_P2):
+        table += (bytes((0, 0, 0, 0, 0x83, 0, 0, 0))
+                  + start.to_bytes(4, "little") + count.to_bytes(4, "little"))
+    table += bytes(32)
+    return sector0[:446] + table + b"\x55\xaa"
+
+
+def disk_image_content() -> bytes:
+    """The image as the harness makes it (generation 0 and the MBR)."""
+    data = disk_sectors(0, DISK_BLOCKS, 0)
+    return disk_mbr(data[:512]) + data[512:]
+
+
+def disk_args(bad: bool) -> str:
+    """disk_probe's layout words (and bad= when the emulator fails a
+    sector)."""
+    words = (f"blocks={DISK_BLOCKS} p1={DISK_P1[0]}:{DISK_P1[1]} "
+             f"p2={DISK_P2[0]}:{DISK_P2[1]}")
+    return words + (f" bad={DISK_BAD}" if bad else "")
+
+
+def disk_cmdline(bad: bool) -> tuple[str, ...]:
+    """The kernel's words for disk_test.c."""
+    return ((f"disk_blocks={DISK_BLOCKS}", f"disk_p1_start={DISK_P1[0]}",
+             f"disk_p1_count={DISK_P1[1]}")
+            + ((f"disk_bad={DISK_BAD}",) if bad else ()))
+
+
+def disk_modules(bad: bool) -> tuple[tuple[str, str], ...]:
+    """The two sessions of disk_test.c: all checks, then aligned
+    requests only."""
+    return ((DISK_PROBE, f"disk_check mode=check {disk_args(bad)} "
+             "device=${device-port}"),
+            (DISK_PROBE, f"disk_lat mode=lat count=4 {disk_args(False)} "
+             "device=${device-port}"))
+
+
+def disk_expected() -> bytes:
+    """The image once the guest is done: partition 1 in generation 1."""
+    image = bytearray(disk_image_content())
+    start, count = DISK_P1
+    image[start * 512:(start + count) * 512] = disk_sectors(start, count, 1)
+    return bytes(image)
+
+
+def disk_check(suite: Suite, suite_dir: Path) -> list[tuple[str, str | None]]:
+    """Check hook of the disk suites: hd0.img, after the emulator exited,
+    is byte for byte disk_expected(): what the guest was told was written
+    is there, and nothing outside partition 1 changed."""
+    path = suite_dir / "hd0.img"
+    image = path.read_bytes() if path.exists() else b""
+    want = disk_expected()
+    start, count = DISK_P1
+    inside = (start * 512, (start + count) * 512)
+
+    def first_difference(lo: int, hi: int) -> str | None:
+        if len(image) != len(want):
+            return f"image is {len(image)} bytes, expected {len(want)}"
+        for offset in range(lo, hi, 512):
+            if image[offset:offset + 512] != want[offset:offset + 512]:
+                return (f"LBA {offset // 512} is not what was expected "
+                        f"(first bytes {image[offset:offset + 16].hex()})")
+        return None
+
+    return [("partition_1_holds_what_the_guest_wrote",
+             first_difference(*inside)),
+            ("nothing_outside_partition_1_changed",
+             first_difference(0, inside[0])
+             or first_difference(inside[1], len(want)))]
+
+
+def disk_image(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of the disk suites: writes suite_dir/hd0.img."""
+    (suite_dir / "hd0.img").write_bytes(disk_image_content())
+    return dataclasses.replace(suite, prepare=None)
+
+
+def disk_image_module(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of `lxblk`: the image as a module ("hdimage") that
+    the fake disk serves in place."""
+    suite = disk_image(suite, suite_dir)
+    return dataclasses.replace(suite, modules=suite.modules + (
+        (str(suite_dir / "hd0.img"), "hdimage"),))
+
+
+def qemu_ide_disk(blkdebug: bool) -> Callable[[Suite, Path], Suite]:
+    """Prepare hook of disk-ata-piix*: the image on QEMU's first IDE
+    disk (PIIX3, -M pc); with `blkdebug`, reads of DISK_BAD fail with
+    EIO (a blkdebug rule file in suite_dir)."""
+    def prepare(suite: Suite, suite_dir: Path) -> Suite:
+        suite = disk_image(suite, suite_dir)
+        image = suite_dir / "hd0.img"
+        spec = f"file={image}"
+        if blkdebug:
+            rules = suite_dir / "blkdebug.conf"
+            rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
+                             f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
+            spec = f"file=blkdebug:{rules}:{image}"
+        return dataclasses.replace(suite, qemu_args=suite.qemu_args + (
+            "-drive", f"{spec},if=ide,index=0,media=disk,format=raw"))
+    return prepare
+
+
+def bochs_ide_disk(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of disk-ata-piix-bochs: the image as ata0-master."""
+    suite = disk_image(suite, suite_dir)
+    return dataclasses.replace(suite, bochsrc=suite.bochsrc + (
+        f"ata0-master: type=disk, path={suite_dir / 'hd0.img'}, mode=flat",))
+
+
 SUITES: tuple[Suite, ...] = (
     HostSuite(name="printf", argv=("tests/host/test_kprintf",)),
     HostSuite(name="stats", argv=("tests/host/test_stats",)),
@@ -284,6 +434,7 @@ SUITES: tuple[Suite, ...] = (
     HostSuite(name="ipc-entry", argv=("tests/host/test_ipc_entry",)),
     HostSuite(name="netfilter-host", argv=("tests/host/test_net_filter",)),
     HostSuite(name="blk-cluster", argv=("tests/host/test_blk_cluster",)),
+    HostSuite(name="blk-mbr", argv=("tests/host/test_blk_mbr",)),
     HostSuite(name="mig-coverage",
               argv=("{python}", "{srcdir}/tests/tools/check_mig_docs.py",
                     "{builddir}/kernel/mig/not_served.txt",
@@ -427,6 +578,28 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="ramdisk", test="ramdisk", prepare=ramdisk_image,
               modules=((RAMDISK_PROBE,
                         "ramdisk_probe device=${device-port}"),)),
+    # The Linux block module over a RAM disk of the test's own
+    # (tests/kernel/disk_fake.c): no Linux, bounces, splits, a bad sector.
+    QemuSuite(name="lxblk", test="lxblk", cmdline=disk_cmdline(True),
+              prepare=disk_image_module, modules=disk_modules(True)),
+    # Linux's libata + ata_piix on QEMU's PIIX3 IDE: hd0, hd0s1, hd0s2
+    # over the image, which the host checks after the run; reads of
+    # DISK_BAD fail (blkdebug).  Bus-master DMA, then PIO (libata.dma=0).
+    QemuSuite(name="disk-ata-piix", test="disk-ata-piix", timeout=180.0,
+              hidden=True,  # until libata + ata_piix are linked
+              cmdline=("linux",) + disk_cmdline(True),
+              prepare=qemu_ide_disk(True), check=disk_check,
+              modules=disk_modules(True)),
+    QemuSuite(name="disk-ata-piix-pio", test="disk-ata-piix", timeout=180.0,
+              hidden=True,  # until libata + ata_piix are linked
+              cmdline=("linux", "libata.dma=0") + disk_cmdline(True),
+              prepare=qemu_ide_disk(True), check=disk_check,
+              modules=disk_modules(True)),
+    # The same on Bochs' PIIX3 IDE (ata0-master), without a bad sector.
+    BochsSuite(name="disk-ata-piix-bochs", test="disk-ata-piix",
+               hidden=True, timeout=600.0, cmdline=("linux",) + disk_cmdline(False),
+               prepare=bochs_ide_disk, check=disk_check,
+               modules=disk_modules(False)),
     SelftestSuite(name="harness-selftest",
                   argv=("{python}", "{srcdir}/tests/harness/test_run.py",
                         "--build-dir", "{builddir}", "--srcdir", "{srcdir}",

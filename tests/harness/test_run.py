@@ -575,6 +575,18 @@ class RunnerTest(unittest.TestCase):
         self.assertIn("(fail: exit status 1)", out)
         self.assertEqual(out.splitlines()[-1], "1 passed, 1 failed")
 
+    def test_check_hook_cases_count_after_the_run(self):
+        def check(suite, suite_dir):
+            self.assertTrue((suite_dir / "console.log").exists())
+            return [("image_ok", None), ("image_bad", "LBA 5 differs")]
+        suite = dataclasses.replace(
+            self.program("checked", host_program(GOOD_KTAP)), check=check)
+        status, out, _ = self.main([], (suite,))
+        self.assertEqual(status, 1)
+        self.assertIn("checked.host.image_bad", out)
+        self.assertIn("LBA 5 differs", out)
+        self.assertEqual(out.splitlines()[-1], "3 passed, 1 failed")
+
     def test_bad_exit_status_alone_is_a_failure(self):
         table = (self.program("crash", host_program(GOOD_KTAP)
                               + "sys.exit(3)\n"),)

@@ -1,0 +1,792 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The Linux block module: Mach disks ("hd0", "hd0s1", ...) over Linux drivers. */
+/*
+ * A Mach read or write of a unit (a disk or one of its MBR partitions)
+ * becomes READ/WRITE commands for the disk's adapter: the module lists
+ * the request's pages (the reply's fresh pages for device_read, the
+ * message's pages for device_write), blk_cluster_plan turns them into
+ * commands with scatter-gather lists within the adapter's limits and
+ * bounce pages where a page is out of its reach, and the commands go to
+ * linux-emu (lx_emul_disk.h).  Each command's done callback counts down;
+ * the last one copies bounced read data back, frees the bounce pages and
+ * answers through io_req_done.
+ *
+ * Device ops run with interrupts off and must not block, and
+ * lx_emul_disk_submit may sleep.  So the op plans the request and then
+ * tries lx_emul_disk_submit_now, which works only when the Linux world
+ * is free at that moment; what it could not submit (world busy) goes to
+ * one kernel thread, "lx-blk", which submits it in order.  A request
+ * goes straight only when none waits for lx-blk, so commands reach the
+ * adapter in the order of the requests.
+ *
+ * Answers (validate, then act: every refusal comes before anything is
+ * allocated or submitted):
+ * - a write to a unit opened without D_WRITE: D_READ_ONLY; opening a
+ *   disk the device reports write-protected with D_WRITE: D_READ_ONLY;
+ * - zero bytes: D_INVALID_SIZE (the planner's refusal; a disk request
+ *   moves whole blocks);
+ * - a size not a multiple of the block size: D_INVALID_SIZE (the
+ *   dispatcher already refused it, inband transfers apart);
+ * - a range that starts or ends past the unit's end: D_INVALID_RECNUM;
+ * - more than DEV_IO_MAX (16 MiB) bytes: D_INVALID_SIZE from the
+ *   dispatcher (kernel/device/ds_routines.c); every request up to that
+ *   is split into as many commands as the adapter's limits need;
+ * - device_read_inband: the first count bytes (at most 128) of the
+ *   block at recnum, through one page; device_write_inband: always
+ *   D_INVALID_SIZE, since at most 128 bytes is never a whole block and
+ *   the module does not read-modify-write;
+ * - a command the device failed (-EIO: medium error, -ETIMEDOUT: the
+ *   error handler gave up) makes the request D_IO_ERROR with no data
+ *   (dev_error_from_errno; -ENODEV: D_NO_SUCH_DEVICE); the commands of
+ *   the request not yet submitted are not submitted.
+ *
+ * Locking: one CPU; module state is guarded by disabling interrupts.
+ * Done callbacks come in BLOCK_SOFTIRQ, possibly with interrupts off,
+ * possibly before lx_emul_disk_submit_now returns.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <device/device_types.h>
+
+#include "device/dev_error.h"
+#include "device/device.h"
+#include "device/io_req.h"
+#include "kern/kalloc.h"
+#include "kern/kprintf.h"
+#include "kern/probe.h"
+#include "kern/sched.h"
+#include "kern/string.h"
+#include "kern/thread.h"
+#include "mach-glue/block/blk_cluster.h"
+#include "mach-glue/block/blk_mbr.h"
+#include "mach-glue/block/dev_lxblk.h"
+#include "vm/vm_map_copy.h"
+#include "vm/vm_page.h"
+#include "x86_64/cpu.h"
+#include "x86_64/layout.h"
+
+#define LX_EAGAIN	11	/* Linux's EAGAIN: the world is busy */
+#define LXBLK_PRIORITY	(THREAD_PRIORITY_DEFAULT - 2)
+#define LXBLK_UNITS	(DEV_LXBLK_DISKS * (1 + BLK_MBR_PRIMARY))
+#define LXBLK_NAME	12	/* "hd3s4" and its NUL fit */
+#define INT_LIMIT	0x7fffffffull
+
+struct lxblk_disk {
+	struct lx_emul_disk *disk;
+	struct lx_emul_disk_info info;
+	struct blk_cluster_limits lim;	/* capacity: the whole disk */
+	enum vm_zone zone;		/* of its bounce pages */
+};
+
+/* A Mach device: a whole disk or one partition of it. */
+struct lxblk_unit {
+	struct lxblk_disk *d;
+	uint64_t first;			/* block of the disk where it starts */
+	uint64_t blocks;
+	char name[LXBLK_NAME];
+	bool writable;			/* opened with D_WRITE */
+};
+
+/*
+ * One Mach request in flight.  One allocation holds it and its arrays,
+ * in this order: fragments, the plan's commands, segments, copies and
+ * pages, then linux-emu's commands and segments.
+ */
+struct lxblk_req {
+	struct lxblk_req *next;		/* lx-blk's queue */
+	struct io_req *req;
+	struct lxblk_unit *u;
+	uint64_t inband_page;		/* IO_READ_INBAND's page, or 0 */
+	struct blk_cluster_plan plan;
+	struct lx_emul_disk_cmd *cmds;
+	struct lx_emul_disk_seg *segs;
+	size_t submitted;		/* commands handed to linux-emu */
+	size_t pending;			/* of them, not done yet */
+	io_return_t error;		/* first failure */
+	bool stop;			/* submit nothing more */
+};
+
+static const struct dev_lxblk_disks *disks;
+static struct lxblk_disk disk_table[DEV_LXBLK_DISKS];
+static struct lxblk_unit units[LXBLK_UNITS];
+static unsigned int nunits;
+static struct lxblk_req *queue_head, *queue_tail;
+static uint64_t zero_page;		/* untouched pages of a write */
+static struct dev_lxblk_stats stats;
+static int work_event;
+static bool worker_busy;		/* lx-blk is submitting a request */
+
+/* The benchmarks' state (dev_lxblk_bench_start); interrupts off. */
+static struct {
+	struct dev_lxblk_sample *cmd, *intr;
+	unsigned int max, ncmd, nintr;
+	uint64_t t_op;		/* op entered; 0: no cmd sample open */
+	uint64_t copies;	/* ticks of bounce copies to leave out */
+	uint32_t len, nsegs;
+	uint64_t t_done;	/* last scsi_done */
+} bench;
+
+/* --- Pages --- */
+
+static uint64_t bounce_page(void *arg)
+{
+	const struct lxblk_disk *d = arg;
+	uint64_t pa;
+
+	if (vm_page_alloc(d->zone, &pa) != KERN_SUCCESS)
+		return BLK_CLUSTER_NO_PAGE;
+	stats.bounce_pages++;
+	stats.pages_held++;
+	return pa;
+}
+
+static void page_free(uint64_t pa)
+{
+	vm_page_free_contig(pa, 1);
+	stats.pages_held--;
+}
+
+/* Run the plan's copies between bounce pages and the request's pages. */
+static void run_copies(const struct blk_cluster_plan *p)
+{
+	uint64_t t = probe_read();
+
+	for (size_t i = 0; i < p->n.ncopies; i++)
+		memcpy(phys_to_virt(p->copies[i].to),
+		       phys_to_virt(p->copies[i].from), p->copies[i].len);
+	bench.copies += probe_read() - t;
+}
+
+/* --- Completion --- */
+
+/* Interrupts off; every command submitted is done and no more will be:
+ * answer the Mach request and free @r. */
+static void finish(struct lxblk_req *r)
+{
+	struct io_req *req = r->req;
+
+	bench.copies = 0;
+	if (r->error == D_SUCCESS && r->plan.copy_when ==
+	    BLK_CLUSTER_COPY_AFTER)
+		run_copies(&r->plan);
+	if (r->error == D_SUCCESS && r->inband_page != 0)
+		io_req_put(req, 0, phys_to_virt(r->inband_page), req->count);
+	for (size_t i = 0; i < r->plan.n.npages; i++)
+		page_free(r->plan.pages[i]);
+	if (r->inband_page != 0)
+		page_free(r->inband_page);
+	req->error = r->error;
+	req->done = r->error == D_SUCCESS ? req->count : 0;
+	if (r->error != D_SUCCESS)
+		stats.errors++;
+	stats.in_flight--;
+	kfree(r);
+	io_req_done(req);
+	if (bench.intr != NULL && bench.t_done != 0 &&
+	    bench.nintr < bench.max) {
+		struct dev_lxblk_sample *s = &bench.intr[bench.nintr++];
+
+		s->len = (uint32_t)req->count;
+		s->nsegs = 0;
+		s->ticks = probe_read() - bench.t_done - bench.copies;
+	}
+	bench.t_done = 0;
+}
+
+static bool all_submitted(const struct lxblk_req *r)
+{
+	return r->stop || r->submitted == r->plan.n.ncmds;
+}
+
+/* Interrupts off: drop one hold on @r (a command in flight, the op's or
+ * lx-blk's queue's); the last one, once nothing more will be submitted,
+ * answers the request and frees @r. */
+static void release(struct lxblk_req *r)
+{
+	if (--r->pending == 0 && all_submitted(r))
+		finish(r);
+}
+
+/* linux-emu's done callback (BLOCK_SOFTIRQ; never blocks). */
+static void cmd_done(struct lx_emul_disk_cmd *cmd, int result)
+{
+	struct lxblk_req *r = cmd->cookie;
+	uint64_t flags = cpu_intr_save();
+
+	if (result != 0) {
+		kprintf("lx-blk: %s: %s of %u blocks at %llu failed (%d)\n",
+			r->u->name, cmd->write ? "write" : "read",
+			cmd->blocks, (unsigned long long)cmd->lba, result);
+		if (r->error == D_SUCCESS)
+			r->error = dev_error_from_errno(result);
+		r->stop = true;
+	}
+	release(r);
+	cpu_intr_restore(flags);
+}
+
+/* linux-emu's probe points (lx_emul_disk_probe_set): only record. */
+static void bench_probe(int point)
+{
+	uint64_t now = probe_read();
+	uint64_t flags = cpu_intr_save();
+
+	if (point == LX_EMUL_DISK_PROBE_QUEUECOMMAND) {
+		if (bench.t_op != 0 && bench.ncmd < bench.max) {
+			struct dev_lxblk_sample *s = &bench.cmd[bench.ncmd++];
+
+			s->len = bench.len;
+			s->nsegs = bench.nsegs;
+			s->ticks = now - bench.t_op - bench.copies;
+		}
+		bench.t_op = 0;
+	} else if (point == LX_EMUL_DISK_PROBE_SCSI_DONE) {
+		bench.t_done = now;
+	}
+	cpu_intr_restore(flags);
+}
+
+void dev_lxblk_bench_start(struct dev_lxblk_sample *cmd,
+			   struct dev_lxblk_sample *intr, unsigned int max)
+{
+	uint64_t flags = cpu_intr_save();
+
+	bench.cmd = cmd;
+	bench.intr = intr;
+	bench.max = max;
+	bench.ncmd = bench.nintr = 0;
+	bench.t_op = bench.t_done = 0;
+	cpu_intr_restore(flags);
+	if (disks != NULL)
+		disks->probe_set(bench_probe);
+}
+
+void dev_lxblk_bench_stop(unsigned int *ncmd, unsigned int *nintr)
+{
+	uint64_t flags;
+
+	if (disks != NULL)
+		disks->probe_set(NULL);
+	flags = cpu_intr_save();
+	*ncmd = bench.ncmd;
+	*nintr = bench.nintr;
+	bench.cmd = bench.intr = NULL;
+	cpu_intr_restore(flags);
+}
+
+void dev_lxblk_stats(struct dev_lxblk_stats *out)
+{
+	uint64_t flags = cpu_intr_save();
+
+	*out = stats;
+	out->units = nunits;
+	cpu_intr_restore(flags);
+}
+
+/* --- Submitting --- */
+
+/*
+ * Hand @r's next commands to linux-emu, in order, until all are in, one
+ * is refused (recorded in r->error; the rest is not submitted) or, from
+ * an op (!@may_block: lx_emul_disk_submit_now), the world is busy.  The
+ * caller holds @r (r->pending), so its done callbacks cannot free it
+ * meanwhile.  Interrupts off on entry and exit; lx-blk (@may_block)
+ * submits with them on.  Returns false if the world was busy and the
+ * rest waits, else true.
+ */
+static bool submit_cmds(struct lxblk_req *r, bool may_block)
+{
+	while (!all_submitted(r)) {
+		struct lx_emul_disk_cmd *cmd = &r->cmds[r->submitted];
+		int err;
+
+		r->pending++;		/* done may come before submit returns */
+		r->submitted++;
+		if (may_block) {
+			cpu_intr_enable();
+			err = disks->submit(r->u->d->disk, cmd);
+			cpu_intr_disable();
+		} else {
+			err = disks->submit_now(r->u->d->disk, cmd);
+		}
+		if (err == 0) {
+			stats.cmds++;
+			stats.direct += !may_block;
+			continue;
+		}
+		r->pending--;
+		r->submitted--;
+		if (err == -LX_EAGAIN && !may_block)
+			return false;
+		kprintf("lx-blk: %s: command refused (%d)\n", r->u->name, err);
+		if (r->error == D_SUCCESS)
+			r->error = dev_error_from_errno(err);
+		r->stop = true;
+	}
+	return true;
+}
+
+/* Interrupts off: queue @r for lx-blk, with the caller's hold. */
+static void queue_push(struct lxblk_req *r)
+{
+	r->next = NULL;
+	if (queue_tail != NULL)
+		queue_tail->next = r;
+	else
+		queue_head = r;
+	queue_tail = r;
+	thread_wakeup(&work_event);
+}
+
+/* lx-blk: submit queued requests in order, with the queue's hold. */
+static void worker(void *arg)
+{
+	(void)arg;
+	cpu_intr_disable();
+	for (;;) {
+		struct lxblk_req *r;
+
+		while (queue_head == NULL) {
+			assert_wait(&work_event);
+			thread_block();
+		}
+		r = queue_head;
+		queue_head = r->next;
+		if (queue_head == NULL)
+			queue_tail = NULL;
+		worker_busy = true;	/* ops queue behind r meanwhile */
+		submit_cmds(r, true);
+		worker_busy = false;
+		release(r);
+	}
+}
+
+/* --- Planning --- */
+
+/* The fragments of @req's @bytes of data in @frags (one per page, at
+ * most @bytes / 4096 + 2; an inband read's one page); returns how many. */
+static size_t list_frags(struct io_req *req, uint64_t bytes,
+			 uint64_t inband_page, struct blk_cluster_frag *frags)
+{
+	const struct vm_map_copy *c = req->copy;
+	uint64_t off, left = bytes;
+	size_t n = 0;
+
+	if (inband_page != 0) {
+		frags[0].phys = inband_page;
+		frags[0].len = left;
+		return 1;
+	}
+	off = c->offset;
+	for (uint64_t i = off / VM_PAGE_SIZE; left > 0; i++) {
+		uint64_t in = off % VM_PAGE_SIZE;
+		uint64_t len = VM_PAGE_SIZE - in < left ? VM_PAGE_SIZE - in :
+			       left;
+		uint64_t frame = c->frames[i] != 0 ? c->frames[i] : zero_page;
+
+		frags[n].phys = frame + in;
+		frags[n].len = len;
+		n++;
+		off += len;
+		left -= len;
+	}
+	return n;
+}
+
+/*
+ * Plan @req (@bytes from block @recnum of @u) into a new lxblk_req: its
+ * fragments, commands, segments, bounce pages.  D_SUCCESS with *@out
+ * set, or the planner's refusal (D_INVALID_RECNUM, D_INVALID_SIZE),
+ * D_NO_MEMORY; nothing is left allocated on failure.  Interrupts off.
+ */
+static io_return_t plan(struct lxblk_unit *u, struct io_req *req,
+			uint64_t bytes, uint64_t inband_page,
+			struct lxblk_req **out)
+{
+	const struct blk_cluster_alloc alloc = { bounce_page, u->d };
+	size_t maxfrags = bytes / VM_PAGE_SIZE + 2;
+	struct blk_cluster_limits lim = u->d->lim;
+	struct blk_cluster_request br = {
+		.op = req->op == IO_WRITE ? BLK_CLUSTER_WRITE :
+		      BLK_CLUSTER_READ,
+		.offset = (uint64_t)req->recnum * lim.logical_block_size,
+		.length = bytes,
+	};
+	struct blk_cluster_frag *frags;
+	struct blk_cluster_counts n;
+	struct lxblk_req *r;
+	size_t size;
+	io_return_t rc;
+	uint8_t *p;
+
+	/* Range first: recnum and count come from the client. */
+	lim.capacity_blocks = u->blocks;
+	if (req->recnum >= u->blocks)
+		return D_INVALID_RECNUM;
+	frags = kalloc(maxfrags * sizeof(*frags));
+	if (frags == NULL)
+		return D_NO_MEMORY;
+	br.frags = frags;
+	br.nfrags = list_frags(req, bytes, inband_page, frags);
+	rc = blk_cluster_count(&br, &lim, &n);
+	if (rc != D_SUCCESS)
+		goto err_frags;
+	size = sizeof(*r) + n.ncmds * (sizeof(struct blk_cluster_cmd) +
+				       sizeof(struct lx_emul_disk_cmd)) +
+	       n.nsegs * (sizeof(struct blk_cluster_seg) +
+			  sizeof(struct lx_emul_disk_seg)) +
+	       n.ncopies * sizeof(struct blk_cluster_copy) +
+	       n.npages * sizeof(uint64_t);
+	r = kzalloc(size);
+	rc = D_NO_MEMORY;
+	if (r == NULL)
+		goto err_frags;
+	p = (uint8_t *)(r + 1);
+	r->cmds = (struct lx_emul_disk_cmd *)p;
+	p += n.ncmds * sizeof(*r->cmds);
+	r->plan.cmds = (struct blk_cluster_cmd *)p;
+	r->plan.max_cmds = n.ncmds;
+	p += n.ncmds * sizeof(*r->plan.cmds);
+	r->plan.segs = (struct blk_cluster_seg *)p;
+	r->plan.max_segs = n.nsegs;
+	p += n.nsegs * sizeof(*r->plan.segs);
+	r->plan.pages = (uint64_t *)p;
+	r->plan.max_pages = n.npages;
+	p += n.npages * sizeof(*r->plan.pages);
+	r->segs = (struct lx_emul_disk_seg *)p;
+	p += n.nsegs * sizeof(*r->segs);
+	r->plan.copies = (struct blk_cluster_copy *)p;
+	r->plan.max_copies = n.ncopies;
+	rc = blk_cluster_plan(&br, &lim, &alloc, &r->plan);
+	kfree(frags);
+	if (rc != D_SUCCESS) {
+		for (size_t i = 0; i < r->plan.n.npages; i++)
+			page_free(r->plan.pages[i]);
+		kfree(r);
+		return rc;
+	}
+	*out = r;
+	return D_SUCCESS;
+
+err_frags:
+	kfree(frags);
+	return rc;
+}
+
+/* Fill linux-emu's commands of @r from its plan (@u's offset added). */
+static void make_cmds(struct lxblk_req *r, bool write)
+{
+	for (size_t i = 0; i < r->plan.n.nsegs; i++) {
+		r->segs[i].phys = r->plan.segs[i].phys;
+		r->segs[i].len = r->plan.segs[i].len;
+	}
+	for (size_t i = 0; i < r->plan.n.ncmds; i++) {
+		const struct blk_cluster_cmd *pc = &r->plan.cmds[i];
+		struct lx_emul_disk_cmd *c = &r->cmds[i];
+
+		c->write = write;
+		c->lba = r->u->first + pc->lba;
+		c->blocks = pc->blocks;
+		c->segs = &r->segs[pc->first_seg];
+		c->nsegs = pc->nsegs;
+		c->done = cmd_done;
+		c->cookie = r;
+	}
+}
+
+/* --- Device ops (interrupts off, never block) --- */
+
+static struct lxblk_unit *unit_by_name(const char *name)
+{
+	for (unsigned int i = 0; i < nunits; i++)
+		if (strcmp(units[i].name, name) == 0)
+			return &units[i];
+	return NULL;
+}
+
+static bool lxblk_match(const char *name)
+{
+	return unit_by_name(name) != NULL;
+}
+
+static io_return_t lxblk_open(struct device *dev, dev_mode_t mode)
+{
+	struct lxblk_unit *u = unit_by_name(dev->name);
+
+	if (u == NULL)
+		return D_NO_SUCH_DEVICE;
+	if ((mode & D_WRITE) && u->d->info.read_only)
+		return D_READ_ONLY;
+	u->writable = (mode & D_WRITE) != 0;
+	dev->record_size = u->d->info.block_size;
+	dev->priv = u;
+	return D_SUCCESS;
+}
+
+static void lxblk_close(struct device *dev)
+{
+	struct lxblk_unit *u = dev->priv;
+
+	/* Requests in flight keep their own reference on @dev. */
+	u->writable = false;
+	dev->priv = NULL;
+}
+
+/* Plan @req and start it: the read and the write op. */
+static io_return_t lxblk_io(struct device *dev, struct io_req *req)
+{
+	uint64_t now = probe_read();
+	struct lxblk_unit *u = dev->priv;
+	bool write = req->op == IO_WRITE || req->op == IO_WRITE_INBAND;
+	uint64_t bytes = req->count, inband_page = 0;
+	struct lxblk_req *r;
+	io_return_t rc;
+
+	if (write && !u->writable)
+		return D_READ_ONLY;
+	if (req->count == 0 || req->op == IO_WRITE_INBAND)
+		return D_INVALID_SIZE;
+	if (req->op == IO_READ_INBAND) {
+		bytes = u->d->info.block_size;
+		if (req->recnum >= u->blocks)
+			return D_INVALID_RECNUM;
+		if (vm_page_alloc(u->d->zone, &inband_page) != KERN_SUCCESS)
+			return D_NO_MEMORY;
+		stats.pages_held++;
+	}
+	bench.copies = 0;
+	rc = plan(u, req, bytes, inband_page, &r);
+	if (rc != D_SUCCESS) {
+		if (inband_page != 0)
+			page_free(inband_page);
+		return rc;
+	}
+	r->req = req;
+	r->u = u;
+	r->inband_page = inband_page;
+	make_cmds(r, write);
+	if (r->plan.copy_when == BLK_CLUSTER_COPY_BEFORE)
+		run_copies(&r->plan);
+	stats.requests++;
+	stats.in_flight++;
+	if (bench.cmd != NULL) {
+		bench.t_op = now;
+		bench.len = (uint32_t)req->count;
+		bench.nsegs = r->cmds[0].nsegs;
+	}
+	r->pending = 1;		/* the op's hold, then the queue's */
+	if (queue_head != NULL || worker_busy || !submit_cmds(r, false))
+		queue_push(r);
+	else
+		release(r);
+	return D_IO_QUEUED;
+}
+
+static io_return_t lxblk_get_status(struct device *dev, dev_flavor_t flavor,
+				    int *status,
+				    mach_msg_type_number_t *count)
+{
+	struct lxblk_unit *u = dev->priv;
+	uint64_t bs = u->d->info.block_size;
+	uint64_t records = u->blocks;
+
+	if (flavor != DEV_GET_SIZE && flavor != DEV_GET_RECORDS)
+		return D_INVALID_OPERATION;
+	if (*count < 2)
+		return D_INVALID_SIZE;
+	/* The status words are ints: beyond, they saturate. */
+	if (records > INT_LIMIT / bs && flavor == DEV_GET_SIZE)
+		records = INT_LIMIT / bs;
+	if (records > INT_LIMIT)
+		records = INT_LIMIT;
+	status[0] = (int)(flavor == DEV_GET_SIZE ? records * bs : records);
+	status[1] = (int)bs;	/* _RECORD_SIZE in both flavours */
+	*count = 2;
+	return D_SUCCESS;
+}
+
+static const struct dev_ops lxblk_ops = {
+	.open = lxblk_open,
+	.close = lxblk_close,
+	.read = lxblk_io,
+	.write = lxblk_io,
+	.get_status = lxblk_get_status,
+};
+
+const struct dev_module dev_lxblk_module = {
+	.name = "lxblk",
+	.match = lxblk_match,
+	.ops = &lxblk_ops,
+};
+
+/* --- Start: disks, partitions, the worker --- */
+
+static void sync_done(struct lx_emul_disk_cmd *cmd, int result)
+{
+	int *state = cmd->cookie;
+
+	*state = result == 0 ? 1 : result;
+	thread_wakeup(state);
+}
+
+/* Read block 0 of @d into the page @pa; 0 or the -errno.  Thread. */
+static int read_block0(struct lxblk_disk *d, uint64_t pa)
+{
+	struct lx_emul_disk_seg seg = { pa, d->info.block_size };
+	int state = 0;
+	struct lx_emul_disk_cmd cmd = {
+		.write = 0, .lba = 0, .blocks = 1, .segs = &seg, .nsegs = 1,
+		.done = sync_done, .cookie = &state,
+	};
+	uint64_t flags;
+	int err = disks->submit(d->disk, &cmd);
+
+	if (err != 0)
+		return err;
+	stats.cmds++;
+	flags = cpu_intr_save();
+	while (state == 0) {
+		assert_wait(&state);
+		thread_block();
+	}
+	cpu_intr_restore(flags);
+	return state == 1 ? 0 : state;
+}
+
+static struct lxblk_unit *unit_add(struct lxblk_disk *d, uint64_t first,
+				   uint64_t blocks)
+{
+	struct lxblk_unit *u = &units[nunits++];
+
+	u->d = d;
+	u->first = first;
+	u->blocks = blocks;
+	return u;
+}
+
+static const char *const skip_why[] = {
+	[BLK_MBR_EXTENDED] = "extended (logical partitions are not read)",
+	[BLK_MBR_OUTSIDE] = "outside the disk",
+	[BLK_MBR_OVERLAP] = "overlapping an earlier one",
+};
+
+/* Serve @d's MBR primary partitions; @sector0 its first 512 bytes. */
+static void add_partitions(struct lxblk_disk *d, const char *disk_name,
+			   const uint8_t *sector0)
+{
+	uint64_t per_block = d->info.block_size / BLK_MBR_SIZE;
+	struct blk_mbr_part parts[BLK_MBR_PRIMARY];
+	enum blk_mbr_skip skip[BLK_MBR_PRIMARY];
+	int n = blk_mbr_parse(sector0, d->info.blocks * per_block, parts,
+			      skip);
+
+	if (n < 0) {
+		kprintf("lx-blk: %s has no MBR: served whole only\n",
+			disk_name);
+		return;
+	}
+	for (unsigned int s = 0; s < BLK_MBR_PRIMARY; s++)
+		if (skip[s] != BLK_MBR_OK && skip[s] != BLK_MBR_EMPTY)
+			kprintf("lx-blk: %s entry %u not served: %s\n",
+				disk_name, s + 1, skip_why[skip[s]]);
+	for (int i = 0; i < n; i++) {
+		struct lxblk_unit *u;
+
+		if (parts[i].start % per_block || parts[i].sectors % per_block) {
+			kprintf("lx-blk: %s entry %u not served: not whole "
+				"blocks\n", disk_name, parts[i].slot + 1);
+			continue;
+		}
+		u = unit_add(d, parts[i].start / per_block,
+			     parts[i].sectors / per_block);
+		ksnprintf(u->name, sizeof(u->name), "%ss%u", disk_name,
+			  parts[i].slot + 1);
+		kprintf("lx-blk: %s: type %#x, %llu blocks at %llu\n",
+			u->name, parts[i].type, (unsigned long long)u->blocks,
+			(unsigned long long)u->first);
+	}
+}
+
+/* Serve @disk as disk_table[@i]: true if it is. */
+static bool add_disk(unsigned int i, struct lx_emul_disk *disk,
+		     uint64_t page)
+{
+	struct lxblk_disk *d = &disk_table[i];
+	struct lx_emul_disk_info *in = &d->info;
+	struct blk_cluster_frag frag = { page, 0 };
+	struct blk_cluster_request one = { BLK_CLUSTER_READ, 0, 0, &frag, 1 };
+	struct blk_cluster_counts n;
+	struct lxblk_unit *u;
+	char name[LXBLK_NAME];
+	int err;
+
+	if (disks->info(disk, in) != 0)
+		return false;
+	ksnprintf(name, sizeof(name), "hd%d", in->index);
+	d->disk = disk;
+	d->lim = (struct blk_cluster_limits){
+		in->block_size, in->max_hw_sectors, in->max_segments,
+		in->max_segment_size, in->seg_boundary_mask,
+		in->dma_alignment, in->dma_mask, in->blocks,
+	};
+	d->zone = in->dma_mask >= VM_ZONE_DMA32_LIMIT - 1 ? VM_ZONE_DMA32 :
+		  VM_ZONE_DMA;
+	frag.len = one.length = in->block_size;
+	if (in->index < 0 || in->index > 99 || in->blocks == 0 ||
+	    blk_cluster_count(&one, &d->lim, &n) != D_SUCCESS) {
+		kprintf("lx-blk: disk %d (%s %s) has limits the module does "
+			"not support: not served\n", in->index, in->vendor,
+			in->model);
+		return false;
+	}
+	err = read_block0(d, page);
+	if (err != 0) {
+		kprintf("lx-blk: %s: reading its first block failed (%d): not "
+			"served\n", name, err);
+		return false;
+	}
+	u = unit_add(d, 0, in->blocks);
+	memcpy(u->name, name, sizeof(name));
+	kprintf("lx-blk: %s: %s %s, %llu blocks of %u bytes%s\n", name,
+		in->vendor, in->model, (unsigned long long)in->blocks,
+		in->block_size, in->read_only ? ", read-only" : "");
+	add_partitions(d, name, phys_to_virt(page));
+	return true;
+}
+
+int dev_lxblk_start(const struct dev_lxblk_disks *ops)
+{
+	struct lx_emul_disk *disk = NULL;
+	unsigned int ndisks = 0;
+	uint64_t page;
+
+	if (disks != NULL || vm_page_alloc(VM_ZONE_DMA, &page) != KERN_SUCCESS)
+		return 0;
+	if (vm_page_alloc(VM_ZONE_DMA, &zero_page) != KERN_SUCCESS) {
+		vm_page_free_contig(page, 1);
+		return 0;
+	}
+	memset(phys_to_virt(zero_page), 0, VM_PAGE_SIZE);
+	disks = ops;
+	while ((disk = disks->next(disk)) != NULL) {
+		if (ndisks == DEV_LXBLK_DISKS) {
+			kprintf("lx-blk: more than %u disks; the rest are not "
+				"served\n", DEV_LXBLK_DISKS);
+			break;
+		}
+		if (add_disk(ndisks, disk, page))
+			ndisks++;
+	}
+	vm_page_free_contig(page, 1);
+	if (ndisks == 0)
+		return 0;
+	if (kernel_thread_create("lx-blk", LXBLK_PRIORITY, worker, NULL,
+				 NULL) != KERN_SUCCESS) {
+		kprintf("lx-blk: cannot start the worker thread\n");
+		nunits = 0;
+		return 0;
+	}
+	return (int)ndisks;
+}

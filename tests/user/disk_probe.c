@@ -1,0 +1,526 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* A user task that reads, writes and mistreats hd0 and its partitions through device.defs. */
+/*
+ * Built against gnumach-dev's headers, MIG user stubs and newlib only.
+ * The disk is the harness's image (tests/harness/suites.py): every
+ * sector stamped with generation 0 of tests/user/disk_pattern.h, an MBR
+ * with two partitions (blocks=, p1=START:COUNT, p2=START:COUNT on the
+ * command line, in 512-byte sectors).  mode=check (the default):
+ *  1. hd0, opened read-only: its size, then the whole disk read back in
+ *     requests of 512 B to 1 MiB, every sector checked (but bad=LBA, the
+ *     sector the emulator fails, when given); writes refused;
+ *  2. bad=LBA: a read over it fails D_IO_ERROR, reads around it work;
+ *  3. hd0s2 read-only: its first blocks, writes refused;
+ *  4. hd0s1 read-write: generation 1 written over all of it, in requests
+ *     of every size, from page-aligned and misaligned buffers, then read
+ *     back; two requests in flight at once; the bad inputs.
+ * The harness checks the image after the guest shut down: partition 1
+ * holds generation 1, everything else generation 0.
+ * mode=lat count=N: N reads and N writes of 512 B, 4, 8, 16 and 64 KiB
+ * on hd0s1 for the kernel's disk.cmd.glue / disk.int.glue samples.
+ * mode=tput: sequential read (hd0s2) and write (hd0s1) throughput for
+ * requests of 4 KiB to 1 MiB, BENCH lines in MiB/s (host_get_time).
+ */
+#include <device/device.h>
+#include <device/device_reply_server.h>
+#include <device/device_request.h>
+#include <mach/message.h>
+#include <mach/mig_errors.h>
+#include <mach/time_value.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "graft_user.h"
+#include "mach_host.h"
+#include "disk_pattern.h"
+#include "user_check.h"
+#include "user_device.h"
+
+#define S		DISK_SECTOR
+#define MIB		(1024 * 1024)
+
+static mach_port_t master;
+static unsigned long blocks, p1_start, p1_count, p2_start, p2_count;
+static long bad_lba = -1;
+
+/* "START:COUNT" into two numbers; 0 if malformed. */
+static int parse_range(const char *s, unsigned long *start,
+		       unsigned long *count)
+{
+	char *end;
+
+	*start = strtoul(s, &end, 10);
+	if (*end != ':')
+		return 0;
+	*count = strtoul(end + 1, &end, 10);
+	return *end == '\0' && *count > 0;
+}
+
+static mach_port_t open_disk(const char *name, dev_mode_t mode)
+{
+	mach_port_t dev = MACH_PORT_NULL;
+	char what[32];
+
+	snprintf(what, sizeof(what), "open_%s", name);
+	check(what, D_SUCCESS, device_open(master, mode, (char *)name, &dev));
+	return dev;
+}
+
+/* Check @dev's DEV_GET_SIZE and DEV_GET_RECORDS against @records. */
+static void check_size(const char *name, mach_port_t dev,
+		       unsigned long records)
+{
+	int status[DEV_STATUS_MAX];
+	mach_msg_type_number_t count = DEV_STATUS_MAX;
+	char what[48];
+
+	snprintf(what, sizeof(what), "%s_get_size", name);
+	check(what, D_SUCCESS,
+	      device_get_status(dev, DEV_GET_SIZE, status, &count));
+	snprintf(what, sizeof(what), "%s_size_is_records_times_512", name);
+	check(what, (long)(records * S), status[DEV_GET_SIZE_DEVICE_SIZE]);
+	snprintf(what, sizeof(what), "%s_record_size", name);
+	check(what, S, status[DEV_GET_SIZE_RECORD_SIZE]);
+	count = DEV_STATUS_MAX;
+	snprintf(what, sizeof(what), "%s_get_records", name);
+	check(what, D_SUCCESS,
+	      device_get_status(dev, DEV_GET_RECORDS, status, &count));
+	snprintf(what, sizeof(what), "%s_records", name);
+	check(what, (long)records, status[DEV_GET_RECORDS_DEVICE_RECORDS]);
+}
+
+/* Whether the @n sectors at @data are generation @gen from disk LBA
+ * @lba (sector 0 of the disk: its boot code part, then the signature);
+ * prints the first difference. */
+static int sectors_are(const uint8_t *data, unsigned long lba,
+		       unsigned long n, int gen)
+{
+	for (unsigned long k = 0; k < n; k++) {
+		const uint8_t *s = data + k * S;
+		int at;
+
+		if (lba + k == 0)
+			at = s[510] != 0x55 || s[511] != 0xaa ? 510 :
+			     disk_pattern_diff(s, 0, gen, 0, 446);
+		else
+			at = disk_pattern_diff(s, lba + k, gen, 0, S);
+		if (at >= 0) {
+			printf("  LBA %lu byte %d: 0x%02x, generation %d "
+			       "wants 0x%02x\n", lba + k, at, s[at], gen,
+			       disk_pattern_byte(lba + k, (unsigned int)at,
+						 gen));
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Read @n records at @rec of @dev; whether it worked and they are
+ * generation @gen of disk LBA @base + @rec. */
+static int read_and_check(mach_port_t dev, unsigned long base,
+			  unsigned long rec, unsigned long n, int gen)
+{
+	io_buf_ptr_t data = 0;
+	mach_msg_type_number_t got = 0;
+	kern_return_t kr;
+	int ok;
+
+	kr = device_read(dev, 0, (recnum_t)rec, (int)(n * S), &data, &got);
+	if (kr != D_SUCCESS || got != n * S) {
+		printf("  read of %lu records at %lu: 0x%x, %u bytes\n", n, rec,
+		       kr, got);
+		return 0;
+	}
+	ok = sectors_are((const uint8_t *)data, base + rec, n, gen);
+	vm_deallocate(mach_task_self(), (vm_address_t)data, got);
+	return ok;
+}
+
+/* Request sizes (records) the whole-disk read and the write cycle through. */
+static const unsigned long sizes[] = { 1, 8, 16, 32, 128, 2048, 3, 7 };
+#define NSIZES	(sizeof(sizes) / sizeof(sizes[0]))
+
+static void whole_disk(mach_port_t hd0)
+{
+	unsigned long rec = 0, bad = 0, k = 0;
+	int ok = 1;
+
+	check_size("hd0", hd0, blocks);
+	while (rec < blocks) {
+		unsigned long n = sizes[k++ % NSIZES];
+
+		if (n > blocks - rec)
+			n = blocks - rec;
+		if (bad_lba >= 0 && rec <= (unsigned long)bad_lba &&
+		    (unsigned long)bad_lba < rec + n) {
+			/* Read around the emulator's bad sector. */
+			n = (unsigned long)bad_lba - rec;
+			bad = 1;
+		}
+		if (n > 0 && !read_and_check(hd0, 0, rec, n, 0))
+			ok = 0;
+		rec += n + bad;
+		bad = 0;
+	}
+	check("hd0_reads_back_the_image_everywhere", 1, ok);
+}
+
+static void media_error(mach_port_t hd0)
+{
+	io_buf_ptr_t data = 0;
+	mach_msg_type_number_t got = 0;
+	unsigned long lba = (unsigned long)bad_lba;
+
+	check("read_over_the_bad_sector_is_io_error", D_IO_ERROR,
+	      device_read(hd0, 0, (recnum_t)(lba - 3), 8 * S, &data, &got));
+	check("read_after_the_media_error_works", 1,
+	      read_and_check(hd0, 0, lba + 1, 8, 0));
+	check("read_before_the_bad_sector_works", 1,
+	      read_and_check(hd0, 0, lba - 8, 8, 0));
+	check("the_bad_sector_fails_again", D_IO_ERROR,
+	      device_read(hd0, 0, (recnum_t)lba, S, &data, &got));
+}
+
+/* A buffer of @n records of generation 1 for disk LBA @lba, @shift bytes
+ * into a fresh allocation (*@base, to free). */
+static uint8_t *gen1_buffer(unsigned long lba, unsigned long n, size_t shift,
+			    void **base)
+{
+	uint8_t *b = malloc(n * S + shift + 4096);
+	uint8_t *p;
+
+	*base = b;
+	if (b == NULL)
+		return NULL;
+	p = (uint8_t *)(((uintptr_t)b + 4095) & ~(uintptr_t)4095) + shift;
+	for (unsigned long k = 0; k < n; k++)
+		disk_pattern_fill(p + k * S, lba + k, 1);
+	return p;
+}
+
+/* Write generation 1 over @n records at @rec of hd0s1 from a buffer
+ * @shift bytes past a page boundary; whether it worked. */
+static int write_gen1(mach_port_t p1, unsigned long rec, unsigned long n,
+		      size_t shift)
+{
+	void *base;
+	uint8_t *buf = gen1_buffer(p1_start + rec, n, shift, &base);
+	int written = -1;
+	kern_return_t kr;
+
+	if (buf == NULL)
+		return 0;
+	kr = device_write(p1, 0, (recnum_t)rec, (io_buf_ptr_t)buf,
+			  (mach_msg_type_number_t)(n * S), &written);
+	free(base);
+	if (kr != D_SUCCESS || written != (int)(n * S)) {
+		printf("  write of %lu records at %lu: 0x%x, %d bytes\n", n,
+		       rec, kr, written);
+		return 0;
+	}
+	return 1;
+}
+
+static void partition_1(mach_port_t p1)
+{
+	static const size_t shifts[] = { 0, 512, 0, 101, 0, 4000 };
+	unsigned long rec = 0, k = 0;
+	int ok = 1;
+
+	check_size("hd0s1", p1, p1_count);
+	check("hd0s1_starts_at_its_first_sector", 1,
+	      read_and_check(p1, p1_start, 0, 4, 0));
+	while (rec < p1_count) {
+		unsigned long n = sizes[k % NSIZES];
+
+		if (n > p1_count - rec)
+			n = p1_count - rec;
+		if (!write_gen1(p1, rec, n, shifts[k % 6]))
+			ok = 0;
+		rec += n;
+		k++;
+	}
+	check("hd0s1_written_in_requests_of_every_size", 1, ok);
+	ok = 1;
+	for (rec = 0; rec < p1_count; rec += 2048) {
+		unsigned long n = p1_count - rec < 2048 ? p1_count - rec : 2048;
+
+		if (!read_and_check(p1, p1_start, rec, n, 1))
+			ok = 0;
+	}
+	check("hd0s1_reads_back_what_was_written", 1, ok);
+}
+
+/* Two reads in flight at once on @p1, answered in order. */
+static void two_in_flight(mach_port_t p1)
+{
+	mach_port_t port = new_receive();
+	int ok = 1;
+
+	check("first_read_request_sent", KERN_SUCCESS,
+	      device_read_request(p1, port, 0, 0, 64 * S));
+	check("second_read_request_sent", KERN_SUCCESS,
+	      device_read_request(p1, port, 0, 64, 64 * S));
+	for (int i = 0; i < 2; i++) {
+		if (receive_reply(port, device_reply_server) !=
+		    MACH_MSG_SUCCESS || reply.rc != D_SUCCESS ||
+		    reply.count != 64 * S) {
+			ok = 0;
+			continue;
+		}
+		if (!sectors_are((const uint8_t *)reply.data,
+				 p1_start + 64 * (unsigned long)i, 64, 1))
+			ok = 0;
+		vm_deallocate(mach_task_self(), (vm_address_t)reply.data,
+			      reply.count);
+	}
+	check("two_requests_in_flight_both_answered_in_order", 1, ok);
+	mach_port_destroy(mach_task_self(), port);
+}
+
+static void bad_inputs(mach_port_t p1)
+{
+	io_buf_ptr_t data = 0;
+	mach_msg_type_number_t got = 0;
+	static uint8_t page[2 * S];
+	char inband[IO_INBAND_MAX];
+	int status[4], written = -1;
+	mach_msg_type_number_t count = 1;
+	vm_address_t big = 0;
+
+	check("read_at_the_end_is_bad_recnum", D_INVALID_RECNUM,
+	      device_read(p1, 0, (recnum_t)p1_count, S, &data, &got));
+	check("read_across_the_end_is_bad_recnum", D_INVALID_RECNUM,
+	      device_read(p1, 0, (recnum_t)(p1_count - 1), 2 * S, &data,
+			  &got));
+	check("read_far_past_the_end_is_bad_recnum", D_INVALID_RECNUM,
+	      device_read(p1, 0, 0xfffffff0u, S, &data, &got));
+	/* Would land on partition 2's first sector: the host checks it
+	 * did not. */
+	check("write_across_the_end_is_bad_recnum", D_INVALID_RECNUM,
+	      device_write(p1, 0, (recnum_t)(p1_count - 1),
+			   (io_buf_ptr_t)page, 2 * S, &written));
+	check("unaligned_read_size_is_bad_size", D_INVALID_SIZE,
+	      device_read(p1, 0, 0, 100, &data, &got));
+	check("unaligned_write_size_is_bad_size", D_INVALID_SIZE,
+	      device_write(p1, 0, 0, (io_buf_ptr_t)page, S + 1, &written));
+	check("zero_read_is_bad_size", D_INVALID_SIZE,
+	      device_read(p1, 0, 0, 0, &data, &got));
+	check("zero_write_is_bad_size", D_INVALID_SIZE,
+	      device_write(p1, 0, 0, (io_buf_ptr_t)page, 0, &written));
+	check("read_of_64_mib_is_bad_size", D_INVALID_SIZE,
+	      device_read(p1, 0, 0, 64 * MIB, &data, &got));
+	check("allocate_64_mib", KERN_SUCCESS,
+	      vm_allocate(mach_task_self(), &big, 64 * MIB, 1));
+	check("write_of_64_mib_is_bad_size", D_INVALID_SIZE,
+	      device_write(p1, 0, 0, (io_buf_ptr_t)big, 64 * MIB, &written));
+	vm_deallocate(mach_task_self(), big, 64 * MIB);
+	got = sizeof(inband);
+	check("inband_read", D_SUCCESS,
+	      device_read_inband(p1, 0, 5, 100, inband, &got));
+	check("inband_read_count", 100, got);
+	check("inband_read_is_the_start_of_the_record", 1,
+	      disk_pattern_diff((const uint8_t *)inband, p1_start + 5, 1, 0,
+				100) < 0);
+	check("inband_read_past_the_end_is_bad_recnum", D_INVALID_RECNUM,
+	      device_read_inband(p1, 0, (recnum_t)p1_count, 100, inband,
+				 &got));
+	check("inband_write_is_bad_size", D_INVALID_SIZE,
+	      device_write_inband(p1, 0, 0, inband, 100, &written));
+	check("status_count_too_small", D_INVALID_SIZE,
+	      device_get_status(p1, DEV_GET_SIZE, status, &count));
+	count = 4;
+	check("unknown_status_flavor", D_INVALID_OPERATION,
+	      device_get_status(p1, 77, status, &count));
+	check("set_status_refused", D_INVALID_OPERATION,
+	      device_set_status(p1, DEV_GET_SIZE, status, 2));
+	check("no_such_partition", D_NO_SUCH_DEVICE,
+	      device_open(master, D_READ, "hd0s3", &p1));
+}
+
+static void read_only(mach_port_t dev, const char *name)
+{
+	static uint8_t page[S];
+	int written = -1;
+	char what[48];
+
+	snprintf(what, sizeof(what), "write_to_%s_opened_read_only", name);
+	check(what, D_READ_ONLY,
+	      device_write(dev, 0, 1, (io_buf_ptr_t)page, S, &written));
+}
+
+static void run_checks(void)
+{
+	mach_port_t hd0 = open_disk("hd0", D_READ);
+	mach_port_t p1, p2;
+
+	whole_disk(hd0);
+	read_only(hd0, "hd0");
+	if (bad_lba >= 0)
+		media_error(hd0);
+	p2 = open_disk("hd0s2", D_READ);
+	check_size("hd0s2", p2, p2_count);
+	check("hd0s2_starts_at_its_first_sector", 1,
+	      read_and_check(p2, p2_start, 0, 16, 0));
+	read_only(p2, "hd0s2");
+	p1 = open_disk("hd0s1", D_READ | D_WRITE);
+	partition_1(p1);
+	two_in_flight(p1);
+	bad_inputs(p1);
+	check("hd0_still_reads_after_everything", 1,
+	      read_and_check(hd0, 0, p2_start, 8, 0));
+	device_close(hd0);
+	device_close(p1);
+	device_close(p2);
+}
+
+/* mode=lat: reads and writes of each size for the kernel's samples. */
+static void latency(unsigned long n)
+{
+	static const unsigned long lens[] = { 512, 4096, 8192, 16384, 65536 };
+	mach_port_t p1 = open_disk("hd0s1", D_READ | D_WRITE);
+	void *base;
+	uint8_t *buf = gen1_buffer(p1_start, 128, 0, &base);
+	int bad = 0;
+
+	for (int s = 0; s < 5 && buf != NULL; s++) {
+		for (unsigned long i = 0; i < n; i++) {
+			io_buf_ptr_t data = 0;
+			mach_msg_type_number_t got = 0;
+			int written = 0;
+
+			bad |= device_read(p1, 0, 0, (int)lens[s], &data,
+					   &got);
+			vm_deallocate(mach_task_self(), (vm_address_t)data,
+				      got);
+			bad |= device_write(p1, 0, 0, (io_buf_ptr_t)buf,
+					    (mach_msg_type_number_t)lens[s],
+					    &written);
+		}
+	}
+	check("latency_requests_succeed", 0, bad);
+	free(base);
+	device_close(p1);
+}
+
+static double now_us(void)
+{
+	time_value_t t;
+
+	if (host_get_time(mach_host_self(), &t) != KERN_SUCCESS)
+		return 0;
+	return (double)t.seconds * 1e6 + (double)t.microseconds;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+#define TPUT_PASSES	5
+#define TPUT_BYTES	(2 * MIB)	/* per pass */
+
+/* One BENCH line in MiB/s for the @n passes' rates in @v. */
+static void print_rate(const char *name, double *v, int n)
+{
+	double mean = 0, var = 0;
+
+	qsort(v, (size_t)n, sizeof(*v), cmp_double);
+	for (int i = 0; i < n; i++)
+		mean += v[i];
+	mean /= n;
+	for (int i = 0; i < n; i++)
+		var += (v[i] - mean) * (v[i] - mean);
+	printf("BENCH {\"name\": \"%s\", \"unit\": \"MiB/s\", \"mode\": "
+	       "\"wall\", \"count\": %d, \"min\": %.2f, \"median\": %.2f, "
+	       "\"p99\": %.2f, \"variance\": %.3f}\n", name, n, v[0],
+	       v[(n - 1) / 2], v[n - 1], var / n);
+}
+
+/* mode=tput: sequential reads of hd0s2 and writes of hd0s1. */
+static void throughput(void)
+{
+	static const unsigned long lens[] = { 4096, 16384, 65536, 262144,
+					      1048576 };
+	mach_port_t p1 = open_disk("hd0s1", D_READ | D_WRITE);
+	mach_port_t p2 = open_disk("hd0s2", D_READ);
+	void *base;
+	uint8_t *buf = gen1_buffer(p1_start, 2048, 0, &base);
+	double rate[TPUT_PASSES];
+	int bad = 0;
+
+	for (int s = 0; s < 5 && buf != NULL; s++) {
+		for (int w = 0; w < 2; w++) {
+			char name[48];
+
+			for (int pass = 0; pass < TPUT_PASSES; pass++) {
+				double t0 = now_us(), t1;
+
+				for (unsigned long off = 0; off < TPUT_BYTES;
+				     off += lens[s]) {
+					io_buf_ptr_t data = 0;
+					mach_msg_type_number_t got = 0;
+					int written = 0;
+					recnum_t rec = (recnum_t)(off / S);
+
+					if (w)
+						bad |= device_write(
+							p1, 0, rec,
+							(io_buf_ptr_t)buf,
+							(mach_msg_type_number_t)
+							lens[s], &written);
+					else
+						bad |= device_read(
+							p2, 0, rec,
+							(int)lens[s], &data,
+							&got);
+					if (!w)
+						vm_deallocate(
+							mach_task_self(),
+							(vm_address_t)data,
+							got);
+				}
+				t1 = now_us();
+				rate[pass] = t1 > t0 ? TPUT_BYTES /
+					     (t1 - t0) * 1e6 / MIB : 0;
+			}
+			snprintf(name, sizeof(name), "disk.%s.seq/%lu",
+				 w ? "write" : "read", lens[s]);
+			print_rate(name, rate, TPUT_PASSES);
+		}
+	}
+	check("throughput_requests_succeed", 0, bad);
+	free(base);
+	device_close(p1);
+	device_close(p2);
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = word_argument(argc, argv, "mode", "check");
+	const char *bad = word_argument(argc, argv, "bad", NULL);
+
+	master = port_argument(argc, argv, "device");
+	blocks = strtoul(word_argument(argc, argv, "blocks", "0"), NULL, 10);
+	if (bad != NULL)
+		bad_lba = strtol(bad, NULL, 10);
+	check("arguments_name_the_image", 1,
+	      blocks > 0 &&
+	      parse_range(word_argument(argc, argv, "p1", ""), &p1_start,
+			  &p1_count) &&
+	      parse_range(word_argument(argc, argv, "p2", ""), &p2_start,
+			  &p2_count));
+	if (strcmp(mode, "lat") == 0)
+		latency(strtoul(word_argument(argc, argv, "count", "100"),
+				NULL, 10));
+	else if (strcmp(mode, "tput") == 0)
+		throughput();
+	else
+		run_checks();
+	printf("USER-DONE %d\n", checks);
+	return 0;
+}
