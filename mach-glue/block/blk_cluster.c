@@ -146,7 +146,22 @@ static void ctx_init(struct ctx *c, const struct blk_cluster_request *req,
 	c->pages = NULL;
 }
 
-/* The piece holding byte @off of fragment @frag, request offset @r. */
+/*
+ * Whether all of fragment @f, at request offset @fr, goes to the device
+ * directly: then every page piece of it would be direct, and the
+ * fragment is taken as one piece, so that the walks below cost per
+ * fragment rather than per page (a contiguous 64 KiB buffer is one step,
+ * not sixteen).
+ */
+static bool frag_direct(const struct ctx *c, const struct blk_cluster_frag *f,
+			uint64_t fr)
+{
+	return !((f->phys | f->len | fr) & (c->align - 1)) &&
+	       f->phys + f->len - 1 <= c->lim->dma_mask;
+}
+
+/* The piece holding byte @off of fragment @frag, request offset @r: the
+ * whole fragment if it is direct, else the part of it in @off's page. */
 static void piece_at(const struct ctx *c, size_t frag, uint64_t off,
 		     uint64_t r, struct piece *pc)
 {
@@ -155,11 +170,19 @@ static void piece_at(const struct ctx *c, size_t frag, uint64_t off,
 	uint64_t start = at - PAGE_OFF(at);
 	uint64_t end = start + PAGE_SZ;
 
+	pc->frag = frag;
+	if (frag_direct(c, f, r - off)) {
+		pc->off = 0;
+		pc->phys = f->phys;
+		pc->len = f->len;
+		pc->r = r - off;
+		pc->direct = true;
+		return;
+	}
 	if (start < f->phys)
 		start = f->phys;
 	if (end > f->phys + f->len)
 		end = f->phys + f->len;
-	pc->frag = frag;
 	pc->off = off - (at - start);
 	pc->phys = start;
 	pc->len = end - start;
@@ -235,11 +258,31 @@ static void cursor_advance(const struct ctx *c, struct cursor *cur,
 	}
 }
 
+/*
+ * How much of @avail further bytes, physically following a direct
+ * segment of @len bytes at @at and starting on a page boundary, the
+ * segment may take: whole pages (then a last partial page ending @avail)
+ * while it stays within max_segment_size and one boundary window.
+ */
+static uint64_t join(const struct ctx *c, uint64_t at, uint64_t len,
+		     uint64_t avail)
+{
+	uint64_t mask = c->lim->seg_boundary_mask;
+	uint64_t room = mask - (at & mask) - (len - 1);	/* window */
+	uint64_t pages = avail / PAGE_SZ, part = PAGE_OFF(avail), k;
+
+	if (c->lim->max_segment_size - len < room)
+		room = c->lim->max_segment_size - len;
+	k = room / PAGE_SZ < pages ? room / PAGE_SZ : pages;
+	if (k == pages && part && part <= room - k * PAGE_SZ)
+		return avail;
+	return k * PAGE_SZ;
+}
+
 /* The longest segment the limits allow from @cur, into @s; its length. */
 static uint64_t span(const struct ctx *c, const struct cursor *cur,
 		     struct blk_cluster_seg *s)
 {
-	uint64_t mask = c->lim->seg_boundary_mask;
 	struct piece pc, nx;
 	uint64_t at, len, roff, room;
 
@@ -250,11 +293,20 @@ static uint64_t span(const struct ctx *c, const struct cursor *cur,
 	if (pc.direct) {
 		s->phys = at;
 		s->bounced = false;
-		while (piece_next(c, &pc, &nx) && nx.direct &&
-		       nx.phys == at + len &&
-		       len + nx.len <= c->lim->max_segment_size &&
-		       (at | mask) == ((at + len + nx.len - 1) | mask)) {
-			len += nx.len;
+		/* The page piece at @at, then whole pages (the last one
+		 * maybe partial) while they fit: as joining page pieces one
+		 * at a time would, in one step per piece. */
+		if (len > PAGE_SZ - PAGE_OFF(at))
+			len = PAGE_SZ - PAGE_OFF(at);
+		len += join(c, at, len, pc.phys + pc.len - (at + len));
+		while (at + len == pc.phys + pc.len &&
+		       piece_next(c, &pc, &nx) && nx.direct &&
+		       nx.phys == at + len) {
+			uint64_t add = join(c, at, len, nx.len);
+
+			len += add;
+			if (add < nx.len)
+				break;
 			pc = nx;
 		}
 		return len;
@@ -309,8 +361,8 @@ static void walk_copies(const struct ctx *c, struct blk_cluster_plan *plan,
 
 /*
  * Commands and segments into @plan (if any); counts them.  Segments a
- * command gives back may be written past its end first, but only below
- * plan->max_segs.  Returns D_SUCCESS, or D_INVALID_OPERATION if a block
+ * command gives back may be written past its end first; nothing is
+ * written beyond plan->max_cmds and plan->max_segs (the counts go on).  Returns D_SUCCESS, or D_INVALID_OPERATION if a block
  * would need more than max_segments segments, which the design notes
  * above rule out for validated input.
  */
@@ -355,10 +407,10 @@ static io_return_t walk_cmds(const struct ctx *c,
 			cur = good;
 			segs = good_segs;
 			bytes = good_bytes;
-			if (plan)
+			if (plan && n->nsegs + segs - 1 < plan->max_segs)
 				plan->segs[n->nsegs + segs - 1].len = good_len;
 		}
-		if (plan)
+		if (plan && n->ncmds < plan->max_cmds)
 			plan->cmds[n->ncmds] = (struct blk_cluster_cmd){
 				.lba = (c->req->offset + start) / lbs,
 				.blocks = bytes / lbs,
@@ -369,6 +421,19 @@ static io_return_t walk_cmds(const struct ctx *c,
 		n->nsegs += segs;
 	}
 	return D_SUCCESS;
+}
+
+/* Whether no byte of the request is bounced: every fragment direct. */
+static bool all_direct(const struct ctx *c)
+{
+	uint64_t r = 0;
+
+	for (size_t i = 0; i < c->req->nfrags; i++) {
+		if (!frag_direct(c, &c->req->frags[i], r))
+			return false;
+		r += c->req->frags[i].len;
+	}
+	return true;
 }
 
 io_return_t blk_cluster_count(const struct blk_cluster_request *req,
@@ -382,8 +447,28 @@ io_return_t blk_cluster_count(const struct blk_cluster_request *req,
 	if (rc != D_SUCCESS)
 		return rc;
 	ctx_init(&c, req, lim);
-	walk_copies(&c, NULL, counts);
+	if (all_direct(&c))
+		counts->ncopies = counts->npages = 0;
+	else
+		walk_copies(&c, NULL, counts);
 	return walk_cmds(&c, NULL, counts);
+}
+
+/* blk_cluster_plan of a request that bounces nothing: one walk, its
+ * counts checked against the arrays afterwards (it wrote nothing past
+ * them). */
+static io_return_t plan_direct(const struct ctx *c,
+			       struct blk_cluster_plan *plan)
+{
+	struct blk_cluster_counts n = { 0 };
+	io_return_t rc = walk_cmds(c, plan, &n);
+
+	if (rc != D_SUCCESS)
+		return rc;
+	if (n.ncmds > plan->max_cmds || n.nsegs > plan->max_segs)
+		return D_INVALID_SIZE;
+	plan->n = n;
+	return D_SUCCESS;
 }
 
 io_return_t blk_cluster_plan(const struct blk_cluster_request *req,
@@ -397,6 +482,14 @@ io_return_t blk_cluster_plan(const struct blk_cluster_request *req,
 	uint64_t page;
 
 	plan->n = (struct blk_cluster_counts){ 0 };
+	plan->copy_when = req->op == BLK_CLUSTER_WRITE ?
+			  BLK_CLUSTER_COPY_BEFORE : BLK_CLUSTER_COPY_AFTER;
+	rc = request_check(req, lim);
+	if (rc != D_SUCCESS)
+		return rc;
+	ctx_init(&c, req, lim);
+	if (all_direct(&c))
+		return plan_direct(&c, plan);
 	rc = blk_cluster_count(req, lim, &need);
 	if (rc != D_SUCCESS)
 		return rc;
@@ -415,7 +508,5 @@ io_return_t blk_cluster_plan(const struct blk_cluster_request *req,
 	ctx_init(&c, req, lim);
 	c.pages = plan->pages;
 	walk_copies(&c, plan, &plan->n);
-	plan->copy_when = req->op == BLK_CLUSTER_WRITE ?
-			  BLK_CLUSTER_COPY_BEFORE : BLK_CLUSTER_COPY_AFTER;
 	return walk_cmds(&c, plan, &plan->n);
 }

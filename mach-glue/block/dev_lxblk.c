@@ -90,10 +90,17 @@ struct lxblk_unit {
 };
 
 /*
- * One Mach request in flight.  One allocation holds it and its arrays,
- * in this order: fragments, the plan's commands, segments, copies and
- * pages, then linux-emu's commands and segments.
+ * One Mach request in flight.  Its arrays are the inline ones when the
+ * plan fits them (no bounce, at most LXBLK_INLINE_CMDS commands and
+ * LXBLK_INLINE_SEGS segments: any request up to 64 KiB on ata_piix),
+ * else one more allocation, @extra, holding exactly what
+ * blk_cluster_count said: the plan's commands, segments, pages and
+ * copies, then linux-emu's commands and segments.
  */
+#define LXBLK_INLINE_CMDS	4
+#define LXBLK_INLINE_SEGS	16
+#define LXBLK_STACK_FRAGS	18	/* 64 KiB at any offset */
+
 struct lxblk_req {
 	struct lxblk_req *next;		/* lx-blk's queue */
 	struct io_req *req;
@@ -102,10 +109,15 @@ struct lxblk_req {
 	struct blk_cluster_plan plan;
 	struct lx_emul_disk_cmd *cmds;
 	struct lx_emul_disk_seg *segs;
+	void *extra;			/* the arrays when not inline */
 	size_t submitted;		/* commands handed to linux-emu */
-	size_t pending;			/* of them, not done yet */
+	size_t pending;			/* holds: see release() */
 	io_return_t error;		/* first failure */
 	bool stop;			/* submit nothing more */
+	struct blk_cluster_cmd icmds[LXBLK_INLINE_CMDS];
+	struct blk_cluster_seg isegs[LXBLK_INLINE_SEGS];
+	struct lx_emul_disk_cmd ilx_cmds[LXBLK_INLINE_CMDS];
+	struct lx_emul_disk_seg ilx_segs[LXBLK_INLINE_SEGS];
 };
 
 static const struct dev_lxblk_disks *disks;
@@ -148,6 +160,38 @@ static void page_free(uint64_t pa)
 	stats.pages_held--;
 }
 
+/*
+ * Requests come from a static pool of LXBLK_POOL, then from the heap: a
+ * lone heap object of this size is a slab page of its own, which the
+ * heap takes from vm_page and gives back on every request (500
+ * instructions of the command path).  Interrupts off.
+ */
+#define LXBLK_POOL	8
+
+static struct lxblk_req pool[LXBLK_POOL];
+static struct lxblk_req *pool_free;
+
+static struct lxblk_req *req_alloc(void)
+{
+	struct lxblk_req *r = pool_free;
+
+	if (r == NULL)
+		return kalloc(sizeof(*r));
+	pool_free = r->next;
+	return r;
+}
+
+static void req_free(struct lxblk_req *r)
+{
+	kfree(r->extra);
+	if (r >= pool && r < pool + LXBLK_POOL) {
+		r->next = pool_free;
+		pool_free = r;
+	} else {
+		kfree(r);
+	}
+}
+
 /* Run the plan's copies between bounce pages and the request's pages. */
 static void run_copies(const struct blk_cluster_plan *p)
 {
@@ -182,7 +226,7 @@ static void finish(struct lxblk_req *r)
 	if (r->error != D_SUCCESS)
 		stats.errors++;
 	stats.in_flight--;
-	kfree(r);
+	req_free(r);
 	io_req_done(req);
 	if (bench.intr != NULL && bench.t_done != 0 &&
 	    bench.nintr < bench.max) {
@@ -365,8 +409,9 @@ static void worker(void *arg)
 
 /* --- Planning --- */
 
-/* The fragments of @req's @bytes of data in @frags (one per page, at
- * most @bytes / 4096 + 2; an inband read's one page); returns how many. */
+/* The fragments of @req's @bytes of data in @frags (physically
+ * contiguous pages joined; at most @bytes / 4096 + 2; an inband read's
+ * one page); returns how many. */
 static size_t list_frags(struct io_req *req, uint64_t bytes,
 			 uint64_t inband_page, struct blk_cluster_frag *frags)
 {
@@ -386,64 +431,57 @@ static size_t list_frags(struct io_req *req, uint64_t bytes,
 			       left;
 		uint64_t frame = c->frames[i] != 0 ? c->frames[i] : zero_page;
 
-		frags[n].phys = frame + in;
-		frags[n].len = len;
-		n++;
+		if (n > 0 && frags[n - 1].phys + frags[n - 1].len ==
+		    frame + in) {
+			frags[n - 1].len += len;	/* contiguous pages */
+		} else {
+			frags[n].phys = frame + in;
+			frags[n].len = len;
+			n++;
+		}
 		off += len;
 		left -= len;
 	}
 	return n;
 }
 
-/*
- * Plan @req (@bytes from block @recnum of @u) into a new lxblk_req: its
- * fragments, commands, segments, bounce pages.  D_SUCCESS with *@out
- * set, or the planner's refusal (D_INVALID_RECNUM, D_INVALID_SIZE),
- * D_NO_MEMORY; nothing is left allocated on failure.  Interrupts off.
- */
-static io_return_t plan(struct lxblk_unit *u, struct io_req *req,
-			uint64_t bytes, uint64_t inband_page,
-			struct lxblk_req **out)
+/* Plan @br for @lim into @r's inline arrays: D_INVALID_SIZE if the plan
+ * does not fit them (or needs bounce pages), else the planner's answer. */
+static io_return_t plan_inline(struct lxblk_req *r,
+			       const struct blk_cluster_request *br,
+			       const struct blk_cluster_limits *lim)
+{
+	r->plan = (struct blk_cluster_plan){
+		.cmds = r->icmds, .max_cmds = LXBLK_INLINE_CMDS,
+		.segs = r->isegs, .max_segs = LXBLK_INLINE_SEGS,
+	};
+	r->cmds = r->ilx_cmds;
+	r->segs = r->ilx_segs;
+	return blk_cluster_plan(br, lim, NULL, &r->plan);
+}
+
+/* Plan @br into arrays of the exact size blk_cluster_count says, with
+ * bounce pages from @u's zone.  The planner's answer; D_NO_MEMORY. */
+static io_return_t plan_counted(struct lxblk_req *r, struct lxblk_unit *u,
+				const struct blk_cluster_request *br,
+				const struct blk_cluster_limits *lim)
 {
 	const struct blk_cluster_alloc alloc = { bounce_page, u->d };
-	size_t maxfrags = bytes / VM_PAGE_SIZE + 2;
-	struct blk_cluster_limits lim = u->d->lim;
-	struct blk_cluster_request br = {
-		.op = req->op == IO_WRITE ? BLK_CLUSTER_WRITE :
-		      BLK_CLUSTER_READ,
-		.offset = (uint64_t)req->recnum * lim.logical_block_size,
-		.length = bytes,
-	};
-	struct blk_cluster_frag *frags;
 	struct blk_cluster_counts n;
-	struct lxblk_req *r;
-	size_t size;
-	io_return_t rc;
+	io_return_t rc = blk_cluster_count(br, lim, &n);
 	uint8_t *p;
 
-	/* Range first: recnum and count come from the client. */
-	lim.capacity_blocks = u->blocks;
-	if (req->recnum >= u->blocks)
-		return D_INVALID_RECNUM;
-	frags = kalloc(maxfrags * sizeof(*frags));
-	if (frags == NULL)
-		return D_NO_MEMORY;
-	br.frags = frags;
-	br.nfrags = list_frags(req, bytes, inband_page, frags);
-	rc = blk_cluster_count(&br, &lim, &n);
 	if (rc != D_SUCCESS)
-		goto err_frags;
-	size = sizeof(*r) + n.ncmds * (sizeof(struct blk_cluster_cmd) +
-				       sizeof(struct lx_emul_disk_cmd)) +
-	       n.nsegs * (sizeof(struct blk_cluster_seg) +
-			  sizeof(struct lx_emul_disk_seg)) +
-	       n.ncopies * sizeof(struct blk_cluster_copy) +
-	       n.npages * sizeof(uint64_t);
-	r = kzalloc(size);
-	rc = D_NO_MEMORY;
-	if (r == NULL)
-		goto err_frags;
-	p = (uint8_t *)(r + 1);
+		return rc;
+	p = kalloc(n.ncmds * (sizeof(struct blk_cluster_cmd) +
+			      sizeof(struct lx_emul_disk_cmd)) +
+		   n.nsegs * (sizeof(struct blk_cluster_seg) +
+			      sizeof(struct lx_emul_disk_seg)) +
+		   n.npages * sizeof(uint64_t) +
+		   n.ncopies * sizeof(struct blk_cluster_copy));
+	if (p == NULL)
+		return D_NO_MEMORY;
+	r->extra = p;
 	r->cmds = (struct lx_emul_disk_cmd *)p;
 	p += n.ncmds * sizeof(*r->cmds);
 	r->plan.cmds = (struct blk_cluster_cmd *)p;
@@ -459,19 +497,68 @@ static io_return_t plan(struct lxblk_unit *u, struct io_req *req,
 	p += n.nsegs * sizeof(*r->segs);
 	r->plan.copies = (struct blk_cluster_copy *)p;
 	r->plan.max_copies = n.ncopies;
-	rc = blk_cluster_plan(&br, &lim, &alloc, &r->plan);
-	kfree(frags);
+	rc = blk_cluster_plan(br, lim, &alloc, &r->plan);
 	if (rc != D_SUCCESS) {
 		for (size_t i = 0; i < r->plan.n.npages; i++)
 			page_free(r->plan.pages[i]);
-		kfree(r);
-		return rc;
+		r->plan.n.npages = 0;
 	}
-	*out = r;
-	return D_SUCCESS;
+	return rc;
+}
 
-err_frags:
-	kfree(frags);
+/*
+ * Plan @req (@bytes from block recnum of @u) into a new lxblk_req: its
+ * commands, segments and bounce pages.  D_SUCCESS with *@out set, or the
+ * planner's refusal (D_INVALID_RECNUM, D_INVALID_SIZE), D_NO_MEMORY;
+ * nothing is left allocated on failure.  Interrupts off.
+ */
+static io_return_t plan(struct lxblk_unit *u, struct io_req *req,
+			uint64_t bytes, uint64_t inband_page,
+			struct lxblk_req **out)
+{
+	size_t maxfrags = bytes / VM_PAGE_SIZE + 2;
+	struct blk_cluster_frag stack_frags[LXBLK_STACK_FRAGS];
+	struct blk_cluster_limits lim = u->d->lim;
+	struct blk_cluster_request br = {
+		.op = req->op == IO_WRITE ? BLK_CLUSTER_WRITE :
+		      BLK_CLUSTER_READ,
+		.offset = (uint64_t)req->recnum * lim.logical_block_size,
+		.length = bytes,
+		.frags = stack_frags,
+	};
+	struct lxblk_req *r;
+	io_return_t rc;
+
+	/* Range first: recnum and count come from the client. */
+	lim.capacity_blocks = u->blocks;
+	if (req->recnum >= u->blocks)
+		return D_INVALID_RECNUM;
+	if (maxfrags > LXBLK_STACK_FRAGS) {
+		br.frags = kalloc(maxfrags * sizeof(*br.frags));
+		if (br.frags == NULL)
+			return D_NO_MEMORY;
+	}
+	br.nfrags = list_frags(req, bytes, inband_page,
+			       (struct blk_cluster_frag *)br.frags);
+	r = req_alloc();
+	rc = D_NO_MEMORY;
+	if (r == NULL)
+		goto out;
+	r->extra = NULL;
+	rc = plan_inline(r, &br, &lim);
+	if (rc == D_INVALID_SIZE)
+		rc = plan_counted(r, u, &br, &lim);
+	if (rc != D_SUCCESS) {
+		req_free(r);
+		goto out;
+	}
+	r->submitted = r->pending = 0;
+	r->error = D_SUCCESS;
+	r->stop = false;
+	*out = r;
+out:
+	if (br.frags != stack_frags)
+		kfree((void *)br.frags);
 	return rc;
 }
 
@@ -769,6 +856,8 @@ int dev_lxblk_start(const struct dev_lxblk_disks *ops)
 		return 0;
 	}
 	memset(phys_to_virt(zero_page), 0, VM_PAGE_SIZE);
+	for (unsigned int i = 0; i < LXBLK_POOL; i++)
+		req_free(&pool[i]);
 	disks = ops;
 	while ((disk = disks->next(disk)) != NULL) {
 		if (ndisks == DEV_LXBLK_DISKS) {

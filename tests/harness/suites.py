@@ -633,6 +633,19 @@ SUITES: tuple[Suite, ...] = (
               modules=(("{builddir}/tests/user/net_probe.elf",
                         f"net_probe bench={NET_BENCH_FRAMES} "
                         "device=${device-port}"),)),
+    # The disk glue figures over Linux's ata_piix (disk.cmd.glue,
+    # disk.int.glue), then sequential throughput on the wall clock.
+    QemuSuite(name="bench-disk", test="bench-disk", mode="icount",
+              hidden=True, timeout=300.0,
+              cmdline=("bench_mode=icount", "linux"),
+              prepare=qemu_ide_disk(False),
+              modules=((DISK_PROBE, f"disk_lat mode=lat count=100 "
+                        f"{disk_args(False)} device=${{device-port}}"),)),
+    QemuSuite(name="bench-disk-wall", test="bench-disk-wall", hidden=True,
+              timeout=600.0, cmdline=("bench_mode=wall", "linux"),
+              prepare=qemu_ide_disk(False),
+              modules=((DISK_PROBE, f"disk_tput mode=tput "
+                        f"{disk_args(False)} device=${{device-port}}"),)),
 )
 
 

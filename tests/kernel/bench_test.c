@@ -16,6 +16,7 @@
 #include "kern/probe.h"
 #include "kern/stats.h"
 #include "kern/string.h"
+#include "mach-glue/block/dev_lxblk.h"
 #include "mach-glue/net/dev_lxnet.h"
 #include "tests/kernel/user_task.h"
 #include "x86_64/io_bitmap.h"
@@ -213,3 +214,90 @@ static const struct ktest_case bench_net_cases[] = {
 	{ "net_glue", net_glue },
 };
 KTEST_SUITE(bench_net_suite, "bench-net", bench_net_cases);
+
+/*
+ * disk.cmd.glue/<size> and disk.int.glue/<size> (mach-glue/block/
+ * dev_lxblk.h says what each covers): tests/user/disk_probe.c (mode=lat,
+ * the "disk_lat" module) reads and writes hd0s1 (Linux's ata_piix on
+ * QEMU's IDE disk) with requests of 512 B to 64 KiB, one at a time, and
+ * the module records one sample per request each way.  The segments of
+ * each size's first commands are printed as a diagnostic.
+ */
+#define DISK_BENCH_MAX	2048
+
+static struct dev_lxblk_sample disk_cmd[DISK_BENCH_MAX],
+	disk_int[DISK_BENCH_MAX];
+
+static void disk_print(struct ktest *t, const char *path,
+		       const struct dev_lxblk_sample *s, unsigned int n)
+{
+	static const unsigned int lens[] = { 512, 4096, 8192, 16384, 65536 };
+
+	for (int k = 0; k < 5; k++) {
+		unsigned int m = 0, segs_min = ~0u, segs_max = 0;
+		struct stats st;
+		char name[48];
+
+		for (unsigned int i = 0; i < n; i++) {
+			if (s[i].len != lens[k])
+				continue;
+			samples[m++] = s[i].ticks;
+			if (s[i].nsegs < segs_min)
+				segs_min = s[i].nsegs;
+			if (s[i].nsegs > segs_max)
+				segs_max = s[i].nsegs;
+		}
+		if (stats_compute(samples, m, &st) != 0) {
+			ktest_fail(t, "no %s samples of %u bytes", path,
+				   lens[k]);
+			continue;
+		}
+		ksnprintf(name, sizeof(name), "disk.%s.glue/%u", path,
+			  lens[k]);
+		bench_print(t, name, "ticks", &st);
+		if (segs_max != 0)
+			kprintf("# %s: %u to %u segments in the first "
+				"command\n", name, segs_min, segs_max);
+	}
+}
+
+static void disk_glue(struct ktest *t)
+{
+	unsigned int ncmd = 0, nint = 0;
+	bool ran;
+
+	dev_lxblk_bench_start(disk_cmd, disk_int, DISK_BENCH_MAX);
+	ran = user_task_run(t, "disk_lat", 240, console, sizeof(console));
+	dev_lxblk_bench_stop(&ncmd, &nint);
+	if (!ran)
+		return;
+	user_task_expect_checks(t, console, 2);
+	disk_print(t, "cmd", disk_cmd, ncmd);
+	disk_print(t, "int", disk_int, nint);
+}
+
+/*
+ * disk.read.seq/<size> and disk.write.seq/<size>: tests/user/
+ * disk_probe.c (mode=tput, the "disk_tput" module) measures sequential
+ * throughput itself (host_get_time, MiB/s) and prints the BENCH lines;
+ * a wall-clock boot ("bench-disk-wall").
+ */
+static void disk_throughput(struct ktest *t)
+{
+	if (!user_task_run(t, "disk_tput", 600, console, sizeof(console)))
+		return;
+	user_task_expect_checks(t, console, 2);
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "BENCH "), 10);
+}
+
+/* Suite "bench-disk": the disk glue figures (icount). */
+static const struct ktest_case bench_disk_cases[] = {
+	{ "disk_glue", disk_glue },
+};
+KTEST_SUITE(bench_disk_suite, "bench-disk", bench_disk_cases);
+
+/* Suite "bench-disk-wall": the disk's throughput (wall clock). */
+static const struct ktest_case bench_disk_wall_cases[] = {
+	{ "disk_throughput", disk_throughput },
+};
+KTEST_SUITE(bench_disk_wall_suite, "bench-disk-wall", bench_disk_wall_cases);

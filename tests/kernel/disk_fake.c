@@ -110,8 +110,6 @@ static void complete_all(void *arg)
 		if (head == NULL)
 			tail = NULL;
 		counts.pending--;
-		if (probe != NULL)
-			probe(LX_EMUL_DISK_PROBE_SCSI_DONE);
 		for (unsigned int i = 0; i < cmd->nsegs && !fail; i++) {
 			void *mem = phys_to_virt(cmd->segs[i].phys);
 
@@ -122,6 +120,8 @@ static void complete_all(void *arg)
 			at += cmd->segs[i].len;
 		}
 		counts.failed += fail;
+		if (probe != NULL)
+			probe(LX_EMUL_DISK_PROBE_SCSI_DONE);
 		cmd->done(cmd, fail ? -LX_EIO : 0);
 	}
 }
