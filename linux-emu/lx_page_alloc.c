@@ -83,6 +83,14 @@ void free_pages(unsigned long addr, unsigned int order)
 		__free_pages(virt_to_page((void *)addr), order);
 }
 
+/* __get_free_pages - alloc_pages, as an address (never highmem). */
+unsigned long __get_free_pages(gfp_t gfp, unsigned int order)
+{
+	struct page *page = alloc_pages(gfp & ~__GFP_HIGHMEM, order);
+
+	return page ? (unsigned long)page_address(page) : 0;
+}
+
 /* put_page() found the count of @folio at 0. */
 void __folio_put(struct folio *folio)
 {

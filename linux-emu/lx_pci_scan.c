@@ -133,6 +133,35 @@ static void read_bases(struct pci_dev *dev, int nbars, int rom)
 	conf_set(dev, PCI_COMMAND, 2, cmd);
 }
 
+static void fixed_io(struct resource *r, resource_size_t start,
+		     resource_size_t len)
+{
+	r->start = start;
+	r->end = start + len - 1;
+	r->flags = IORESOURCE_IO | IORESOURCE_PCI_FIXED;
+}
+
+/*
+ * An IDE controller in legacy (compatibility) mode decodes the ISA
+ * ports whatever its BARs say: as Linux's PCI core does, show them as
+ * BARs 0-3 (primary 0x1f0/0x3f6, secondary 0x170/0x376).
+ */
+static void legacy_ide_bases(struct pci_dev *dev)
+{
+	u8 progif = dev->class & 0xff;
+
+	if ((dev->class >> 8) != PCI_CLASS_STORAGE_IDE)
+		return;
+	if (!(progif & 1)) {
+		fixed_io(&dev->resource[0], 0x1f0, 8);
+		fixed_io(&dev->resource[1], 0x3f6, 1);
+	}
+	if (!(progif & 4)) {
+		fixed_io(&dev->resource[2], 0x170, 8);
+		fixed_io(&dev->resource[3], 0x376, 1);
+	}
+}
+
 static void read_power_state(struct pci_dev *dev)
 {
 	dev->pm_cap = pci_find_capability(dev, PCI_CAP_ID_PM);
@@ -158,13 +187,12 @@ static struct pci_dev *new_device(struct pci_bus *bus, unsigned int devfn)
 	dev->devfn = devfn;
 	snprintf(name, 16, "%04x:%02x:%02x.%d", pci_domain_nr(bus),
 		 bus->number, PCI_SLOT(devfn), PCI_FUNC(devfn));
+	device_initialize(&dev->dev);
 	dev->dev.kobj.name = name;
 	dev->dev.bus = &pci_bus_type;
 	dev->dev.dma_mask = &dev->dma_mask;
 	dev->dma_mask = DMA_BIT_MASK(32);
 	dev->dev.coherent_dma_mask = DMA_BIT_MASK(32);
-	INIT_LIST_HEAD(&dev->dev.devres_head);
-	spin_lock_init(&dev->dev.devres_lock);
 	dev->error_state = pci_channel_io_normal;
 	dev->cfg_size = PCI_CFG_SPACE_SIZE;
 
@@ -185,6 +213,7 @@ static struct pci_dev *new_device(struct pci_bus *bus, unsigned int devfn)
 		dev->subsystem_vendor = conf(dev, PCI_SUBSYSTEM_VENDOR_ID, 2);
 		dev->subsystem_device = conf(dev, PCI_SUBSYSTEM_ID, 2);
 		read_bases(dev, PCI_STD_NUM_BARS, PCI_ROM_ADDRESS);
+		legacy_ide_bases(dev);
 	} else if (dev->hdr_type == PCI_HEADER_TYPE_BRIDGE) {
 		read_bases(dev, 2, PCI_ROM_ADDRESS1);
 	}

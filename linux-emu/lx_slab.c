@@ -48,6 +48,13 @@ void *__kmalloc_node(size_t size, gfp_t flags, int node)
 	return __kmalloc(size, flags);
 }
 
+/* What devm_kmalloc and kvasprintf call (the caller is not recorded). */
+void *__kmalloc_node_track_caller(size_t size, gfp_t flags, int node,
+				  unsigned long caller)
+{
+	return __kmalloc(size, flags);
+}
+
 void *kmalloc_large(size_t size, gfp_t flags)
 {
 	return __kmalloc(size, flags);

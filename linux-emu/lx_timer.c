@@ -148,3 +148,17 @@ int timer_shutdown_sync(struct timer_list *timer)
 {
 	return timer_shutdown(timer);
 }
+
+/* round_jiffies_relative - @j jiffies from now, rounded so the expiry
+ * falls on a whole second (Linux's rounding without its per-CPU skew;
+ * never less than @j - HZ / 4 as Linux, which rounds down below that). */
+unsigned long round_jiffies_relative(unsigned long j)
+{
+	unsigned long now = jiffies, abs = now + j;
+	unsigned long rem = abs % HZ, rounded;
+
+	rounded = rem < HZ / 4 ? abs - rem : abs - rem + HZ;
+	if (time_is_before_eq_jiffies(rounded))
+		return j;
+	return rounded - now;
+}

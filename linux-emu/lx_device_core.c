@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The driver core's struct device life cycle without sysfs: device_initialize/add/del, get/put_device, names, device links, classes. */
+/*
+ * Graft has no sysfs and no kobject hierarchy: a device is its reference
+ * count (dev->kobj.kref), its name (dev->kobj.name) and whether it is
+ * added (dev->kobj.state_in_sysfs, which device_is_registered() reads).
+ * The last put_device() releases its managed resources (devres), then
+ * calls the release function of the device, its type or its class, and
+ * drops the reference on its parent, in Linux's order.
+ *
+ * Attribute files (device_create_file) are not created: without sysfs
+ * nothing could read them.  The first one is named on the console.
+ * Devices on a bus are added by their bus code (lx_pci_scan.c,
+ * lx_platform.c); device_add() of a device with a bus is refused loudly.
+ */
+#include <linux/device.h>
+#include <linux/device/class.h>
+#include <linux/kobject.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+/* devres.c's: frees a device's managed resources (drivers/base/base.h). */
+int devres_release_all(struct device *dev);
+
+/* kstrdup_const compares against the kernel's read-only data: in the
+ * Linux world there is none to share, so the range is empty. */
+char __start_rodata[0], __end_rodata[0];
+
+/* kstrdup_const - a copy of @s (never shared: see __start_rodata). */
+const char *kstrdup_const(const char *s, gfp_t gfp)
+{
+	return kstrdup(s, gfp);
+}
+
+/* kfree_const - free what kstrdup_const returned. */
+void kfree_const(const void *x)
+{
+	kfree(x);
+}
+
+/* device_initialize - prepare @dev: one reference, empty lists. */
+void device_initialize(struct device *dev)
+{
+	kref_init(&dev->kobj.kref);
+	INIT_LIST_HEAD(&dev->dma_pools);
+	mutex_init(&dev->mutex);
+	spin_lock_init(&dev->devres_lock);
+	INIT_LIST_HEAD(&dev->devres_head);
+	INIT_LIST_HEAD(&dev->links.consumers);
+	INIT_LIST_HEAD(&dev->links.suppliers);
+	INIT_LIST_HEAD(&dev->links.defer_sync);
+	dev->links.status = DL_DEV_NO_DRIVER;
+	set_dev_node(dev, NUMA_NO_NODE);
+}
+
+/* dev_set_name - name @dev; 0 or -ENOMEM (the old name kept). */
+int dev_set_name(struct device *dev, const char *fmt, ...)
+{
+	va_list ap;
+	char *name;
+
+	va_start(ap, fmt);
+	name = kvasprintf(GFP_KERNEL, fmt, ap);
+	va_end(ap);
+	if (!name)
+		return -ENOMEM;
+	kfree(dev->kobj.name);
+	dev->kobj.name = name;
+	return 0;
+}
+
+/* get_device - one more reference on @dev (NULL: NULL). */
+struct device *get_device(struct device *dev)
+{
+	if (dev)
+		kref_get(&dev->kobj.kref);
+	return dev;
+}
+
+static void device_release(struct kref *kref)
+{
+	struct device *dev = container_of(kref, struct device, kobj.kref);
+	struct device *parent = dev->parent;
+	const char *name = dev->kobj.name;
+
+	devres_release_all(dev);
+	if (dev->release)
+		dev->release(dev);
+	else if (dev->type && dev->type->release)
+		dev->type->release(dev);
+	else if (dev->class && dev->class->dev_release)
+		dev->class->dev_release(dev);
+	else
+		pr_err("linux-emu: device '%s' has no release function: not freed\n",
+		       name ? name : "(unnamed)");
+	kfree(name);
+	put_device(parent);
+}
+
+/* put_device - drop a reference; the last one releases @dev. */
+void put_device(struct device *dev)
+{
+	if (dev)
+		kref_put(&dev->kobj.kref, device_release);
+}
+
+/*
+ * device_add - make @dev known: named (from init_name if set), holding a
+ * reference on its parent, device_is_registered() true.  0; -EINVAL
+ * without a name; -ENOSYS (with a console line) for a device on a bus
+ * (bus devices are added by lx_pci_scan.c and lx_platform.c).
+ */
+int device_add(struct device *dev)
+{
+	int err;
+
+	if (dev->bus) {
+		pr_err("linux-emu: device_add of '%s' on bus %s is not implemented\n",
+		       dev_name(dev), dev->bus->name);
+		return -ENOSYS;
+	}
+	if (dev->init_name) {
+		err = dev_set_name(dev, "%s", dev->init_name);
+		if (err)
+			return err;
+		dev->init_name = NULL;
+	}
+	if (!dev->kobj.name)
+		return -EINVAL;
+	get_device(dev->parent);
+	dev->kobj.state_in_sysfs = 1;
+	return 0;
+}
+
+/* device_del - undo device_add (the parent's reference is dropped at
+ * release, as in Linux). */
+void device_del(struct device *dev)
+{
+	dev->kobj.state_in_sysfs = 0;
+}
+
+/* device_unregister - device_del, then put_device. */
+void device_unregister(struct device *dev)
+{
+	device_del(dev);
+	put_device(dev);
+}
+
+/* device_create_file - no sysfs: nothing is created (named once); 0. */
+int device_create_file(struct device *dev, const struct device_attribute *attr)
+{
+	pr_info_once("linux-emu: no sysfs: attribute files (first: %s/%s) are not created\n",
+		     dev_name(dev), attr->attr.name);
+	return 0;
+}
+
+/* device_remove_file - nothing was created. */
+void device_remove_file(struct device *dev,
+			const struct device_attribute *attr)
+{
+}
+
+/*
+ * device_link_add - record that @consumer depends on @supplier (only
+ * runtime PM and removal order read links in Linux; Graft has neither,
+ * so the link is bookkeeping).  The link, or NULL (no memory, or the
+ * same device twice).
+ */
+struct device_link *device_link_add(struct device *consumer,
+				    struct device *supplier, u32 flags)
+{
+	struct device_link *link;
+
+	if (!consumer || !supplier || consumer == supplier)
+		return NULL;
+	link = kzalloc(sizeof(*link), GFP_KERNEL);
+	if (!link)
+		return NULL;
+	link->consumer = get_device(consumer);
+	link->supplier = get_device(supplier);
+	link->flags = flags;
+	link->status = DL_STATE_NONE;
+	kref_init(&link->kref);
+	list_add_tail(&link->s_node, &supplier->links.consumers);
+	list_add_tail(&link->c_node, &consumer->links.suppliers);
+	return link;
+}
+
+/* device_link_remove - drop the link from @consumer to @supplier, if
+ * there is one. */
+void device_link_remove(void *consumer, struct device *supplier)
+{
+	struct device *dev = consumer;
+	struct device_link *link;
+
+	list_for_each_entry(link, &dev->links.suppliers, c_node) {
+		if (link->supplier != supplier)
+			continue;
+		list_del(&link->s_node);
+		list_del(&link->c_node);
+		put_device(link->consumer);
+		put_device(link->supplier);
+		kfree(link);
+		return;
+	}
+}
+
+/* __class_register - a class is its name and callbacks here: 0. */
+int __class_register(struct class *cls, struct lock_class_key *key)
+{
+	return 0;
+}
+
+/* class_unregister - nothing was kept. */
+void class_unregister(struct class *cls)
+{
+}

@@ -1,0 +1,370 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The host's disks (lx_emul_disk.h): what sd reads at probe (capacity, write protection), READ/WRITE commands from the host's segments, results as errno, the benchmark probe points. */
+/*
+ * A direct-access device that answers READ CAPACITY becomes disk hd<N>,
+ * in discovery order; the lx_emul_disk handle is never freed, so it stays
+ * valid after removal (then -ENODEV).  A submitted command is checked
+ * against the disk and the limits the adapter set, then becomes a
+ * request of lx_scsi_cmd.c: READ(10)/WRITE(10), or READ(16)/WRITE(16)
+ * past 2^32 blocks or 65535 blocks per command.  Its result reaches the
+ * host's done callback in BLOCK_SOFTIRQ or the EH thread (after a
+ * failure): 0, -EIO (sense named on the console), -ENODEV, -ETIMEDOUT.
+ */
+#include <linux/blkdev.h>
+#include <linux/slab.h>
+#include <asm/unaligned.h>
+#include <scsi/scsi.h>
+#include <scsi/scsi_common.h>
+#include <scsi/scsi_device.h>
+#include <scsi/scsi_proto.h>
+
+#include <lx_emul_disk.h>
+#include <lx_scsi.h>
+#include <lx_world.h>
+
+#define LX_DISKS_MAX	16
+
+struct lx_emul_disk {
+	int index;
+	struct scsi_device *sdev;	/* NULL once removed */
+};
+
+static struct lx_emul_disk disks[LX_DISKS_MAX];
+static int ndisks;
+static void (*probe_fn)(int point);
+
+void lx_emul_disk_probe_set(void (*fn)(int point))
+{
+	WRITE_ONCE(probe_fn, fn);
+}
+
+void lx_scsi_probe(int point)
+{
+	void (*fn)(int) = READ_ONCE(probe_fn);
+
+	if (fn)
+		fn(point);
+}
+
+static const char *const sense_keys[] = {
+	"No Sense", "Recovered Error", "Not Ready", "Medium Error",
+	"Hardware Error", "Illegal Request", "Unit Attention", "Data Protect",
+	"Blank Check", "Vendor Specific", "Copy Aborted", "Aborted Command",
+	"Equal", "Volume Overflow", "Miscompare", "Completed",
+};
+
+/* lx_scsi_errno - see lx_scsi.h. */
+int lx_scsi_errno(struct scsi_device *sdev, int result,
+		  const unsigned char *sense)
+{
+	struct scsi_sense_hdr sshdr;
+	u8 host = (result >> 16) & 0xff;
+
+	if (result == 0)
+		return 0;
+	if (host == DID_NO_CONNECT || host == DID_BAD_TARGET ||
+	    sdev->sdev_state == SDEV_DEL || sdev->sdev_state == SDEV_OFFLINE)
+		return -ENODEV;
+	if ((result & 0xff) == SAM_STAT_CHECK_CONDITION && sense &&
+	    scsi_normalize_sense(sense, SCSI_SENSE_BUFFERSIZE, &sshdr)) {
+		sdev_printk(KERN_ERR, sdev, "sense: %s, asc 0x%02x ascq 0x%02x\n",
+			    sense_keys[sshdr.sense_key & 0xf], sshdr.asc,
+			    sshdr.ascq);
+		return -EIO;
+	}
+	if (host == DID_TIME_OUT) {
+		sdev_printk(KERN_ERR, sdev, "command timed out, error handler gave up\n");
+		return -ETIMEDOUT;
+	}
+	sdev_printk(KERN_ERR, sdev, "command failed, result 0x%08x\n", result);
+	return -EIO;
+}
+
+static int read_capacity(struct scsi_device *sdev, u64 *blocks, u32 *bsize)
+{
+	unsigned char cdb[16] = { READ_CAPACITY };
+	unsigned char *buf = kzalloc(32, GFP_KERNEL);
+	int result;
+
+	if (!buf)
+		return -ENOMEM;
+	result = __scsi_execute(sdev, cdb, DMA_FROM_DEVICE, buf, 8, NULL,
+				NULL, 0, 3, 0, 0, NULL);
+	if (!result && get_unaligned_be32(buf) != 0xffffffff) {
+		*blocks = (u64)get_unaligned_be32(buf) + 1;
+		*bsize = get_unaligned_be32(buf + 4);
+		goto out;
+	}
+	memset(cdb, 0, sizeof(cdb));
+	cdb[0] = SERVICE_ACTION_IN_16;
+	cdb[1] = SAI_READ_CAPACITY_16;
+	cdb[13] = 32;
+	result = __scsi_execute(sdev, cdb, DMA_FROM_DEVICE, buf, 32, NULL,
+				NULL, 0, 3, 0, 0, NULL);
+	if (!result) {
+		*blocks = get_unaligned_be64(buf) + 1;
+		*bsize = get_unaligned_be32(buf + 8);
+	}
+out:
+	kfree(buf);
+	return result ? -EIO : 0;
+}
+
+/* MODE SENSE(6), all pages: the write protect bit of the header. */
+static int write_protected(struct scsi_device *sdev)
+{
+	unsigned char cdb[6] = { MODE_SENSE, 0, 0x3f, 0, 192, 0 };
+	unsigned char *buf = kzalloc(192, GFP_KERNEL);
+	int result, wp;
+
+	if (!buf)
+		return -ENOMEM;
+	result = __scsi_execute(sdev, cdb, DMA_FROM_DEVICE, buf, 192, NULL,
+				NULL, 0, 3, 0, 0, NULL);
+	wp = result ? -EIO : !!(buf[2] & 0x80);
+	kfree(buf);
+	return wp;
+}
+
+int lx_scsi_disk_attach(struct scsi_device *sdev)
+{
+	struct lx_sdev *ls = lx_sdev(sdev);
+	u64 blocks;
+	u32 bsize;
+	int err, wp;
+
+	err = read_capacity(sdev, &blocks, &bsize);
+	if (err)
+		return err;
+	if (bsize < 512 || bsize > PAGE_SIZE || !is_power_of_2(bsize)) {
+		sdev_printk(KERN_ERR, sdev, "unsupported block size %u\n", bsize);
+		return -EINVAL;
+	}
+	wp = write_protected(sdev);
+	if (wp < 0)
+		sdev_printk(KERN_NOTICE, sdev, "write protection unknown: assuming none\n");
+	sdev->sector_size = bsize;
+	ls->blocks = blocks;
+	ls->read_only = wp > 0;
+	if (!ls->disk) {
+		if (ndisks == LX_DISKS_MAX) {
+			sdev_printk(KERN_ERR, sdev, "more than %d disks\n",
+				    LX_DISKS_MAX);
+			return -ENOSPC;
+		}
+		ls->disk = &disks[ndisks];
+		ls->disk->index = ndisks;
+		ls->disk->sdev = sdev;
+		ndisks++;
+	}
+	sdev_printk(KERN_NOTICE, sdev, "[hd%d] %llu %u-byte logical blocks: (%llu MiB)%s\n",
+		    ls->disk->index, blocks, bsize, (blocks * bsize) >> 20,
+		    ls->read_only ? ", write protected" : "");
+	return 0;
+}
+
+void lx_scsi_disk_detach(struct scsi_device *sdev)
+{
+	struct lx_sdev *ls = lx_sdev(sdev);
+
+	if (ls->disk)
+		WRITE_ONCE(ls->disk->sdev, NULL);
+}
+
+static int in_next(void *arg)
+{
+	struct lx_emul_disk **pos = arg;
+	struct lx_emul_disk *prev = *pos;
+	int i = prev ? prev->index + 1 : 0;
+
+	*pos = i < ndisks ? &disks[i] : NULL;
+	return 0;
+}
+
+struct lx_emul_disk *lx_emul_disk_next(struct lx_emul_disk *prev)
+{
+	struct lx_emul_disk *pos = prev;
+
+	lx_world_run(in_next, &pos);
+	return pos;
+}
+
+static void copy_trimmed(char *dst, const char *src, int len)
+{
+	memcpy(dst, src, len);
+	dst[len] = 0;
+	while (len > 0 && (dst[len - 1] == ' ' || dst[len - 1] == 0))
+		dst[--len] = 0;
+}
+
+struct info_args {
+	struct lx_emul_disk *disk;
+	struct lx_emul_disk_info *info;
+};
+
+static int in_info(void *arg)
+{
+	struct info_args *a = arg;
+	struct scsi_device *sdev = a->disk->sdev;
+	struct lx_emul_disk_info *info = a->info;
+	struct queue_limits *lim;
+	struct device *dma_dev;
+
+	if (!sdev || sdev->sdev_state == SDEV_DEL)
+		return -ENODEV;
+	lim = &sdev->request_queue->limits;
+	dma_dev = sdev->host->dma_dev;
+	memset(info, 0, sizeof(*info));
+	info->index = a->disk->index;
+	info->blocks = lx_sdev(sdev)->blocks;
+	info->block_size = sdev->sector_size;
+	info->max_hw_sectors = lim->max_hw_sectors;
+	info->max_segments = lim->max_segments;
+	info->max_segment_size = lim->max_segment_size;
+	info->seg_boundary_mask = lim->seg_boundary_mask;
+	info->dma_alignment = lim->dma_alignment;
+	info->dma_mask = dma_dev && dma_dev->dma_mask ? *dma_dev->dma_mask :
+			 DMA_BIT_MASK(32);
+	info->read_only = lx_sdev(sdev)->read_only;
+	copy_trimmed(info->vendor, sdev->vendor, 8);
+	copy_trimmed(info->model, sdev->model, 16);
+	return 0;
+}
+
+int lx_emul_disk_info(struct lx_emul_disk *disk,
+		      struct lx_emul_disk_info *info)
+{
+	struct info_args a = { disk, info };
+
+	return lx_world_run(in_info, &a);
+}
+
+/* The request of a host command lives in @cmd->priv[0]. */
+static void disk_complete(struct lx_scsi_req *req, int result,
+			  const unsigned char *sense)
+{
+	struct lx_emul_disk_cmd *cmd = req->owner;
+	int err = lx_scsi_errno(req->sdev, result, sense);
+
+	cmd->priv[0] = NULL;
+	kfree(req);
+	cmd->done(cmd, err);
+}
+
+/* @cmd within @sdev's capacity and limits: 0, -EINVAL or -EROFS. */
+static int check(struct scsi_device *sdev, struct lx_emul_disk_cmd *cmd)
+{
+	struct queue_limits *lim = &sdev->request_queue->limits;
+	struct lx_sdev *ls = lx_sdev(sdev);
+	u64 bytes = (u64)cmd->blocks * sdev->sector_size, sum = 0;
+
+	if (!cmd->blocks || !cmd->segs || !cmd->nsegs || !cmd->done ||
+	    cmd->lba >= ls->blocks || cmd->blocks > ls->blocks - cmd->lba ||
+	    cmd->nsegs > lim->max_segments ||
+	    bytes > (u64)lim->max_hw_sectors << 9)
+		return -EINVAL;
+	for (unsigned int i = 0; i < cmd->nsegs; i++) {
+		u64 phys = cmd->segs[i].phys, len = cmd->segs[i].len;
+
+		if (!len || len > lim->max_segment_size ||
+		    (phys & lim->dma_alignment) || (len & lim->dma_alignment) ||
+		    (phys & ~(u64)lim->seg_boundary_mask) !=
+		    ((phys + len - 1) & ~(u64)lim->seg_boundary_mask) ||
+		    !pfn_valid((phys + len - 1) >> PAGE_SHIFT))
+			return -EINVAL;
+		sum += len;
+	}
+	if (sum != bytes)
+		return -EINVAL;
+	if (cmd->write && ls->read_only)
+		return -EROFS;
+	return 0;
+}
+
+static void build_cdb(struct lx_scsi_req *req, struct lx_emul_disk_cmd *cmd)
+{
+	memset(req->cdb, 0, sizeof(req->cdb));
+	if (cmd->lba + cmd->blocks <= 0x100000000ull && cmd->blocks <= 0xffff) {
+		req->cdb[0] = cmd->write ? WRITE_10 : READ_10;
+		put_unaligned_be32(cmd->lba, &req->cdb[2]);
+		put_unaligned_be16(cmd->blocks, &req->cdb[7]);
+		req->cdb_len = 10;
+	} else {
+		req->cdb[0] = cmd->write ? WRITE_16 : READ_16;
+		put_unaligned_be64(cmd->lba, &req->cdb[2]);
+		put_unaligned_be32(cmd->blocks, &req->cdb[10]);
+		req->cdb_len = 16;
+	}
+}
+
+struct submit_args {
+	struct lx_emul_disk *disk;
+	struct lx_emul_disk_cmd *cmd;
+	gfp_t gfp;
+};
+
+static int do_submit(struct submit_args *a)
+{
+	struct scsi_device *sdev = a->disk->sdev;
+	struct lx_emul_disk_cmd *cmd = a->cmd;
+	struct lx_scsi_req *req;
+	int err;
+
+	if (!sdev || sdev->sdev_state != SDEV_RUNNING)
+		return -ENODEV;
+	err = check(sdev, cmd);
+	if (err)
+		return err;
+	req = kzalloc(sizeof(*req), a->gfp);
+	if (!req)
+		return -ENOMEM;
+	req->sdev = sdev;
+	build_cdb(req, cmd);
+	req->dir = cmd->write ? DMA_TO_DEVICE : DMA_FROM_DEVICE;
+	req->opf = cmd->write ? REQ_OP_WRITE : REQ_OP_READ;
+	req->bytes = cmd->blocks * sdev->sector_size;
+	req->sector = cmd->lba * (sdev->sector_size >> 9);
+	req->segs = cmd->segs;
+	req->nsegs = cmd->nsegs;
+	lx_scsi_req_defaults(req);
+	req->complete = disk_complete;
+	req->owner = cmd;
+	cmd->priv[0] = req;
+	lx_scsi_queue(req);
+	return 0;
+}
+
+static int in_submit(void *arg)
+{
+	return do_submit(arg);
+}
+
+int lx_emul_disk_submit(struct lx_emul_disk *disk,
+			struct lx_emul_disk_cmd *cmd)
+{
+	struct submit_args a = { disk, cmd, GFP_KERNEL };
+
+	return lx_world_run(in_submit, &a);
+}
+
+/* Per lx_world_try_enter: a task of our own (never two at once: only
+ * with the world free, interrupts off). */
+static struct task_struct submit_now_task = { .comm = "lx-disk-now" };
+
+static noinline int in_submit_now(struct submit_args *a)
+{
+	return do_submit(a);
+}
+
+int lx_emul_disk_submit_now(struct lx_emul_disk *disk,
+			    struct lx_emul_disk_cmd *cmd)
+{
+	struct submit_args a = { disk, cmd, GFP_ATOMIC };
+	int err;
+
+	if (!lx_world_try_enter(&submit_now_task))
+		return -EAGAIN;
+	err = in_submit_now(&a);
+	lx_world_try_leave();
+	return err;
+}
