@@ -9,6 +9,7 @@
  * tools/linux_link.py also lists each driver's entries by name
  * (lx_initcall.h), so that one driver can be started alone.
  */
+#include <linux/async.h>
 #include <linux/bits.h>
 #include <linux/errno.h>
 #include <linux/init.h>
@@ -64,6 +65,9 @@ static int run_initcalls(void *arg)
 	     p < lx_host_initcall_stop; p++)
 		if (!started_alone(p))
 			failed += run_one(p);
+	/* What they scheduled (libata's port probes and SCSI scans), as
+	 * Linux's kernel_init waits before it starts user space. */
+	async_synchronize_full();
 	return failed;
 }
 

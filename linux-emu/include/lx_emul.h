@@ -148,7 +148,10 @@ int lx_emul_net_rx_action(void);
 /*
  * lx_emul_initcalls_run - run the linked drivers' initcalls once, in
  * Linux's order (built-in module_init: a PCI driver registers and probes
- * the devices it finds).  After lx_emul_init.  The number of initcalls that
+ * the devices it finds), then wait for the asynchronous calls they
+ * scheduled (async_synchronize_full, as Linux's kernel_init does): the
+ * disks libata's port probes and SCSI scans find are there when it
+ * returns.  After lx_emul_init.  The number of initcalls that
  * failed (each named on the console), or -EBUSY on a second call.
  * lx_emul_initcall_count - how many there are.
  */

@@ -10,6 +10,7 @@
 #include "kern/cmdline.h"
 #include "kern/kprintf.h"
 #include "linux-emu/include/lx_emul.h"
+#include "mach-glue/block/dev_lxblk.h"
 #include "mach-glue/kernel/lx_boot.h"
 #include "mach-glue/net/dev_lxnet.h"
 
@@ -60,5 +61,7 @@ int lx_boot(void)
 	}
 	n = dev_lxnet_start();
 	kprintf("linux: %d net device(s) served\n", n);
+	n = dev_lxblk_start(&dev_lxblk_linux);
+	kprintf("linux: %d disk(s) served\n", n);
 	return 0;
 }
