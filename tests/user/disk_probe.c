@@ -421,7 +421,7 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-#define TPUT_PASSES	5
+#define TPUT_PASSES	9
 #define TPUT_BYTES	(2 * MIB)	/* per pass */
 
 /* One BENCH line in MiB/s for the @n passes' rates in @v. */
