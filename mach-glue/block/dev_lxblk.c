@@ -210,6 +210,7 @@ static void run_copies(const struct blk_cluster_plan *p)
 static void finish(struct lxblk_req *r)
 {
 	struct io_req *req = r->req;
+	uint32_t len = (uint32_t)req->count;
 
 	bench.copies = 0;
 	if (r->error == D_SUCCESS && r->plan.copy_when ==
@@ -232,7 +233,7 @@ static void finish(struct lxblk_req *r)
 	    bench.nintr < bench.max) {
 		struct dev_lxblk_sample *s = &bench.intr[bench.nintr++];
 
-		s->len = (uint32_t)req->count;
+		s->len = len;	/* @req is the reply thread's now */
 		s->nsegs = 0;
 		s->ticks = probe_read() - bench.t_done - bench.copies;
 	}

@@ -459,6 +459,16 @@ def guest(cmdline, modules, megs, icount, out):
         say('BENCH {"name": "net.tx.glue/ne2k-pci/60", "unit": "ticks", '
             '"mode": "icount", "count": 300, "min": 90, "median": 99, '
             '"p99": 120, "variance": 4.5}')
+    elif test == "bench-disk":
+        checks = [("icount", icount)]
+        say('BENCH {"name": "disk.cmd.glue/4096", "unit": "ticks", '
+            '"mode": "icount", "count": 200, "min": 2000, "median": 2000, '
+            '"p99": 2100, "variance": 9.0}')
+    elif test == "bench-disk-wall":
+        checks = [("wall", not icount and words.get("bench_mode") == "wall")]
+        say('BENCH {"name": "disk.read.seq/4096", "unit": "MiB/s", '
+            '"mode": "wall", "count": 9, "min": 15.5, "median": 17.25, '
+            '"p99": 20.0, "variance": 1.5}')
     else:
         say(f"unknown test {test}")
         checks = [("known_test", False)]
@@ -694,7 +704,8 @@ class RunnerTest(unittest.TestCase):
         records = json.loads((self.build / "bench" / "results.json")
                              .read_text())
         self.assertEqual([r["name"] for r in records],
-                         ["probe.empty", "net.tx.glue/ne2k-pci/60"])
+                         ["probe.empty", "net.tx.glue/ne2k-pci/60",
+                          "disk.cmd.glue/4096", "disk.read.seq/4096"])
         self.assertIn("probe.empty  ticks  icount", out)
 
     def test_bench_mode_without_bench_lines_fails(self):
