@@ -118,6 +118,7 @@ KERNEL_SOURCES = \
 	kernel/x86_64/pmap_io.c \
 	tests/kernel/linux_pci_test.c \
 	tests/kernel/linux_oot_test.c \
+	tests/kernel/linux_scsi_test.c \
 	tests/kernel/mach_user_test.c \
 	tests/kernel/ipc_user_test.c \
 	tests/kernel/ipc_fuzz_test.c \
