@@ -390,6 +390,9 @@ SUITES: tuple[Suite, ...] = (
     # lx_scsi_*.c) and QEMU's PIIX3 IDE disk (scsi_disk).
     QemuSuite(name="linux-scsi", test="linux-scsi", prepare=scsi_disk,
               qemu_args=DETERMINISTIC_TIME),
+    # The same in PIO: libata's module parameter on the command line.
+    QemuSuite(name="linux-scsi-pio", test="linux-scsi", prepare=scsi_disk,
+              cmdline=("libata.dma=0",), qemu_args=DETERMINISTIC_TIME),
     QemuSuite(name="linux-oot", test="linux-oot",
               qemu_args=DETERMINISTIC_TIME + (
                   "-nic", "none", "-device", "edu,addr=04.0")),

@@ -4,11 +4,15 @@
  * The harness (tests/harness/suites.py, scsi_disk) gives QEMU a disk of
  * DISK_SECTORS sectors whose sector N holds 32 records (N, i) of two
  * 64-bit words, behind blkdebug failing reads of BAD_SECTOR with EIO.
- * The first case starts the Linux world and the driver and waits for
- * the scan; the others read, write and misuse the disk.
+ * The first case starts the Linux world and the driver (with the
+ * command line's driver parameters: the suite linux-scsi-pio boots with
+ * libata.dma=0) and waits for the scan; the others read, write and
+ * misuse the disk; the last removes it.
  */
 #include <stdint.h>
 
+#include "kern/bootinfo.h"
+#include "kern/cmdline.h"
 #include "kern/console.h"
 #include "kern/ktest.h"
 #include "kern/string.h"
@@ -17,12 +21,18 @@
 #include "linux-emu/include/lx_host.h"
 #include "tests/kernel/user_task.h"
 #include "tests/linux-emu/lx_selftest_net.h"
+#include "tests/linux-emu/lx_selftest_scsi.h"
 
 #define DISK_SECTORS	8192
 #define BAD_SECTOR	6000
 #define PAGE		4096
 #define EINVAL		22
 #define EIO		5
+#define ENODEV		19
+#define EROFS		30
+#define EAGAIN		11
+#define XFER_PIO_4	0x0c
+#define XFER_MW_DMA_2	0x22
 #define WAIT_MS		20000
 
 static char captured[16384];
@@ -99,6 +109,16 @@ static struct lx_emul_disk_seg seg_of(void *p, unsigned int len)
 	return s;
 }
 
+/* Whether the command line asks libata for PIO only. */
+static int pio_only(void)
+{
+	const char *v;
+	size_t len;
+
+	return cmdline_find(bootinfo.cmdline, "libata.dma", &v, &len) &&
+	       len == 1 && v[0] == '0';
+}
+
 static void expect_line(struct ktest *t, const char *line)
 {
 	if (!kmemmem(captured, strlen(captured), line))
@@ -113,6 +133,7 @@ static void ata_piix_probes_the_ide_disk_through_libata(struct ktest *t)
 
 	KTEST_EXPECT_EQ(t, lx_emul_init(), 0);
 	KTEST_EXPECT_EQ(t, lx_emul_pci_init(), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_params_set(bootinfo.cmdline), 0);
 	console_capture_start(captured, sizeof(captured) - 1);
 	KTEST_EXPECT_EQ(t, lx_emul_driver_init("ata_piix"), 0);
 	for (ms = 0; ms < WAIT_MS && !lx_emul_disk_next(NULL); ms += 10)
@@ -129,6 +150,13 @@ static void ata_piix_probes_the_ide_disk_through_libata(struct ktest *t)
 	expect_line(t, "ata1.00: 8192 sectors, multi 16: LBA48");
 	expect_line(t, "scsi 0:0:0:0: Direct-Access     ATA      QEMU HARDDISK");
 	expect_line(t, "scsi 0:0:0:0: [hd0] 8192 512-byte logical blocks");
+}
+
+static void libata_uses_dma_unless_libata_dma_0_asks_for_pio(
+	struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_scsi_xfer_mode(),
+			pio_only() ? XFER_PIO_4 : XFER_MW_DMA_2);
 }
 
 static void disk_has_the_image_capacity_and_libata_limits(struct ktest *t)
@@ -325,16 +353,87 @@ static void a_media_error_gives_eio_and_the_next_command_works(struct ktest *t)
 	n = console_capture_stop();
 	captured[n] = '\0';
 	/* QEMU's IDE reports a failed read as ABRT: libata's sense for it */
-	expect_line(t, "ata1.00: failed command: READ DMA");
+	expect_line(t, pio_only() ? "ata1.00: failed command: READ MULTIPLE" :
+		    "ata1.00: failed command: READ DMA");
 	expect_line(t, "scsi 0:0:0:0: sense: Aborted Command");
 	KTEST_EXPECT_EQ(t, read_into(BAD_SECTOR + 1, 1, &seg, 1), 0);
 	KTEST_EXPECT_TRUE(t, pattern_ok(buf, BAD_SECTOR + 1, 1));
 	lx_host_free(buf);
 }
 
+static void dma_sg_bounces_only_beyond_the_mask_and_copies_back(
+	struct ktest *t)
+{
+	struct user_task_baseline b;
+	int line;
+
+	user_task_baseline(&b);
+	line = lx_emul_selftest_scsi_dma_sg();
+	if (line)
+		ktest_fail(t, "lx_emul_selftest_scsi_dma_sg failed at line %d",
+			   line);
+	user_task_expect_baseline(t, &b);
+}
+
+static void a_write_protected_disk_refuses_writes(struct ktest *t)
+{
+	void *buf = page_alloc(PAGE);
+	struct lx_emul_disk_seg seg = seg_of(buf, 512);
+
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_scsi_write_protect(1), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_disk_info(disk, &info), 0);
+	KTEST_EXPECT_EQ(t, info.read_only, 1);
+	reset_done();
+	fill_cmd(0, 1, 10, 1, &seg, 1);
+	KTEST_EXPECT_EQ(t, lx_emul_disk_submit(disk, &cmds[0]), -EROFS);
+	KTEST_EXPECT_EQ(t, read_into(10, 1, &seg, 1), 0);
+	KTEST_EXPECT_TRUE(t, pattern_ok(buf, 10, 1));
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_scsi_write_protect(0), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_disk_info(disk, &info), 0);
+	KTEST_EXPECT_EQ(t, info.read_only, 0);
+	lx_host_free(buf);
+}
+
+static void submit_now_works_when_the_world_is_free_only(struct ktest *t)
+{
+	void *buf = page_alloc(PAGE);
+	struct lx_emul_disk_seg seg = seg_of(buf, 1024);
+
+	reset_done();
+	fill_cmd(0, 0, 200, 2, &seg, 1);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_scsi_submit_now_held(disk,
+								 &cmds[0]),
+			-EAGAIN);
+	KTEST_EXPECT_EQ(t, lx_emul_disk_submit_now(disk, &cmds[0]), 0);
+	KTEST_EXPECT_EQ(t, wait_done(1), 0);
+	KTEST_EXPECT_EQ(t, results[0], 0);
+	KTEST_EXPECT_EQ(t, ndone, 1);
+	KTEST_EXPECT_TRUE(t, pattern_ok(buf, 200, 2));
+	lx_host_free(buf);
+}
+
+/* Last: the disk goes away; its handle stays and answers -ENODEV. */
+static void a_removed_disk_answers_enodev(struct ktest *t)
+{
+	void *buf = page_alloc(PAGE);
+	struct lx_emul_disk_seg seg = seg_of(buf, 512);
+
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_scsi_remove_hd0(), 0);
+	lx_emul_selftest_net_sleep_ms(200);
+	KTEST_EXPECT_EQ(t, lx_emul_disk_info(disk, &info), -ENODEV);
+	reset_done();
+	fill_cmd(0, 0, 0, 1, &seg, 1);
+	KTEST_EXPECT_EQ(t, lx_emul_disk_submit(disk, &cmds[0]), -ENODEV);
+	KTEST_EXPECT_TRUE(t, lx_emul_disk_next(NULL) == disk);
+	KTEST_EXPECT_EQ(t, ndone, 0);
+	lx_host_free(buf);
+}
+
 static const struct ktest_case linux_scsi_cases[] = {
 	{ "ata_piix_probes_the_ide_disk_through_libata",
 	  ata_piix_probes_the_ide_disk_through_libata },
+	{ "libata_uses_dma_unless_libata_dma_0_asks_for_pio",
+	  libata_uses_dma_unless_libata_dma_0_asks_for_pio },
 	{ "disk_has_the_image_capacity_and_libata_limits",
 	  disk_has_the_image_capacity_and_libata_limits },
 	{ "lba_0_reads_the_image_pattern", lba_0_reads_the_image_pattern },
@@ -347,5 +446,12 @@ static const struct ktest_case linux_scsi_cases[] = {
 	  commands_beyond_the_queue_depth_complete_in_order },
 	{ "a_media_error_gives_eio_and_the_next_command_works",
 	  a_media_error_gives_eio_and_the_next_command_works },
+	{ "dma_sg_bounces_only_beyond_the_mask_and_copies_back",
+	  dma_sg_bounces_only_beyond_the_mask_and_copies_back },
+	{ "a_write_protected_disk_refuses_writes",
+	  a_write_protected_disk_refuses_writes },
+	{ "submit_now_works_when_the_world_is_free_only",
+	  submit_now_works_when_the_world_is_free_only },
+	{ "a_removed_disk_answers_enodev", a_removed_disk_answers_enodev },
 };
 KTEST_SUITE(linux_scsi_suite, "linux-scsi", linux_scsi_cases);
