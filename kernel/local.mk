@@ -124,6 +124,7 @@ KERNEL_SOURCES = \
 	tests/kernel/linux_oot_test.c \
 	tests/kernel/disk_fake.c \
 	tests/kernel/disk_test.c \
+	tests/kernel/linux_scsi_test.c \
 	tests/kernel/mach_user_test.c \
 	tests/kernel/ipc_user_test.c \
 	tests/kernel/ipc_fuzz_test.c \

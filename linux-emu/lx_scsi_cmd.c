@@ -11,7 +11,8 @@
  * The adapter completes with scsi_done(), usually in its interrupt
  * handler: the slot goes on the done list and BLOCK_SOFTIRQ finishes it
  * (requeue for a busy status, else the result to the request's owner)
- * and starts the next commands, as Linux's blk-mq completion does.  A
+ * and starts the next commands, as Linux's blk-mq completion does; the
+ * error handler's finished commands also end there.  A
  * command whose timer expires, or that blk_abort_request() names, takes
  * Linux's timeout path: hostt->eh_timed_out, then to the error handler
  * (lx_scsi_error.c) with DID_TIME_OUT unless scsi_done() came first.
@@ -35,6 +36,8 @@
 
 static LIST_HEAD(done_list);
 static LIST_HEAD(abort_list);
+static LIST_HEAD(finish_list);
+static LIST_HEAD(refused_list);	/* lx_scsi_req that never started */
 
 /* Retries Linux's sd allows a command; Linux's SD_TIMEOUT. */
 #define LX_SCSI_ALLOWED		5
@@ -155,6 +158,18 @@ static void slot_prepare(struct lx_scsi_slot *slot, struct lx_scsi_req *req)
 	cmd->sdb.length = req->bytes;
 }
 
+/* Complete @req with @result from BLOCK_SOFTIRQ without starting it. */
+static void refuse(struct lx_scsi_req *req, int result)
+{
+	unsigned long flags;
+
+	req->result = result;
+	local_irq_save(flags);
+	list_add_tail(&req->link, &refused_list);
+	raise_softirq_irqoff(BLOCK_SOFTIRQ);
+	local_irq_restore(flags);
+}
+
 static bool sdev_accepts(struct scsi_device *sdev)
 {
 	return sdev->sdev_state == SDEV_RUNNING ||
@@ -175,7 +190,7 @@ static bool run_sdev(struct lx_shost *lh, struct lx_sdev *ls)
 		req = list_first_entry(&ls->pending, struct lx_scsi_req, link);
 		if (!sdev_accepts(&ls->sdev)) {
 			list_del(&req->link);
-			req->complete(req, DID_NO_CONNECT << 16, NULL);
+			refuse(req, DID_NO_CONNECT << 16);
 			continue;
 		}
 		if (host->shost_state != SHOST_RUNNING ||
@@ -282,7 +297,7 @@ void lx_scsi_fail_pending(struct scsi_device *sdev, int result)
 	list_splice_init(&lx_sdev(sdev)->pending, &gone);
 	list_for_each_entry_safe(req, next, &gone, link) {
 		list_del(&req->link);
-		req->complete(req, result, NULL);
+		refuse(req, result);
 	}
 	local_bh_enable();
 }
@@ -321,6 +336,18 @@ void blk_abort_request(struct request *rq)
 	local_irq_restore(flags);
 }
 
+/* lx_scsi_finish_later - lx_scsi_finish(@slot, its cmd->result) from
+ * BLOCK_SOFTIRQ, so that owners always hear in softirq context. */
+void lx_scsi_finish_later(struct lx_scsi_slot *slot)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	list_add_tail(&slot->link, &finish_list);
+	raise_softirq_irqoff(BLOCK_SOFTIRQ);
+	local_irq_restore(flags);
+}
+
 static bool wants_requeue(int result)
 {
 	u8 status = result & 0xff;
@@ -343,8 +370,23 @@ static struct lx_scsi_slot *take(struct list_head *list)
 	return slot;
 }
 
+static struct lx_scsi_req *take_req(void)
+{
+	struct lx_scsi_req *req;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	req = list_first_entry_or_null(&refused_list, struct lx_scsi_req,
+				       link);
+	if (req)
+		list_del(&req->link);
+	local_irq_restore(flags);
+	return req;
+}
+
 static void block_softirq(struct softirq_action *h)
 {
+	struct lx_scsi_req *req;
 	struct lx_scsi_slot *slot;
 	struct scsi_cmnd *cmd;
 
@@ -364,6 +406,10 @@ static void block_softirq(struct softirq_action *h)
 		}
 		lx_scsi_finish(slot, cmd->result);
 	}
+	while ((slot = take(&finish_list)) != NULL)
+		lx_scsi_finish(slot, lx_slot_cmd(slot)->result);
+	while ((req = take_req()) != NULL)
+		req->complete(req, req->result, NULL);
 }
 
 static void retry_timer_fn(struct timer_list *t)

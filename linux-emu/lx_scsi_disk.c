@@ -131,6 +131,7 @@ int lx_scsi_disk_attach(struct scsi_device *sdev)
 	struct lx_sdev *ls = lx_sdev(sdev);
 	u64 blocks;
 	u32 bsize;
+	bool changed;
 	int err, wp;
 
 	err = read_capacity(sdev, &blocks, &bsize);
@@ -143,6 +144,8 @@ int lx_scsi_disk_attach(struct scsi_device *sdev)
 	wp = write_protected(sdev);
 	if (wp < 0)
 		sdev_printk(KERN_NOTICE, sdev, "write protection unknown: assuming none\n");
+	changed = !ls->disk || ls->blocks != blocks ||
+		  sdev->sector_size != bsize || ls->read_only != (wp > 0);
 	sdev->sector_size = bsize;
 	ls->blocks = blocks;
 	ls->read_only = wp > 0;
@@ -157,9 +160,11 @@ int lx_scsi_disk_attach(struct scsi_device *sdev)
 		ls->disk->sdev = sdev;
 		ndisks++;
 	}
-	sdev_printk(KERN_NOTICE, sdev, "[hd%d] %llu %u-byte logical blocks: (%llu MiB)%s\n",
-		    ls->disk->index, blocks, bsize, (blocks * bsize) >> 20,
-		    ls->read_only ? ", write protected" : "");
+	if (changed)
+		sdev_printk(KERN_NOTICE, sdev, "[hd%d] %llu %u-byte logical blocks: (%llu MiB)%s\n",
+			    ls->disk->index, blocks, bsize,
+			    (blocks * bsize) >> 20,
+			    ls->read_only ? ", write protected" : "");
 	return 0;
 }
 

@@ -123,7 +123,7 @@ void scsi_eh_flush_done_q(struct list_head *done_q)
 		}
 		if (!cmd->result)
 			cmd->result = DID_TIME_OUT << 16;
-		lx_scsi_finish(slot, cmd->result);
+		lx_scsi_finish_later(slot);
 	}
 	local_bh_enable();
 }

@@ -200,4 +200,14 @@ void lx_emul_net_probe_set(void (*fn)(int point));
 int lx_emul_platform_isa_add(const char *name, int id, unsigned long io,
 			     unsigned long len);
 
+/*
+ * lx_emul_params_set - set the linked drivers' module parameters that
+ * @cmdline names as Linux's kernel command line does for built-in
+ * drivers ("libata.dma=0": ATA in PIO only); other words are ignored.
+ * After lx_emul_init, before the initcalls.  0; -ENOMEM; -EINVAL (or
+ * the parameter's error) for a bad value, named on the console.  Thread
+ * context (linux-emu/lx_params.c).
+ */
+int lx_emul_params_set(const char *cmdline);
+
 #endif

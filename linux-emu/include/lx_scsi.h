@@ -19,8 +19,9 @@ struct lx_scsi_req;
 /*
  * A request of the emulation: one SCSI command to run on @sdev, waiting
  * on the device's pending list until a command slot is free, then at the
- * adapter.  @complete runs once, in softirq or EH thread context, with
- * the command's result (Linux's scmd->result) and its sense buffer.
+ * adapter.  @complete runs once, in BLOCK_SOFTIRQ, with the command's
+ * result (Linux's scmd->result) and its sense buffer (NULL if it never
+ * started).
  */
 struct lx_scsi_req {
 	struct list_head link;		/* on the device's pending list */
@@ -36,6 +37,7 @@ struct lx_scsi_req {
 	void *buf;
 	int timeout;			/* jiffies */
 	int retries, allowed;
+	int result;			/* of a request refused unstarted */
 	blk_opf_t opf;			/* REQ_OP_READ/WRITE or DRV_IN/OUT */
 	void (*complete)(struct lx_scsi_req *req, int result,
 			 const unsigned char *sense);
@@ -105,11 +107,14 @@ void lx_scsi_run_host(struct Scsi_Host *host);
 /* lx_scsi_finish - the command in @slot is over with @result: give the
  * request its result and the slot back, then run the host. */
 void lx_scsi_finish(struct lx_scsi_slot *slot, int result);
+/* lx_scsi_finish_later - lx_scsi_finish with the command's result, from
+ * BLOCK_SOFTIRQ (raised here; any context). */
+void lx_scsi_finish_later(struct lx_scsi_slot *slot);
 /* lx_scsi_requeue - put the request of @slot back at the head of its
  * device's pending list and free the slot. */
 void lx_scsi_requeue(struct lx_scsi_slot *slot);
 /* lx_scsi_fail_pending - complete every pending request of @sdev with
- * @result (device gone). */
+ * @result (device gone), from BLOCK_SOFTIRQ. */
 void lx_scsi_fail_pending(struct scsi_device *sdev, int result);
 int lx_scsi_slots_alloc(struct Scsi_Host *host);
 void lx_scsi_slots_free(struct Scsi_Host *host);

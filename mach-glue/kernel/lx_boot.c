@@ -54,6 +54,10 @@ int lx_boot(void)
 		return err;
 	}
 	add_isa_cards();
+	err = lx_emul_params_set(bootinfo.cmdline);
+	if (err < 0)
+		kprintf("linux: bad driver parameter on the command line (%d)\n",
+			err);
 	n = lx_emul_initcalls_run();
 	if (n < 0) {
 		kprintf("linux: initcalls failed (%d)\n", n);

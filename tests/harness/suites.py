@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+import struct
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,6 +89,34 @@ class BochsSuite(Suite):
     memory_mib: int = 128
     modules: tuple[tuple[str, str], ...] = ()
     timeout: float = 180.0
+
+
+# linux-scsi: an IDE disk of SCSI_DISK_SECTORS 512-byte sectors; sector
+# N holds 32 records (N, i) of two little-endian 64-bit words, i = 0..31.
+# blkdebug makes reads of sector SCSI_BAD_SECTOR fail with EIO.
+SCSI_DISK_SECTORS = 8192
+SCSI_BAD_SECTOR = 6000
+
+
+def scsi_disk_pattern(sectors: int) -> bytes:
+    """The pattern of the linux-scsi disk image (see above)."""
+    return b"".join(struct.pack("<QQ", lba, i)
+                    for lba in range(sectors) for i in range(32))
+
+
+def scsi_disk(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of `linux-scsi`: the patterned image behind blkdebug
+    as QEMU's primary IDE disk (PIIX3, legacy ports, bus-master DMA)."""
+    image = suite_dir / "disk.img"
+    image.write_bytes(scsi_disk_pattern(SCSI_DISK_SECTORS))
+    conf = suite_dir / "blkdebug.conf"
+    conf.write_text("[inject-error]\n"
+                    'event = "read_aio"\n'
+                    'errno = "5"\n'
+                    f'sector = "{SCSI_BAD_SECTOR}"\n')
+    return dataclasses.replace(suite, prepare=None, qemu_args=suite.qemu_args + (
+        "-nic", "none", "-drive",
+        f"file=blkdebug:{conf}:{image},if=ide,index=0,format=raw"))
 
 
 # Known content for the boot suites' modules (see boot_modules()).
@@ -535,6 +564,13 @@ SUITES: tuple[Suite, ...] = (
                   "-device", "pci-testdev,bus=br1,addr=01.0")),
     # The out-of-tree edu driver (tests/drivers/edu) on QEMU's edu device;
     # no NIC, so that only edu has a driver to probe.
+    # ata_piix on libata over the emulated SCSI midlayer (linux-emu/
+    # lx_scsi_*.c) and QEMU's PIIX3 IDE disk (scsi_disk).
+    QemuSuite(name="linux-scsi", test="linux-scsi", prepare=scsi_disk,
+              qemu_args=DETERMINISTIC_TIME),
+    # The same in PIO: libata's module parameter on the command line.
+    QemuSuite(name="linux-scsi-pio", test="linux-scsi", prepare=scsi_disk,
+              cmdline=("libata.dma=0",), qemu_args=DETERMINISTIC_TIME),
     QemuSuite(name="linux-oot", test="linux-oot",
               qemu_args=DETERMINISTIC_TIME + (
                   "-nic", "none", "-device", "edu,addr=04.0")),
@@ -617,7 +653,6 @@ SUITES: tuple[Suite, ...] = (
               prepare=qemu_ide_disk(True), check=disk_check_mode("DMA"),
               modules=disk_modules(True)),
     QemuSuite(name="disk-ata-piix-pio", test="disk-ata-piix", timeout=180.0,
-              hidden=True,  # until libata.dma=0 reaches libata (scsi)
               cmdline=("linux", "libata.dma=0") + disk_cmdline(True),
               prepare=qemu_ide_disk(True), check=disk_check_mode("PIO"),
               modules=disk_modules(True)),

@@ -1,0 +1,457 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Suite "linux-scsi": ata_piix on libata over linux-emu's SCSI midlayer emulation, driven through lx_emul_disk_* on QEMU's PIIX3 IDE disk. */
+/*
+ * The harness (tests/harness/suites.py, scsi_disk) gives QEMU a disk of
+ * DISK_SECTORS sectors whose sector N holds 32 records (N, i) of two
+ * 64-bit words, behind blkdebug failing reads of BAD_SECTOR with EIO.
+ * The first case starts the Linux world and the driver (with the
+ * command line's driver parameters: the suite linux-scsi-pio boots with
+ * libata.dma=0) and waits for the scan; the others read, write and
+ * misuse the disk; the last removes it.
+ */
+#include <stdint.h>
+
+#include "kern/bootinfo.h"
+#include "kern/cmdline.h"
+#include "kern/console.h"
+#include "kern/ktest.h"
+#include "kern/string.h"
+#include "linux-emu/include/lx_emul.h"
+#include "linux-emu/include/lx_emul_disk.h"
+#include "linux-emu/include/lx_host.h"
+#include "tests/kernel/user_task.h"
+#include "tests/linux-emu/lx_selftest_net.h"
+#include "tests/linux-emu/lx_selftest_scsi.h"
+
+#define DISK_SECTORS	8192
+#define BAD_SECTOR	6000
+#define PAGE		4096
+#define EINVAL		22
+#define EIO		5
+#define ENODEV		19
+#define EROFS		30
+#define EAGAIN		11
+#define XFER_PIO_4	0x0c
+#define XFER_MW_DMA_2	0x22
+#define WAIT_MS		20000
+
+static char captured[16384];
+static struct lx_emul_disk *disk;
+static struct lx_emul_disk_info info;
+
+/* Completion records, in the order done() ran. */
+#define MAX_CMDS	16
+static struct lx_emul_disk_cmd cmds[MAX_CMDS];
+static volatile int results[MAX_CMDS];
+static volatile int order[MAX_CMDS];
+static volatile int ndone;
+
+static void done(struct lx_emul_disk_cmd *cmd, int result)
+{
+	int i = (int)(uintptr_t)cmd->cookie;
+
+	results[i] = result;
+	order[ndone++] = i;
+}
+
+/* Wait until @n commands are done; 0, or -1 after WAIT_MS. */
+static int wait_done(int n)
+{
+	for (int ms = 0; ndone < n; ms += 10) {
+		if (ms >= WAIT_MS)
+			return -1;
+		lx_emul_selftest_net_sleep_ms(10);
+	}
+	return 0;
+}
+
+static void reset_done(void)
+{
+	ndone = 0;
+	for (int i = 0; i < MAX_CMDS; i++)
+		results[i] = 1, order[i] = -1;
+}
+
+static void fill_cmd(int i, int write, uint64_t lba, unsigned int blocks,
+		     const struct lx_emul_disk_seg *segs, unsigned int nsegs)
+{
+	memset(&cmds[i], 0, sizeof(cmds[i]));
+	cmds[i].write = write;
+	cmds[i].lba = lba;
+	cmds[i].blocks = blocks;
+	cmds[i].segs = segs;
+	cmds[i].nsegs = nsegs;
+	cmds[i].done = done;
+	cmds[i].cookie = (void *)(uintptr_t)i;
+}
+
+/* Whether @buf holds the image's @blocks sectors from @lba. */
+static int pattern_ok(const void *buf, uint64_t lba, unsigned int blocks)
+{
+	const uint64_t *w = buf;
+
+	for (uint64_t s = 0; s < blocks; s++)
+		for (uint64_t i = 0; i < 32; i++, w += 2)
+			if (w[0] != lba + s || w[1] != i)
+				return 0;
+	return 1;
+}
+
+static void *page_alloc(unsigned long size)
+{
+	return lx_host_alloc(size, LX_HOST_ZONE_DMA32, 1);
+}
+
+static struct lx_emul_disk_seg seg_of(void *p, unsigned int len)
+{
+	struct lx_emul_disk_seg s = { lx_host_virt_to_phys(p), len };
+
+	return s;
+}
+
+/* Whether the command line asks libata for PIO only. */
+static int pio_only(void)
+{
+	const char *v;
+	size_t len;
+
+	return cmdline_find(bootinfo.cmdline, "libata.dma", &v, &len) &&
+	       len == 1 && v[0] == '0';
+}
+
+static void expect_line(struct ktest *t, const char *line)
+{
+	if (!kmemmem(captured, strlen(captured), line))
+		ktest_fail(t, "expected \"%s\" on the console, got \"%s\"",
+			   line, captured);
+}
+
+/* First: the world, the driver, the scan. */
+static void ata_piix_probes_the_ide_disk_through_libata(struct ktest *t)
+{
+	int ms;
+
+	KTEST_EXPECT_EQ(t, lx_emul_init(), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_pci_init(), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_params_set(bootinfo.cmdline), 0);
+	console_capture_start(captured, sizeof(captured) - 1);
+	KTEST_EXPECT_EQ(t, lx_emul_driver_init("ata_piix"), 0);
+	for (ms = 0; ms < WAIT_MS && !lx_emul_disk_next(NULL); ms += 10)
+		lx_emul_selftest_net_sleep_ms(10);
+	captured[console_capture_stop()] = '\0';
+	disk = lx_emul_disk_next(NULL);
+	if (!disk) {
+		ktest_fail(t, "no disk after %d ms: \"%s\"", ms, captured);
+		return;
+	}
+	KTEST_EXPECT_TRUE(t, lx_emul_disk_next(disk) == NULL);
+	expect_line(t, "ata1: PATA max MWDMA2 cmd 0x1f0 ctl 0x3f6 bmdma 0x");
+	expect_line(t, "ata1.00: ATA-7: QEMU HARDDISK, 2.5+, max UDMA/100");
+	expect_line(t, "ata1.00: 8192 sectors, multi 16: LBA48");
+	expect_line(t, "scsi 0:0:0:0: Direct-Access     ATA      QEMU HARDDISK");
+	expect_line(t, "scsi 0:0:0:0: [hd0] 8192 512-byte logical blocks");
+}
+
+static void libata_uses_dma_unless_libata_dma_0_asks_for_pio(
+	struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_scsi_xfer_mode(),
+			pio_only() ? XFER_PIO_4 : XFER_MW_DMA_2);
+}
+
+static void disk_has_the_image_capacity_and_libata_limits(struct ktest *t)
+{
+	if (!disk) {
+		ktest_fail(t, "no disk");
+		return;
+	}
+	KTEST_EXPECT_EQ(t, lx_emul_disk_info(disk, &info), 0);
+	KTEST_EXPECT_EQ(t, info.index, 0);
+	KTEST_EXPECT_EQ(t, info.blocks, DISK_SECTORS);
+	KTEST_EXPECT_EQ(t, info.block_size, 512);
+	/* libata: LBA48 max sectors, LIBATA_MAX_PRD, ATA_DMA_BOUNDARY,
+	 * sector alignment; Linux's default segment size; PCI's mask. */
+	KTEST_EXPECT_EQ(t, info.max_hw_sectors, 65535);
+	KTEST_EXPECT_EQ(t, info.max_segments, 128);
+	KTEST_EXPECT_EQ(t, info.max_segment_size, 65536);
+	KTEST_EXPECT_EQ(t, info.seg_boundary_mask, 0xffff);
+	KTEST_EXPECT_EQ(t, info.dma_alignment, 511);
+	KTEST_EXPECT_EQ(t, info.dma_mask, 0xffffffffull);
+	KTEST_EXPECT_EQ(t, info.read_only, 0);
+	if (strcmp(info.vendor, "ATA") || strcmp(info.model, "QEMU HARDDISK"))
+		ktest_fail(t, "expected ATA / QEMU HARDDISK, got %s / %s",
+			   info.vendor, info.model);
+}
+
+/* Read @blocks from @lba into @segs; the result (1 if no done came). */
+static int read_into(uint64_t lba, unsigned int blocks,
+		     const struct lx_emul_disk_seg *segs, unsigned int nsegs)
+{
+	int err;
+
+	reset_done();
+	fill_cmd(0, 0, lba, blocks, segs, nsegs);
+	err = lx_emul_disk_submit(disk, &cmds[0]);
+	if (err)
+		return err;
+	if (wait_done(1))
+		return 1;
+	return results[0];
+}
+
+static void lba_0_reads_the_image_pattern(struct ktest *t)
+{
+	struct user_task_baseline b;
+	unsigned long bounces = lx_emul_dma_bounce_count();
+	void *buf;
+	struct lx_emul_disk_seg seg;
+
+	user_task_baseline(&b);
+	buf = page_alloc(PAGE);
+	seg = seg_of(buf, 512);
+	KTEST_EXPECT_EQ(t, read_into(0, 1, &seg, 1), 0);
+	KTEST_EXPECT_TRUE(t, pattern_ok(buf, 0, 1));
+	KTEST_EXPECT_EQ(t, lx_emul_dma_bounce_count(), bounces);
+	lx_host_free(buf);
+	user_task_expect_baseline(t, &b);
+}
+
+static void a_multi_segment_multi_page_read_matches(struct ktest *t)
+{
+	struct user_task_baseline b;
+	struct lx_emul_disk_seg segs[3];
+	void *p[3];
+	int ok = 1;
+
+	user_task_baseline(&b);
+	for (int i = 0; i < 3; i++)
+		p[i] = page_alloc(2 * PAGE);
+	/* 2 pages, 1 page, then 1.5 pages: 36 sectors from LBA 100 */
+	segs[0] = seg_of(p[0], 2 * PAGE);
+	segs[1] = seg_of(p[1], PAGE);
+	segs[2] = seg_of(p[2], PAGE + PAGE / 2);
+	KTEST_EXPECT_EQ(t, read_into(100, 36, segs, 3), 0);
+	ok &= pattern_ok(p[0], 100, 16);
+	ok &= pattern_ok(p[1], 116, 8);
+	ok &= pattern_ok(p[2], 124, 12);
+	KTEST_EXPECT_TRUE(t, ok);
+	for (int i = 0; i < 3; i++)
+		lx_host_free(p[i]);
+	user_task_expect_baseline(t, &b);
+}
+
+static void a_write_reads_back(struct ktest *t)
+{
+	uint8_t *out = page_alloc(PAGE), *in = page_alloc(PAGE);
+	struct lx_emul_disk_seg so = seg_of(out, PAGE), si = seg_of(in, PAGE);
+
+	for (int i = 0; i < PAGE; i++)
+		out[i] = (uint8_t)(i * 7 + 3);
+	reset_done();
+	fill_cmd(0, 1, 4000, 8, &so, 1);
+	KTEST_EXPECT_EQ(t, lx_emul_disk_submit(disk, &cmds[0]), 0);
+	KTEST_EXPECT_EQ(t, wait_done(1), 0);
+	KTEST_EXPECT_EQ(t, results[0], 0);
+	KTEST_EXPECT_EQ(t, read_into(4000, 8, &si, 1), 0);
+	KTEST_EXPECT_TRUE(t, memcmp(out, in, PAGE) == 0);
+	lx_host_free(out);
+	lx_host_free(in);
+}
+
+struct refusal {
+	const char *what;
+	int write;
+	uint64_t lba;
+	unsigned int blocks;
+	unsigned int nsegs;	/* of segs[] below */
+	unsigned int len0;	/* segs[0].len */
+	unsigned int off0;	/* segs[0] offset into the page */
+	int err;
+};
+
+static const struct refusal refusals[] = {
+	{ "zero blocks", 0, 0, 0, 1, 512, 0, -EINVAL },
+	{ "no segments", 0, 0, 1, 0, 512, 0, -EINVAL },
+	{ "past the end", 0, DISK_SECTORS - 1, 2, 1, 1024, 0, -EINVAL },
+	{ "LBA past the end", 0, DISK_SECTORS, 1, 1, 512, 0, -EINVAL },
+	{ "huge LBA", 0, ~0ull, 1, 1, 512, 0, -EINVAL },
+	{ "lengths short of the blocks", 0, 0, 2, 1, 512, 0, -EINVAL },
+	{ "lengths beyond the blocks", 1, 0, 1, 1, 1024, 0, -EINVAL },
+	{ "misaligned segment", 0, 0, 1, 1, 512, 8, -EINVAL },
+	{ "segment crossing 64 KiB", 0, 0, 16, 1, 8192, 0, -EINVAL },
+	{ "more segments than max_segments", 0, 0, 129, 129, 512, 0,
+	  -EINVAL },
+};
+
+static void submit_refuses_bad_commands_with_nothing_queued(struct ktest *t)
+{
+	/* 64 KiB + 1 page, so that one segment can cross 64 KiB */
+	static struct lx_emul_disk_seg segs[130];
+	uint8_t *buf = page_alloc(17 * PAGE);
+	unsigned long phys = lx_host_virt_to_phys(buf);
+	unsigned long cross = ((phys + 0x10000) & ~0xffffull) - PAGE;
+
+	reset_done();
+	for (unsigned int i = 0; i < sizeof(refusals) / sizeof(refusals[0]);
+	     i++) {
+		const struct refusal *r = &refusals[i];
+		int err;
+
+		for (unsigned int s = 0; s < 130; s++)
+			segs[s] = seg_of(buf + 512 * (s % 8), 512);
+		segs[0].len = r->len0;
+		segs[0].phys = phys + r->off0;
+		if (r->len0 == 8192)
+			segs[0].phys = cross;
+		fill_cmd(0, r->write, r->lba, r->blocks,
+			 r->nsegs ? segs : NULL, r->nsegs);
+		err = lx_emul_disk_submit(disk, &cmds[0]);
+		if (err != r->err)
+			ktest_fail(t, "%s: expected %d, got %d", r->what,
+				   r->err, err);
+	}
+	lx_emul_selftest_net_sleep_ms(100);
+	KTEST_EXPECT_EQ(t, ndone, 0);
+	lx_host_free(buf);
+}
+
+static void commands_beyond_the_queue_depth_complete_in_order(struct ktest *t)
+{
+	enum { N = 12 };
+	struct lx_emul_disk_seg segs[N];
+	uint8_t *buf = page_alloc(N * 512);
+	int ok = 1;
+
+	reset_done();
+	for (int i = 0; i < N; i++) {
+		segs[i] = seg_of(buf + 512 * i, 512);
+		fill_cmd(i, 0, 7 * i + 1, 1, &segs[i], 1);
+	}
+	for (int i = 0; i < N; i++)
+		KTEST_EXPECT_EQ(t, lx_emul_disk_submit(disk, &cmds[i]), 0);
+	KTEST_EXPECT_EQ(t, wait_done(N), 0);
+	for (int i = 0; i < N; i++) {
+		if (order[i] != i || results[i] != 0)
+			ok = 0;
+		ok &= pattern_ok(buf + 512 * i, 7 * i + 1, 1);
+	}
+	if (!ok)
+		ktest_fail(t, "expected 12 reads done in order with the pattern; order %d %d %d ... results %d %d %d",
+			   order[0], order[1], order[2], results[0],
+			   results[1], results[2]);
+	lx_host_free(buf);
+}
+
+static void a_media_error_gives_eio_and_the_next_command_works(struct ktest *t)
+{
+	void *buf = page_alloc(PAGE);
+	struct lx_emul_disk_seg seg = seg_of(buf, 512);
+	size_t n;
+
+	console_capture_start(captured, sizeof(captured) - 1);
+	KTEST_EXPECT_EQ(t, read_into(BAD_SECTOR, 1, &seg, 1), -EIO);
+	n = console_capture_stop();
+	captured[n] = '\0';
+	/* QEMU's IDE reports a failed read as ABRT: libata's sense for it */
+	expect_line(t, pio_only() ? "ata1.00: failed command: READ MULTIPLE" :
+		    "ata1.00: failed command: READ DMA");
+	expect_line(t, "scsi 0:0:0:0: sense: Aborted Command");
+	KTEST_EXPECT_EQ(t, read_into(BAD_SECTOR + 1, 1, &seg, 1), 0);
+	KTEST_EXPECT_TRUE(t, pattern_ok(buf, BAD_SECTOR + 1, 1));
+	lx_host_free(buf);
+}
+
+static void dma_sg_bounces_only_beyond_the_mask_and_copies_back(
+	struct ktest *t)
+{
+	struct user_task_baseline b;
+	int line;
+
+	user_task_baseline(&b);
+	line = lx_emul_selftest_scsi_dma_sg();
+	if (line)
+		ktest_fail(t, "lx_emul_selftest_scsi_dma_sg failed at line %d",
+			   line);
+	user_task_expect_baseline(t, &b);
+}
+
+static void a_write_protected_disk_refuses_writes(struct ktest *t)
+{
+	void *buf = page_alloc(PAGE);
+	struct lx_emul_disk_seg seg = seg_of(buf, 512);
+
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_scsi_write_protect(1), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_disk_info(disk, &info), 0);
+	KTEST_EXPECT_EQ(t, info.read_only, 1);
+	reset_done();
+	fill_cmd(0, 1, 10, 1, &seg, 1);
+	KTEST_EXPECT_EQ(t, lx_emul_disk_submit(disk, &cmds[0]), -EROFS);
+	KTEST_EXPECT_EQ(t, read_into(10, 1, &seg, 1), 0);
+	KTEST_EXPECT_TRUE(t, pattern_ok(buf, 10, 1));
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_scsi_write_protect(0), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_disk_info(disk, &info), 0);
+	KTEST_EXPECT_EQ(t, info.read_only, 0);
+	lx_host_free(buf);
+}
+
+static void submit_now_works_when_the_world_is_free_only(struct ktest *t)
+{
+	void *buf = page_alloc(PAGE);
+	struct lx_emul_disk_seg seg = seg_of(buf, 1024);
+
+	reset_done();
+	fill_cmd(0, 0, 200, 2, &seg, 1);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_scsi_submit_now_held(disk,
+								 &cmds[0]),
+			-EAGAIN);
+	KTEST_EXPECT_EQ(t, lx_emul_disk_submit_now(disk, &cmds[0]), 0);
+	KTEST_EXPECT_EQ(t, wait_done(1), 0);
+	KTEST_EXPECT_EQ(t, results[0], 0);
+	KTEST_EXPECT_EQ(t, ndone, 1);
+	KTEST_EXPECT_TRUE(t, pattern_ok(buf, 200, 2));
+	lx_host_free(buf);
+}
+
+/* Last: the disk goes away; its handle stays and answers -ENODEV. */
+static void a_removed_disk_answers_enodev(struct ktest *t)
+{
+	void *buf = page_alloc(PAGE);
+	struct lx_emul_disk_seg seg = seg_of(buf, 512);
+
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_scsi_remove_hd0(), 0);
+	lx_emul_selftest_net_sleep_ms(200);
+	KTEST_EXPECT_EQ(t, lx_emul_disk_info(disk, &info), -ENODEV);
+	reset_done();
+	fill_cmd(0, 0, 0, 1, &seg, 1);
+	KTEST_EXPECT_EQ(t, lx_emul_disk_submit(disk, &cmds[0]), -ENODEV);
+	KTEST_EXPECT_TRUE(t, lx_emul_disk_next(NULL) == disk);
+	KTEST_EXPECT_EQ(t, ndone, 0);
+	lx_host_free(buf);
+}
+
+static const struct ktest_case linux_scsi_cases[] = {
+	{ "ata_piix_probes_the_ide_disk_through_libata",
+	  ata_piix_probes_the_ide_disk_through_libata },
+	{ "libata_uses_dma_unless_libata_dma_0_asks_for_pio",
+	  libata_uses_dma_unless_libata_dma_0_asks_for_pio },
+	{ "disk_has_the_image_capacity_and_libata_limits",
+	  disk_has_the_image_capacity_and_libata_limits },
+	{ "lba_0_reads_the_image_pattern", lba_0_reads_the_image_pattern },
+	{ "a_multi_segment_multi_page_read_matches",
+	  a_multi_segment_multi_page_read_matches },
+	{ "a_write_reads_back", a_write_reads_back },
+	{ "submit_refuses_bad_commands_with_nothing_queued",
+	  submit_refuses_bad_commands_with_nothing_queued },
+	{ "commands_beyond_the_queue_depth_complete_in_order",
+	  commands_beyond_the_queue_depth_complete_in_order },
+	{ "a_media_error_gives_eio_and_the_next_command_works",
+	  a_media_error_gives_eio_and_the_next_command_works },
+	{ "dma_sg_bounces_only_beyond_the_mask_and_copies_back",
+	  dma_sg_bounces_only_beyond_the_mask_and_copies_back },
+	{ "a_write_protected_disk_refuses_writes",
+	  a_write_protected_disk_refuses_writes },
+	{ "submit_now_works_when_the_world_is_free_only",
+	  submit_now_works_when_the_world_is_free_only },
+	{ "a_removed_disk_answers_enodev", a_removed_disk_answers_enodev },
+};
+KTEST_SUITE(linux_scsi_suite, "linux-scsi", linux_scsi_cases);

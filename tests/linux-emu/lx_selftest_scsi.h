@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Checks of the linux-scsi suite that run in the Linux world (lx_selftest_scsi.c). */
+/*
+ * Functions returning int give 0 or the line of the first failed check,
+ * unless said otherwise.  C types only: tests/kernel/linux_scsi_test.c
+ * includes this.
+ */
+#ifndef TESTS_LINUX_EMU_LX_SELFTEST_SCSI_H
+#define TESTS_LINUX_EMU_LX_SELFTEST_SCSI_H
+
+struct lx_emul_disk;
+struct lx_emul_disk_cmd;
+
+/* The transfer mode libata set on disk hd0's ATA device (Linux's
+ * XFER_* value: 0x0c PIO4, 0x22 MWDMA2), or -1 without such a disk. */
+int lx_emul_selftest_scsi_xfer_mode(void);
+
+/* dma_map_sg_attrs for a device with a 24-bit mask: an entry below
+ * 16 MiB is mapped in place, one above is bounced (counted) and what the
+ * device wrote comes back at unmap; nothing is left allocated. */
+int lx_emul_selftest_scsi_dma_sg(void);
+
+/* Mark disk hd0 write protected (@on) or not, as a MODE SENSE with the
+ * WP bit would; 0, or -1 without hd0. */
+int lx_emul_selftest_scsi_write_protect(int on);
+
+/* lx_emul_disk_submit_now while this thread holds the Linux world:
+ * the result (-EAGAIN expected). */
+int lx_emul_selftest_scsi_submit_now_held(struct lx_emul_disk *disk,
+					  struct lx_emul_disk_cmd *cmd);
+
+/* scsi_remove_device on hd0's SCSI device, as a hot unplug would;
+ * 0, or -1 without hd0. */
+int lx_emul_selftest_scsi_remove_hd0(void);
+
+#endif
