@@ -119,6 +119,7 @@ KERNEL_SOURCES = \
 	mach-glue/block/blk_mbr.c \
 	mach-glue/block/dev_lxblk.c \
 	mach-glue/block/dev_lxblk_linux.c \
+	mach-glue/block/dev_lxblk_units.c \
 	kernel/x86_64/pmap_io.c \
 	tests/kernel/linux_pci_test.c \
 	tests/kernel/linux_oot_test.c \
