@@ -774,6 +774,16 @@ int lx_emul_selftest_net_xmit_now_busy(int rtnl, void *dev,
 	return ret;
 }
 
+void lx_emul_selftest_net_rtnl(int lock)
+{
+	lx_world_enter();
+	if (lock)
+		rtnl_lock();
+	else
+		rtnl_unlock();
+	lx_world_leave();
+}
+
 int lx_emul_selftest_net_teardown(void)
 {
 	int ret;

@@ -62,6 +62,10 @@ void lx_emul_selftest_net_present(int on);
  * rtnl lock but not the world. */
 int lx_emul_selftest_net_xmit_now_busy(int rtnl, void *dev,
 				       const void *frame, unsigned long len);
+/* Take (@lock 1) or let go (0) the rtnl lock from the calling host
+ * thread, which does not hold the world in between: as a Linux thread
+ * sleeping with the lock held, the world stays free and the rtnl busy. */
+void lx_emul_selftest_net_rtnl(int lock);
 /* Unregister and free the fake device, drain the fragment cache. */
 int lx_emul_selftest_net_teardown(void);
 
