@@ -167,8 +167,8 @@ NET_GUEST_MAC = "52:54:00:12:34:56"
 
 # Frames the peer answers in a net-* suite: two net_probe sessions of 4
 # test frames and 4 receive-mode steps, the 2 x 16 writes of mode=close
-# and its one after reopening.
-NET_PEER_FRAMES = 2 * (4 + 4) + 2 * 16 + 1
+# and its one after reopening, those of mode=stalled and mode=linkdown.
+NET_PEER_FRAMES = 2 * (4 + 4) + 2 * 16 + 1 + 2
 
 
 def net_peer(suite: Suite, suite_dir: Path, frames: int = NET_PEER_FRAMES,
@@ -229,13 +229,18 @@ def bochs_net_peer_for(slot: str | None,
 
 # The program every net-* suite runs twice against the peer, then with
 # NET_FLAGS and with writes queued while the kernel holds Linux's rtnl
-# lock (mode=flags, mode=close).
+# lock (mode=flags, mode=close), with eth0's transmit queue stopped
+# (mode=stalled) and its carrier off (mode=linkdown, 8390 suites).
 NET_PROBE_MODULES = (("{builddir}/tests/user/net_probe.elf",
                       "net_probe mac=525400123456 device=${device-port}"),
                      ("{builddir}/tests/user/net_probe.elf",
                       "net_probe mode=flags device=${device-port}"),
                      ("{builddir}/tests/user/net_probe.elf",
-                      "net_probe mode=close device=${device-port}"))
+                      "net_probe mode=close device=${device-port}"),
+                     ("{builddir}/tests/user/net_probe.elf",
+                      "net_probe mode=stalled device=${device-port}"),
+                     ("{builddir}/tests/user/net_probe.elf",
+                      "net_probe mode=linkdown device=${device-port}"))
 # Bochs' socket link passes only frames for the NIC's MAC or broadcast:
 # no receive mode can let another station's frames in there.
 NET_PROBE_MODULES_BOCHS = (

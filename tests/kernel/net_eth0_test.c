@@ -32,6 +32,8 @@
 #define NET_PROBE_CHECKS	62
 #define BUSY_FLAGS_CHECKS	7	/* net_probe mode=flags */
 #define CLOSE_CHECKS		18	/* net_probe mode=close */
+#define STALLED_CHECKS		5	/* net_probe mode=stalled */
+#define LINKDOWN_CHECKS		6	/* net_probe mode=linkdown */
 #define FRAMES_PER_SESSION	4
 #define MODE_STEPS		4	/* receive-mode steps, a frame each */
 
@@ -126,80 +128,126 @@ static void autoirq_found_the_cards_line(struct ktest *t)
 }
 
 /*
- * Linux's rtnl lock held by a kernel thread while a program works, so
- * that neither the device ops (which would apply NET_FLAGS or send from
- * the op) nor lx-net get it: each hold starts once eth0 was opened one
- * more time than before the run (the Mach open count) and has its link,
- * and lasts 500 ms.
+ * A kernel thread makes eth0 busy while a program works: each of its
+ * @holds turns starts once eth0 was opened one more time than before the
+ * run (the Mach open count) and has its link, and lasts 500 ms:
+ *   BUSY_RTNL - Linux's rtnl lock held (the device ops cannot apply
+ *     NET_FLAGS or send from the op, lx-net waits for the lock);
+ *   BUSY_QUEUE - the transmit queue stopped, then woken, as the driver
+ *     would;
+ *   BUSY_CARRIER - the carrier off until a write failed for it (lx-net
+ *     waits 3 s), then on again (one turn; 8390 drivers only: e1000's
+ *     watchdog raises the carrier again by itself).
  */
-struct rtnl_hold {
+enum busy_kind { BUSY_RTNL, BUSY_QUEUE, BUSY_CARRIER };
+
+struct busy_run {
+	enum busy_kind kind;
 	unsigned int holds, held, opens_before;
 	bool done, timed_out;
 };
 
-static bool eth0_has_link(void)
+static struct lx_emul_netdev *eth0_link(void)
 {
 	struct lx_emul_netdev *dev = lx_emul_netdev_find("eth0");
 	struct lx_emul_netdev_info info;
 
-	return dev && lx_emul_netdev_info(dev, &info) == 0 && info.up &&
-	       info.carrier;
+	if (dev && lx_emul_netdev_info(dev, &info) == 0 && info.up &&
+	    info.carrier)
+		return dev;
+	return NULL;
 }
 
-static void rtnl_holder(void *arg)
+/* Wait up to 10 s for @done(@b) (checked every tick); false if it never
+ * came (b->timed_out set). */
+static bool busy_wait(struct busy_run *b, bool (*done)(struct busy_run *))
 {
-	struct rtnl_hold *h = arg;
-	struct dev_lxnet_stats s;
-	unsigned int i;
-
-	for (h->held = 0; h->held < h->holds; h->held++) {
-		for (i = 0; i < 1000; i++) {
-			dev_lxnet_stats("eth0", &s);
-			if (s.mach_opens > h->opens_before + h->held &&
-			    eth0_has_link())
-				break;
-			thread_sleep_ticks(1);
-		}
-		if (i == 1000) {
-			h->timed_out = true;
-			break;
-		}
-		lx_emul_selftest_net_rtnl(1);
-		thread_sleep_ticks(50);
-		lx_emul_selftest_net_rtnl(0);
+	for (unsigned int i = 0; i < 1000; i++) {
+		if (done(b))
+			return true;
+		thread_sleep_ticks(1);
 	}
-	h->done = true;
+	b->timed_out = true;
+	return false;
 }
 
-/* Run the net_probe of @mode (its module's word) with @holds holds of
- * the rtnl lock (rtnl_holder); false (the case failed) if it could not
- * run or the holds did not all happen. */
-static bool run_with_rtnl_held(struct ktest *t, const char *mode,
-			       unsigned int holds)
+static bool opened_with_link(struct busy_run *b)
 {
-	static struct rtnl_hold h;	/* the thread's, until it is done */
+	struct dev_lxnet_stats s;
+
+	dev_lxnet_stats("eth0", &s);
+	return s.mach_opens > b->opens_before + b->held && eth0_link();
+}
+
+static uint64_t errors_before;
+
+static bool write_failed(struct busy_run *b)
+{
+	struct dev_lxnet_stats s;
+
+	(void)b;
+	dev_lxnet_stats("eth0", &s);
+	return s.tx_errors > errors_before;
+}
+
+static void busy_maker(void *arg)
+{
+	struct busy_run *b = arg;
+	struct dev_lxnet_stats s;
+
+	for (b->held = 0; b->held < b->holds; b->held++) {
+		struct lx_emul_netdev *dev;
+
+		if (!busy_wait(b, opened_with_link))
+			break;
+		dev = eth0_link();
+		if (b->kind == BUSY_RTNL) {
+			lx_emul_selftest_net_rtnl(1);
+			thread_sleep_ticks(50);
+			lx_emul_selftest_net_rtnl(0);
+		} else if (b->kind == BUSY_QUEUE) {
+			lx_emul_selftest_net_dev_set(dev, 0, 0);
+			thread_sleep_ticks(50);
+			lx_emul_selftest_net_dev_set(dev, 0, 1);
+		} else {
+			dev_lxnet_stats("eth0", &s);
+			errors_before = s.tx_errors;
+			lx_emul_selftest_net_dev_set(dev, 1, 0);
+			busy_wait(b, write_failed);
+			lx_emul_selftest_net_dev_set(dev, 1, 1);
+		}
+	}
+	b->done = true;
+}
+
+/* Run the net_probe of @mode (its module's word) while busy_maker makes
+ * eth0 busy @holds times as @kind says; false (the case failed) if the
+ * program could not run or the turns did not all happen. */
+static bool run_busy(struct ktest *t, const char *mode, enum busy_kind kind,
+		     unsigned int holds)
+{
+	static struct busy_run b;	/* the thread's, until it is done */
 	struct dev_lxnet_stats s;
 	bool ran;
 
-	if (h.holds != 0 && !h.done) {
-		ktest_fail(t, "an earlier rtnl holder is still running");
+	if (b.holds != 0 && !b.done) {
+		ktest_fail(t, "an earlier busy maker is still running");
 		return false;
 	}
-	h = (struct rtnl_hold){ .holds = holds };
+	b = (struct busy_run){ .kind = kind, .holds = holds };
 	dev_lxnet_stats("eth0", &s);
-	h.opens_before = s.mach_opens;
-	if (kernel_thread_create("rtnl-holder", THREAD_PRIORITY_DEFAULT,
-				 rtnl_holder, &h, NULL) != KERN_SUCCESS) {
-		ktest_fail(t, "cannot start the rtnl holder");
+	b.opens_before = s.mach_opens;
+	if (kernel_thread_create("busy-maker", THREAD_PRIORITY_DEFAULT,
+				 busy_maker, &b, NULL) != KERN_SUCCESS) {
+		ktest_fail(t, "cannot start the busy maker");
 		return false;
 	}
 	ran = user_task_run(t, mode, 30, console, sizeof(console));
-	for (unsigned int i = 0; i < 1000 && !h.done; i++)
+	for (unsigned int i = 0; i < 1000 && !b.done; i++)
 		thread_sleep_ticks(1);
-	if (!h.done || h.timed_out || h.held != holds) {
-		ktest_fail(t, "rtnl held %u times, expected %u%s", h.held,
-			   holds, h.timed_out ? " (eth0 never had its link)" :
-			   "");
+	if (!b.done || b.timed_out || b.held != holds) {
+		ktest_fail(t, "eth0 made busy %u times, expected %u%s", b.held,
+			   holds, b.timed_out ? " (a wait timed out)" : "");
 		return false;
 	}
 	return ran;
@@ -212,7 +260,7 @@ static void net_flags_wait_for_a_busy_rtnl(struct ktest *t)
 	struct dev_lxnet_stats before, after;
 
 	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &before), 0);
-	if (!run_with_rtnl_held(t, "mode=flags", 1))
+	if (!run_busy(t, "mode=flags", BUSY_RTNL, 1))
 		return;
 	user_task_expect_checks(t, console, BUSY_FLAGS_CHECKS);
 	if (!wait_idle(5))
@@ -236,7 +284,7 @@ static void close_with_writes_queued_leaves_nothing(struct ktest *t)
 	struct user_task_baseline b;
 
 	user_task_baseline(&b);
-	if (!run_with_rtnl_held(t, "mode=close", 2))
+	if (!run_busy(t, "mode=close", BUSY_RTNL, 2))
 		return;
 	user_task_expect_checks(t, console, CLOSE_CHECKS);
 	if (!wait_idle(5))
@@ -252,16 +300,64 @@ static void close_with_writes_queued_leaves_nothing(struct ktest *t)
 	user_task_expect_baseline(t, &b);
 }
 
+/* A write meeting a stopped transmit queue waits for the driver's
+ * wake-up and is sent (net_probe mode=stalled). */
+static void stopped_queue_write_waits_for_the_wake(struct ktest *t)
+{
+	struct dev_lxnet_stats before, after;
+
+	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &before), 0);
+	if (!run_busy(t, "mode=stalled", BUSY_QUEUE, 1))
+		return;
+	user_task_expect_checks(t, console, STALLED_CHECKS);
+	if (!wait_idle(5))
+		ktest_fail(t, "lx-net still busy 5 s after the task ended");
+	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &after), 0);
+	KTEST_EXPECT_TRUE(t, after.tx_busy > before.tx_busy);
+	KTEST_EXPECT_EQ(t, after.tx_errors, before.tx_errors);
+}
+
+/* Without a carrier a write fails D_DEVICE_DOWN after lx-net's 3 s
+ * wait, and one after the carrier came back is sent (net_probe
+ * mode=linkdown). */
+static void no_link_write_fails_then_works(struct ktest *t)
+{
+	struct dev_lxnet_stats before, after;
+
+	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &before), 0);
+	if (!run_busy(t, "mode=linkdown", BUSY_CARRIER, 1))
+		return;
+	user_task_expect_checks(t, console, LINKDOWN_CHECKS);
+	if (!wait_idle(5))
+		ktest_fail(t, "lx-net still busy 5 s after the task ended");
+	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &after), 0);
+	KTEST_EXPECT_EQ(t, after.tx_errors, before.tx_errors + 1);
+}
+
 static const struct ktest_case net_eth0_cases[] = {
 	{ "eth0_is_served", eth0_is_served },
 	{ "net_program_passes_its_checks", net_program_passes_its_checks },
 	{ "second_session_leaves_nothing", second_session_leaves_nothing },
 	{ "net_flags_wait_for_a_busy_rtnl", net_flags_wait_for_a_busy_rtnl },
+	{ "stopped_queue_write_waits_for_the_wake",
+	  stopped_queue_write_waits_for_the_wake },
 	{ "close_with_writes_queued_leaves_nothing",
 	  close_with_writes_queued_leaves_nothing },
 };
 KTEST_SUITE(net_e1000_suite, "net-e1000", net_eth0_cases);
-KTEST_SUITE(net_ne2k_pci_suite, "net-ne2k-pci", net_eth0_cases);
+
+static const struct ktest_case net_ne2k_pci_cases[] = {
+	{ "eth0_is_served", eth0_is_served },
+	{ "net_program_passes_its_checks", net_program_passes_its_checks },
+	{ "second_session_leaves_nothing", second_session_leaves_nothing },
+	{ "net_flags_wait_for_a_busy_rtnl", net_flags_wait_for_a_busy_rtnl },
+	{ "stopped_queue_write_waits_for_the_wake",
+	  stopped_queue_write_waits_for_the_wake },
+	{ "no_link_write_fails_then_works", no_link_write_fails_then_works },
+	{ "close_with_writes_queued_leaves_nothing",
+	  close_with_writes_queued_leaves_nothing },
+};
+KTEST_SUITE(net_ne2k_pci_suite, "net-ne2k-pci", net_ne2k_pci_cases);
 
 static const struct ktest_case net_ne_isa_cases[] = {
 	{ "eth0_is_served", eth0_is_served },
@@ -269,6 +365,9 @@ static const struct ktest_case net_ne_isa_cases[] = {
 	{ "net_program_passes_its_checks", net_program_passes_its_checks },
 	{ "second_session_leaves_nothing", second_session_leaves_nothing },
 	{ "net_flags_wait_for_a_busy_rtnl", net_flags_wait_for_a_busy_rtnl },
+	{ "stopped_queue_write_waits_for_the_wake",
+	  stopped_queue_write_waits_for_the_wake },
+	{ "no_link_write_fails_then_works", no_link_write_fails_then_works },
 	{ "close_with_writes_queued_leaves_nothing",
 	  close_with_writes_queued_leaves_nothing },
 };

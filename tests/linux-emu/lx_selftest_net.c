@@ -774,6 +774,22 @@ int lx_emul_selftest_net_xmit_now_busy(int rtnl, void *dev,
 	return ret;
 }
 
+void lx_emul_selftest_net_dev_set(void *dev, int carrier, int on)
+{
+	struct net_device *nd = dev;
+
+	lx_world_enter();
+	if (carrier && on)
+		netif_carrier_on(nd);
+	else if (carrier)
+		netif_carrier_off(nd);
+	else if (on)
+		netif_wake_queue(nd);
+	else
+		netif_stop_queue(nd);
+	lx_world_leave();
+}
+
 void lx_emul_selftest_net_rtnl(int lock)
 {
 	lx_world_enter();

@@ -554,6 +554,40 @@ static void close_round(mach_port_t master, mach_port_t replies,
 	check(name, 0, other);
 }
 
+/*
+ * mode=stalled (the kernel stops eth0's transmit queue for 500 ms once it
+ * has its link): the write waits for the queue's wake-up and is sent.
+ * mode=linkdown (the kernel turns the carrier off once it has its link,
+ * until a write failed): the write fails D_DEVICE_DOWN after lx-net's
+ * 3 s wait for the link; one after the carrier is back is sent.
+ */
+static void stalled_checks(mach_port_t master, int link_down)
+{
+	static uint8_t frame[60];
+	mach_port_t d = MACH_PORT_NULL;
+	int written = -1;
+
+	check("stalled_open_eth0", D_SUCCESS,
+	      device_open(master, D_READ | D_WRITE, "eth0", &d));
+	wait_link(d, "stalled_link_up");
+	sleep_ms(100);		/* the kernel stops the queue meanwhile */
+	mac_of(d);
+	build_frame(frame, sizeof(frame));
+	if (link_down) {
+		check("no_link_write_fails", D_DEVICE_DOWN,
+		      device_write(d, 0, 0, (char *)frame, sizeof(frame),
+				   &written));
+		sleep_ms(200);	/* the kernel gives the carrier back */
+	}
+	check(link_down ? "link_back_write" : "stopped_queue_write",
+	      D_SUCCESS, device_write(d, 0, 0, (char *)frame, sizeof(frame),
+				      &written));
+	check(link_down ? "link_back_written" : "stopped_queue_written",
+	      sizeof(frame), written);
+	check("stalled_close_eth0", D_SUCCESS, device_close(d));
+	mach_port_deallocate(mach_task_self(), d);
+}
+
 /* mode=close: two rounds, then eth0 opened again must send a frame. */
 static void close_checks(mach_port_t master)
 {
@@ -630,11 +664,17 @@ int main(int argc, char **argv)
 	const char *mode = word_argument(argc, argv, "mode", "session");
 	mach_port_t out;
 
-	if (strcmp(mode, "flags") == 0 || strcmp(mode, "close") == 0) {
-		if (mode[0] == 'f')
+	if (strcmp(mode, "session") != 0) {
+		if (strcmp(mode, "flags") == 0)
 			busy_flags_checks(master);
-		else
+		else if (strcmp(mode, "close") == 0)
 			close_checks(master);
+		else if (strcmp(mode, "stalled") == 0)
+			stalled_checks(master, 0);
+		else if (strcmp(mode, "linkdown") == 0)
+			stalled_checks(master, 1);
+		else
+			check("known_mode", 0, 1);
 		mach_port_destroy(mach_task_self(), rx);
 		printf("USER-DONE %d\n", checks);
 		return 0;
