@@ -28,7 +28,8 @@
  * off), and a driver given frames without a link may reset and drop
  * them.  If bringing the device up failed, queued and later writes fail with that error (as
  * dev_error_from_errno maps it) until the device is closed and opened
- * again.  A write still queued at the last close fails D_DEVICE_DOWN.
+ * again.  A write still queued at the last close fails D_DEVICE_DOWN at
+ * once; one the driver holds is answered when it gives it back.
  *
  * Receiving: frames the driver hands over go through the device's
  * packet filter table (kernel/net/, net_filter_deliver, NETF_IN) as
@@ -40,9 +41,12 @@
  * bytes, then each int converted with htonl, so the client's ntohl gives
  * the bytes back in order).  The flags are Linux's IFF_* bits (GNU Mach's
  * Linux glue reports the same ones), IFF_RUNNING while up with a
- * carrier.  device_set_status is not served: NET_FLAGS (promiscuous,
- * all-multicast) would need ndo_set_rx_mode from the worker and a way to
- * report its result; until then it is D_INVALID_OPERATION, printed.
+ * carrier.  NET_FLAGS reads them (count 1, else D_INVALID_SIZE, as GNU
+ * Mach's Linux glue) and sets the receive modes (IFF_PROMISC,
+ * IFF_ALLMULTI) through the driver's ndo_set_rx_mode: from the op when
+ * the Linux world and the rtnl lock are free, else by the worker, the
+ * reply kept until it is done (dev_reply_defer; lxnet_set_status).  The
+ * modes go back to none at the last close.
  *
  * Locking: one CPU; slot state is guarded by disabling interrupts.
  */

@@ -11,6 +11,10 @@
  * Linux device goes down after the last close, and that a second whole
  * session leaves pages, heap, ports, messages and requests as it found
  * them (the first one warms Linux's caches, e.g. the page fragments).
+ * Then the program's other modes while a kernel thread makes eth0 busy
+ * (busy_maker): NET_FLAGS deferred while the rtnl lock is held, a write
+ * meeting a stopped queue, one without a carrier (8390 only), and writes
+ * queued when eth0 is closed, with everything given back.
  */
 #include <stdbool.h>
 #include <stdint.h>

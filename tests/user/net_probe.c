@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* A user task that drives the Linux e1000 driver's eth0 through device.defs. */
+/* A user task that drives a Linux NIC driver's eth0 through device.defs. */
 /*
  * Suite "net-e1000" (tests/kernel/net_e1000_test.c): QEMU's e1000 is
  * connected to a peer the harness runs on the host
@@ -12,7 +12,14 @@
  * of type 0x88b5: the frame's number, its length as captured, whether it
  * matched, its CRC-32.  The program checks each verdict against what it
  * wrote, and a NETF_OUT filter must see each frame as written.  Then
- * the bad inputs: sizes, flavours, filters.
+ * NET_FLAGS: promiscuous and all-multicast modes set and cleared, each
+ * shown by which of the peer's frames to another station and to a
+ * multicast group reach the filter (modes_checks).  Then the bad inputs:
+ * sizes, flavours, filters, flags.  mode= runs one of the checks the
+ * kernel makes eth0 busy for instead (tests/kernel/net_eth0_test.c):
+ * flags (NET_FLAGS while the rtnl lock is held), close (writes queued
+ * when eth0 is closed), stalled (a stopped transmit queue), linkdown (no
+ * carrier).
  */
 #include <device/bpf.h>
 #include <device/device.h>
