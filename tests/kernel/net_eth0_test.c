@@ -224,14 +224,19 @@ static void busy_maker(void *arg)
 	b->done = true;
 }
 
-/* Run the net_probe of @mode (its module's word) while busy_maker makes
- * eth0 busy @holds times as @kind says; false (the case failed) if the
- * program could not run or the turns did not all happen. */
+/*
+ * Run the net_probe of @mode (its module's word) while busy_maker makes
+ * eth0 busy @holds times as @kind says, expect its @checks and wait for
+ * lx-net to go idle; eth0's counters before and after in *@before,
+ * *@after.  False (the case failed) if the program could not run or the
+ * turns did not all happen.
+ */
 static bool run_busy(struct ktest *t, const char *mode, enum busy_kind kind,
-		     unsigned int holds)
+		     unsigned int holds, unsigned int checks,
+		     struct dev_lxnet_stats *before,
+		     struct dev_lxnet_stats *after)
 {
 	static struct busy_run b;	/* the thread's, until it is done */
-	struct dev_lxnet_stats s;
 	bool ran;
 
 	if (b.holds != 0 && !b.done) {
@@ -239,8 +244,8 @@ static bool run_busy(struct ktest *t, const char *mode, enum busy_kind kind,
 		return false;
 	}
 	b = (struct busy_run){ .kind = kind, .holds = holds };
-	dev_lxnet_stats("eth0", &s);
-	b.opens_before = s.mach_opens;
+	dev_lxnet_stats("eth0", before);
+	b.opens_before = before->mach_opens;
 	if (kernel_thread_create("busy-maker", THREAD_PRIORITY_DEFAULT,
 				 busy_maker, &b, NULL) != KERN_SUCCESS) {
 		ktest_fail(t, "cannot start the busy maker");
@@ -254,7 +259,13 @@ static bool run_busy(struct ktest *t, const char *mode, enum busy_kind kind,
 			   holds, b.timed_out ? " (a wait timed out)" : "");
 		return false;
 	}
-	return ran;
+	if (!ran)
+		return false;
+	user_task_expect_checks(t, console, checks);
+	if (!wait_idle(5))
+		ktest_fail(t, "lx-net still busy 5 s after the task ended");
+	dev_lxnet_stats("eth0", after);
+	return true;
 }
 
 /* NET_FLAGS while the rtnl lock is busy: the op cannot apply it, lx-net
@@ -263,13 +274,9 @@ static void net_flags_wait_for_a_busy_rtnl(struct ktest *t)
 {
 	struct dev_lxnet_stats before, after;
 
-	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &before), 0);
-	if (!run_busy(t, "mode=flags", BUSY_RTNL, 1))
+	if (!run_busy(t, "mode=flags", BUSY_RTNL, 1, BUSY_FLAGS_CHECKS,
+		      &before, &after))
 		return;
-	user_task_expect_checks(t, console, BUSY_FLAGS_CHECKS);
-	if (!wait_idle(5))
-		ktest_fail(t, "lx-net still busy 5 s after the task ended");
-	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &after), 0);
 	KTEST_EXPECT_TRUE(t, after.flags_deferred > before.flags_deferred);
 	KTEST_EXPECT_EQ(t, after.up, 0);
 }
@@ -284,16 +291,13 @@ static void net_flags_wait_for_a_busy_rtnl(struct ktest *t)
 static void close_with_writes_queued_leaves_nothing(struct ktest *t)
 {
 	unsigned int ports = ipc_port_count(), kmsgs = ipc_kmsg_count();
-	struct dev_lxnet_stats s;
+	struct dev_lxnet_stats before, s;
 	struct user_task_baseline b;
 
 	user_task_baseline(&b);
-	if (!run_busy(t, "mode=close", BUSY_RTNL, 2))
+	if (!run_busy(t, "mode=close", BUSY_RTNL, 2, CLOSE_CHECKS, &before,
+		      &s))
 		return;
-	user_task_expect_checks(t, console, CLOSE_CHECKS);
-	if (!wait_idle(5))
-		ktest_fail(t, "lx-net still busy 5 s after the task ended");
-	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &s), 0);
 	KTEST_EXPECT_EQ(t, s.up, 0);
 	KTEST_EXPECT_EQ(t, s.tx_done, s.tx_frames);
 	KTEST_EXPECT_EQ(t, dev_open_count(), 0);
@@ -310,13 +314,9 @@ static void stopped_queue_write_waits_for_the_wake(struct ktest *t)
 {
 	struct dev_lxnet_stats before, after;
 
-	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &before), 0);
-	if (!run_busy(t, "mode=stalled", BUSY_QUEUE, 1))
+	if (!run_busy(t, "mode=stalled", BUSY_QUEUE, 1, STALLED_CHECKS,
+		      &before, &after))
 		return;
-	user_task_expect_checks(t, console, STALLED_CHECKS);
-	if (!wait_idle(5))
-		ktest_fail(t, "lx-net still busy 5 s after the task ended");
-	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &after), 0);
 	KTEST_EXPECT_TRUE(t, after.tx_busy > before.tx_busy);
 	KTEST_EXPECT_EQ(t, after.tx_errors, before.tx_errors);
 }
@@ -328,13 +328,9 @@ static void no_link_write_fails_then_works(struct ktest *t)
 {
 	struct dev_lxnet_stats before, after;
 
-	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &before), 0);
-	if (!run_busy(t, "mode=linkdown", BUSY_CARRIER, 1))
+	if (!run_busy(t, "mode=linkdown", BUSY_CARRIER, 1, LINKDOWN_CHECKS,
+		      &before, &after))
 		return;
-	user_task_expect_checks(t, console, LINKDOWN_CHECKS);
-	if (!wait_idle(5))
-		ktest_fail(t, "lx-net still busy 5 s after the task ended");
-	KTEST_EXPECT_EQ(t, dev_lxnet_stats("eth0", &after), 0);
 	KTEST_EXPECT_EQ(t, after.tx_errors, before.tx_errors + 1);
 }
 

@@ -119,18 +119,29 @@ static void status_checks(mach_port_t d, const char *mac_arg)
 	      device_get_status(d, NET_FLAGS, st, &n));
 }
 
+/* Install on @port a BPF filter taking received frames of Ethernet
+ * type @type. */
+static kern_return_t filter_type(mach_port_t d, mach_port_t port,
+				 uint16_t type)
+{
+	struct bpf_insn prog[] = {
+		{ NETF_BPF | NETF_IN, 0, 0, 0 },
+		{ BPF_LD | BPF_H | BPF_ABS, 0, 0, 12 },
+		{ BPF_JMP | BPF_JEQ | BPF_K, 0, 1, type },
+		{ BPF_RET | BPF_K, 0, 0, 262144 },
+		{ BPF_RET | BPF_K, 0, 0, 0 },
+	};
+
+	return device_set_filter(d, port, MACH_MSG_TYPE_MAKE_SEND, 0,
+				 (filter_t *)prog,
+				 sizeof(prog) / (sizeof(filter_t)));
+}
+
 static void filter_checks(mach_port_t d, mach_port_t rx, mach_port_t out)
 {
 	struct bpf_insn sent[] = {
 		{ NETF_BPF | NETF_OUT, 0, 0, 0 },
 		{ BPF_RET | BPF_K, 0, 0, 262144 },
-	};
-	struct bpf_insn good[] = {
-		{ NETF_BPF | NETF_IN, 0, 0, 0 },
-		{ BPF_LD | BPF_H | BPF_ABS, 0, 0, 12 },
-		{ BPF_JMP | BPF_JEQ | BPF_K, 0, 1, ETH_TYPE_TEST },
-		{ BPF_RET | BPF_K, 0, 0, 262144 },
-		{ BPF_RET | BPF_K, 0, 0, 0 },
 	};
 	struct bpf_insn no_ret[] = {
 		{ NETF_BPF | NETF_IN, 0, 0, 0 },
@@ -149,9 +160,7 @@ static void filter_checks(mach_port_t d, mach_port_t rx, mach_port_t out)
 				(filter_t *)no_ret,
 				sizeof(no_ret) / (sizeof(filter_t))));
 	check("filter_bpf_type_88b5", D_SUCCESS,
-	      device_set_filter(d, rx, MACH_MSG_TYPE_MAKE_SEND, 0,
-				(filter_t *)good,
-				sizeof(good) / (sizeof(filter_t))));
+	      filter_type(d, rx, ETH_TYPE_TEST));
 	if (out != MACH_PORT_NULL)
 		check("filter_bpf_sent_frames", D_SUCCESS,
 		      device_set_filter(d, out, MACH_MSG_TYPE_MAKE_SEND, 0,
@@ -379,21 +388,12 @@ static void modes_checks(mach_port_t d, int filtered_link)
 		  SEEN_MULTICAST },
 		{ "modes_cleared", IFF_UP, 0, 0 },
 	};
-	struct bpf_insn modes[] = {
-		{ NETF_BPF | NETF_IN, 0, 0, 0 },
-		{ BPF_LD | BPF_H | BPF_ABS, 0, 0, 12 },
-		{ BPF_JMP | BPF_JEQ | BPF_K, 0, 1, ETH_TYPE_MODES },
-		{ BPF_RET | BPF_K, 0, 0, 262144 },
-		{ BPF_RET | BPF_K, 0, 0, 0 },
-	};
 	mach_port_t port = new_receive();
 	char name[48];
 	int st[2] = { 0, 0 };
 
 	check("modes_filter", D_SUCCESS,
-	      device_set_filter(d, port, MACH_MSG_TYPE_MAKE_SEND, 0,
-				(filter_t *)modes,
-				sizeof(modes) / (sizeof(filter_t))));
+	      filter_type(d, port, ETH_TYPE_MODES));
 	for (unsigned int i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
 		if (steps[i].word != 0) {
 			snprintf(name, sizeof(name), "%s_set", steps[i].name);
