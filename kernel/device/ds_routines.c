@@ -292,15 +292,17 @@ kern_return_t ds_device_set_status(device_t device, dev_flavor_t flavor,
 				   mach_msg_type_number_t statusCnt)
 {
 	struct device *dev = DEV(device);
+	struct ipc_kmsg *outer;
 	io_return_t rc;
 
 	if (dev == NULL)
 		return D_NO_SUCH_DEVICE;
 	if (dev->module->ops->set_status == NULL)
 		return D_INVALID_OPERATION;
+	outer = serving_set_status;
 	serving_set_status = serving;
 	rc = dev->module->ops->set_status(dev, flavor, status, statusCnt);
-	serving_set_status = NULL;
+	serving_set_status = outer;
 	return rc == D_IO_QUEUED ? MIG_NO_REPLY : rc;
 }
 
@@ -393,7 +395,7 @@ static mach_msg_return_t ds_server_handle(struct ipc_kmsg *request,
 					  struct ipc_kmsg **reply)
 {
 	struct ipc_kmsg_header *h = &request->header;
-	struct ipc_kmsg *out;
+	struct ipc_kmsg *out, *outer;
 	kern_return_t kr;
 	bool handled;
 
@@ -408,9 +410,10 @@ static mach_msg_return_t ds_server_handle(struct ipc_kmsg *request,
 	out = ipc_kmsg_alloc_dirty(DS_REPLY_MAX);
 	if (out == NULL)
 		return KERN_RESOURCE_SHORTAGE;
+	outer = serving;	/* a notification may nest */
 	serving = request;
 	handled = device_server(ipc_kmsg_msg(request), ipc_kmsg_msg(out));
-	serving = NULL;
+	serving = outer;
 	if (!handled) {
 		/* Not device.defs: i386_io_perm_create is also sent to
 		 * the master port, and unknown ids get MIG_BAD_ID there. */
