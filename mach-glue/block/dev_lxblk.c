@@ -117,6 +117,8 @@ static struct {
 	uint64_t copies;	/* ticks of bounce copies to leave out */
 	uint32_t len, nsegs;
 	uint64_t t_done;	/* last scsi_done */
+	const struct io_req *replying;	/* its request, being answered */
+	uint64_t t_replying;	/* t_done of @replying, copies left out */
 } bench;
 
 /* --- Pages --- */
@@ -189,7 +191,6 @@ static void run_copies(const struct blk_cluster_plan *p)
 static void finish(struct lxblk_req *r)
 {
 	struct io_req *req = r->req;
-	uint32_t len = (uint32_t)req->count;
 
 	bench.copies = 0;
 	if (r->error == D_SUCCESS && r->plan.copy_when ==
@@ -207,16 +208,12 @@ static void finish(struct lxblk_req *r)
 		stats.errors++;
 	stats.in_flight--;
 	req_free(r);
-	io_req_done(req);
-	if (bench.intr != NULL && bench.t_done != 0 &&
-	    bench.nintr < bench.max) {
-		struct dev_lxblk_sample *s = &bench.intr[bench.nintr++];
-
-		s->len = len;	/* @req is the reply thread's now */
-		s->nsegs = 0;
-		s->ticks = probe_read() - bench.t_done - bench.copies;
+	if (bench.intr != NULL && bench.t_done != 0) {
+		bench.replying = req;	/* the sample ends in reply_probe */
+		bench.t_replying = bench.t_done + bench.copies;
 	}
 	bench.t_done = 0;
+	io_req_done(req);
 }
 
 static bool all_submitted(const struct lxblk_req *r)
@@ -272,6 +269,26 @@ static void bench_probe(int point)
 	cpu_intr_restore(flags);
 }
 
+/* The reply thread queued a reply on its port (io_req_probe_set): the
+ * end of the int sample whose request it was.  Thread context. */
+static void reply_probe(const struct io_req *req)
+{
+	uint64_t now = probe_read();
+	uint64_t flags = cpu_intr_save();
+
+	if (req == bench.replying && bench.intr != NULL &&
+	    bench.nintr < bench.max) {
+		struct dev_lxblk_sample *s = &bench.intr[bench.nintr++];
+
+		s->len = (uint32_t)req->count;
+		s->nsegs = 0;
+		s->ticks = now - bench.t_replying;
+	}
+	if (req == bench.replying)
+		bench.replying = NULL;
+	cpu_intr_restore(flags);
+}
+
 void dev_lxblk_bench_start(struct dev_lxblk_sample *cmd,
 			   struct dev_lxblk_sample *intr, unsigned int max)
 {
@@ -282,7 +299,9 @@ void dev_lxblk_bench_start(struct dev_lxblk_sample *cmd,
 	bench.max = max;
 	bench.ncmd = bench.nintr = 0;
 	bench.t_op = bench.t_done = 0;
+	bench.replying = NULL;
 	cpu_intr_restore(flags);
+	io_req_probe_set(reply_probe);
 	if (disks != NULL)
 		disks->probe_set(bench_probe);
 }
@@ -293,6 +312,7 @@ void dev_lxblk_bench_stop(unsigned int *ncmd, unsigned int *nintr)
 
 	if (disks != NULL)
 		disks->probe_set(NULL);
+	io_req_probe_set(NULL);
 	flags = cpu_intr_save();
 	*ncmd = bench.ncmd;
 	*nintr = bench.nintr;
