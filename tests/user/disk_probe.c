@@ -11,9 +11,10 @@
  *     sector the emulator fails, when given); writes refused;
  *  2. bad=LBA: a read over it fails D_IO_ERROR, reads around it work;
  *  3. hd0s2 read-only: its first blocks, writes refused;
- *  4. hd0s1 read-write: generation 1 written over all of it, in requests
- *     of every size, from page-aligned and misaligned buffers, then read
- *     back; two requests in flight at once; the bad inputs.
+ *  4. hd0s1 read-write: untouched memory written (zeros arrive), then
+ *     generation 1 written over all of it, in requests of every size,
+ *     from page-aligned and misaligned buffers, then read back; two
+ *     requests in flight at once; the bad inputs.
  * The harness checks the image after the guest shut down: partition 1
  * holds generation 1, everything else generation 0.
  * mode=lat count=N: N reads and N writes of 512 B, 4, 8, 16 and 64 KiB
@@ -223,6 +224,30 @@ static int write_gen1(mach_port_t p1, unsigned long rec, unsigned long n,
 	return 1;
 }
 
+/* Memory the task never touched travels as no page at all: written, it
+ * must reach the disk as zeros (the next writes cover it again). */
+static void untouched_pages_write_zeros(mach_port_t p1)
+{
+	vm_address_t fresh = 0;
+	io_buf_ptr_t data = 0;
+	mach_msg_type_number_t got = 0;
+	int written = -1, zeros = 1;
+
+	check("allocate_untouched_pages", KERN_SUCCESS,
+	      vm_allocate(mach_task_self(), &fresh, 4 * 4096, 1));
+	check("write_of_untouched_pages", D_SUCCESS,
+	      device_write(p1, 0, 16, (io_buf_ptr_t)fresh, 4 * 4096,
+			   &written));
+	check("read_back_untouched_pages", D_SUCCESS,
+	      device_read(p1, 0, 16, 4 * 4096, &data, &got));
+	for (mach_msg_type_number_t i = 0; i < got; i++)
+		zeros &= ((const uint8_t *)data)[i] == 0;
+	check("untouched_pages_reach_the_disk_as_zeros", 1,
+	      zeros && got == 4 * 4096);
+	vm_deallocate(mach_task_self(), (vm_address_t)data, got);
+	vm_deallocate(mach_task_self(), fresh, 4 * 4096);
+}
+
 static void partition_1(mach_port_t p1)
 {
 	static const size_t shifts[] = { 0, 512, 0, 101, 0, 4000 };
@@ -232,6 +257,7 @@ static void partition_1(mach_port_t p1)
 	check_size("hd0s1", p1, p1_count);
 	check("hd0s1_starts_at_its_first_sector", 1,
 	      read_and_check(p1, p1_start, 0, 4, 0));
+	untouched_pages_write_zeros(p1);
 	while (rec < p1_count) {
 		unsigned long n = sizes[k % NSIZES];
 
