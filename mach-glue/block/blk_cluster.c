@@ -8,9 +8,11 @@
  * one fragment inside one physical page.  A piece is direct when its
  * address, length and position in the request are multiples of the DMA
  * alignment and its last byte is below the DMA mask; otherwise it is
- * bounced.  A run of consecutive bounced pieces is packed into bounce
- * pages from offset 0 of its first page, so bounce page k of a run holds
- * request bytes [run start + 4096k, run start + 4096(k + 1)).
+ * bounced.  (A fragment all of whose pieces are direct is walked as one
+ * piece: the cuts below still fall where page pieces would put them.)
+ * A run of consecutive bounced pieces is packed into bounce pages from
+ * offset 0 of its first page, so bounce page k of a run holds request
+ * bytes [run start + 4096k, run start + 4096(k + 1)).
  *
  * A segment is the longest stretch from a position that the limits allow:
  * direct pieces joined while physically contiguous, inside one boundary
@@ -362,9 +364,10 @@ static void walk_copies(const struct ctx *c, struct blk_cluster_plan *plan,
 /*
  * Commands and segments into @plan (if any); counts them.  Segments a
  * command gives back may be written past its end first; nothing is
- * written beyond plan->max_cmds and plan->max_segs (the counts go on).  Returns D_SUCCESS, or D_INVALID_OPERATION if a block
- * would need more than max_segments segments, which the design notes
- * above rule out for validated input.
+ * written beyond plan->max_cmds and plan->max_segs (the counts go on).
+ * Returns D_SUCCESS, or D_INVALID_OPERATION if a block would need more
+ * than max_segments segments, which the design notes above rule out for
+ * validated input.
  */
 static io_return_t walk_cmds(const struct ctx *c,
 			     struct blk_cluster_plan *plan,

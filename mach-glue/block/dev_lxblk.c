@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The Linux block module: Mach disks ("hd0", "hd0s1", ...) over Linux drivers. */
+/* The Linux block module: Mach disks ("hd0", "hd0s1") over Linux drivers. */
 /*
  * A Mach read or write of a unit (a disk or one of its MBR partitions)
  * becomes READ/WRITE commands for the disk's adapter: the module lists

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The Linux block module's units: the disks it serves and their MBR partitions. */
+/* The block module's units: the disks it serves and their MBR partitions. */
 /*
  * Made once, at dev_lxblk_start, before any device can be opened; read
  * only afterwards, so the lookups need no lock.

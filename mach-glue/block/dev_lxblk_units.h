@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The Linux block module's units: the disks it serves and their MBR partitions. */
+/* The block module's units: the disks it serves and their MBR partitions. */
 #ifndef MACH_GLUE_BLOCK_DEV_LXBLK_UNITS_H
 #define MACH_GLUE_BLOCK_DEV_LXBLK_UNITS_H
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* A disk for the block module without Linux: RAM behind lx_emul_disk.h's contract. */
+/* A disk for the block module without Linux: RAM behind lx_emul_disk.h. */
 #ifndef TESTS_KERNEL_DISK_FAKE_H
 #define TESTS_KERNEL_DISK_FAKE_H
 

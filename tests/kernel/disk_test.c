@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Suites "lxblk" and "disk-ata-piix": Mach disks of the Linux block module. */
 /*
- * The disk is the harness's image (tests/harness/suites.py, disk_image):
- * generation 0 of tests/user/disk_pattern.h in every sector, an MBR with
- * two partitions; the kernel command line says where (disk_blocks=,
- * disk_p1_start=, disk_p1_count=, disk_bad=LBA) and tests/user/disk_probe.c reads,
- * writes and mistreats it through device.defs ("disk_check" module),
- * then does aligned requests only ("disk_lat" module).
+ * The disk is the harness's image (tests/harness/suites.py,
+ * disk_image): generation 0 of tests/user/disk_pattern.h in every
+ * sector, an MBR with two partitions; the kernel command line says
+ * where (disk_blocks=, disk_p1_start=, disk_p1_count=, disk_bad=LBA)
+ * and tests/user/disk_probe.c reads, writes and mistreats it through
+ * device.defs ("disk_check" module), then does aligned requests only
+ * ("disk_lat" module).
  *
  * "lxblk" serves the module a RAM disk (tests/kernel/disk_fake.c) over
  * the image, loaded as a module ("hdimage"): no Linux, limits that split

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The disk suites' sector patterns (also tests/harness/suites.py's; kernel-safe). */
+/* The disk suites' sector patterns (suites.py has them too; kernel-safe). */
 #ifndef TESTS_USER_DISK_PATTERN_H
 #define TESTS_USER_DISK_PATTERN_H
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* A user task that reads, writes and mistreats hd0 and its partitions through device.defs. */
+/* A user task that reads, writes and mistreats hd0 and its partitions. */
 /*
  * Built against gnumach-dev's headers, MIG user stubs and newlib only.
  * The disk is the harness's image (tests/harness/suites.py): every
