@@ -171,9 +171,14 @@ static bool add_disk(const struct dev_lxblk_disks *disks, unsigned int i,
 	}
 	u = unit_add(d, 0, in->blocks);
 	memcpy(u->name, name, sizeof(name));
-	kprintf("lx-blk: %s: %s %s, %llu blocks of %u bytes%s\n", name,
-		in->vendor, in->model, (unsigned long long)in->blocks,
-		in->block_size, in->read_only ? ", read-only" : "");
+	kprintf("lx-blk: %s: %s %s, %llu blocks of %u bytes%s; commands of "
+		"%u sectors, %u segments of %u bytes in %#llx windows, "
+		"alignment %#x, DMA mask %#llx\n", name, in->vendor, in->model,
+		(unsigned long long)in->blocks, in->block_size,
+		in->read_only ? ", read-only" : "", in->max_hw_sectors,
+		in->max_segments, in->max_segment_size,
+		(unsigned long long)in->seg_boundary_mask, in->dma_alignment,
+		(unsigned long long)in->dma_mask);
 	add_partitions(d, name, phys_to_virt(page));
 	return true;
 }

@@ -201,6 +201,18 @@ static void ide_disk_and_partitions_are_served(struct ktest *t)
 	KTEST_EXPECT_EQ(t, s.units, 3);		/* hd0, hd0s1, hd0s2 */
 }
 
+/* ata_piix's queue wants 512-byte aligned buffers: the program's writes
+ * from buffers 101 and 4000 bytes into a page went through bounce
+ * pages, and all of them came back. */
+static void misaligned_buffers_were_bounced(struct ktest *t)
+{
+	struct dev_lxblk_stats s;
+
+	dev_lxblk_stats(&s);
+	KTEST_EXPECT_TRUE(t, s.bounce_pages > 0);
+	KTEST_EXPECT_EQ(t, s.pages_held, 0);
+}
+
 /* The aligned session: nothing to bounce below a 32-bit mask, and the
  * kernel is left as the session found it. */
 static void aligned_requests_bounce_nothing_and_leak_nothing(struct ktest *t)
@@ -218,6 +230,7 @@ static const struct ktest_case disk_ata_piix_cases[] = {
 	{ "ide_disk_and_partitions_are_served",
 	  ide_disk_and_partitions_are_served },
 	{ "disk_program_passes_its_checks", disk_program_passes_its_checks },
+	{ "misaligned_buffers_were_bounced", misaligned_buffers_were_bounced },
 	{ "aligned_requests_bounce_nothing_and_leak_nothing",
 	  aligned_requests_bounce_nothing_and_leak_nothing },
 };
