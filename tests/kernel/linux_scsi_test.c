@@ -253,7 +253,14 @@ static void a_write_reads_back(struct ktest *t)
 	KTEST_EXPECT_EQ(t, wait_done(1), 0);
 	KTEST_EXPECT_EQ(t, results[0], 0);
 	KTEST_EXPECT_EQ(t, read_into(4000, 8, &si, 1), 0);
-	KTEST_EXPECT_TRUE(t, memcmp(out, in, PAGE) == 0);
+	/* what was written, not the image's pattern, nor the buffer the
+	 * write took (a write turned read would have changed it) */
+	for (int i = 0; i < PAGE; i++)
+		if (in[i] != (uint8_t)(i * 7 + 3)) {
+			ktest_fail(t, "byte %d read back as %#x, wrote %#x", i,
+				   in[i], (uint8_t)(i * 7 + 3));
+			break;
+		}
 	lx_host_free(out);
 	lx_host_free(in);
 }
