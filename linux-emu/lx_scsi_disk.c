@@ -275,6 +275,7 @@ static int check(struct scsi_device *sdev, struct lx_emul_disk_cmd *cmd)
 		    (phys & lim->dma_alignment) || (len & lim->dma_alignment) ||
 		    (phys & ~(u64)lim->seg_boundary_mask) !=
 		    ((phys + len - 1) & ~(u64)lim->seg_boundary_mask) ||
+		    !pfn_valid(phys >> PAGE_SHIFT) ||
 		    !pfn_valid((phys + len - 1) >> PAGE_SHIFT))
 			return -EINVAL;
 		sum += len;

@@ -110,6 +110,7 @@ void scsi_eh_finish_cmd(struct scsi_cmnd *cmd, struct list_head *done_q)
 void scsi_eh_flush_done_q(struct list_head *done_q)
 {
 	struct scsi_cmnd *cmd, *next;
+	LIST_HEAD(retry);
 
 	local_bh_disable();
 	list_for_each_entry_safe(cmd, next, done_q, eh_entry) {
@@ -118,13 +119,14 @@ void scsi_eh_flush_done_q(struct list_head *done_q)
 		list_del_init(&cmd->eh_entry);
 		if (scsi_device_online(cmd->device) &&
 		    ++cmd->retries <= cmd->allowed) {
-			lx_scsi_requeue(slot);
+			lx_scsi_requeue(slot, &retry);
 			continue;
 		}
 		if (!cmd->result)
 			cmd->result = DID_TIME_OUT << 16;
 		lx_scsi_finish_later(slot);
 	}
+	lx_scsi_requeue_splice(&retry);
 	local_bh_enable();
 }
 
