@@ -419,6 +419,45 @@ static void submit_now_works_when_the_world_is_free_only(struct ktest *t)
 	lx_host_free(buf);
 }
 
+static void results_become_errno_and_sense_is_named(struct ktest *t)
+{
+	int line;
+
+	console_capture_start(captured, sizeof(captured) - 1);
+	line = lx_emul_selftest_scsi_errno();
+	captured[console_capture_stop()] = '\0';
+	if (line)
+		ktest_fail(t, "lx_emul_selftest_scsi_errno failed at line %d",
+			   line);
+	expect_line(t, "scsi 0:0:0:0: sense: Medium Error, asc 0x11 ascq 0x04");
+	expect_line(t, "scsi 0:0:0:0: command timed out, error handler gave up");
+}
+
+static volatile int probe_hits[2];
+
+static void probe(int point)
+{
+	if (point == LX_EMUL_DISK_PROBE_QUEUECOMMAND ||
+	    point == LX_EMUL_DISK_PROBE_SCSI_DONE)
+		probe_hits[point]++;
+}
+
+static void probes_fire_at_queuecommand_and_scsi_done(struct ktest *t)
+{
+	void *buf = page_alloc(PAGE);
+	struct lx_emul_disk_seg seg = seg_of(buf, PAGE);
+
+	probe_hits[0] = probe_hits[1] = 0;
+	lx_emul_disk_probe_set(probe);
+	KTEST_EXPECT_EQ(t, read_into(300, 8, &seg, 1), 0);
+	lx_emul_disk_probe_set(NULL);
+	KTEST_EXPECT_EQ(t, probe_hits[LX_EMUL_DISK_PROBE_QUEUECOMMAND], 1);
+	KTEST_EXPECT_EQ(t, probe_hits[LX_EMUL_DISK_PROBE_SCSI_DONE], 1);
+	KTEST_EXPECT_EQ(t, read_into(300, 8, &seg, 1), 0);
+	KTEST_EXPECT_EQ(t, probe_hits[LX_EMUL_DISK_PROBE_QUEUECOMMAND], 1);
+	lx_host_free(buf);
+}
+
 /* Last: the disk goes away; its handle stays and answers -ENODEV. */
 static void a_removed_disk_answers_enodev(struct ktest *t)
 {
@@ -459,6 +498,10 @@ static const struct ktest_case linux_scsi_cases[] = {
 	  a_write_protected_disk_refuses_writes },
 	{ "submit_now_works_when_the_world_is_free_only",
 	  submit_now_works_when_the_world_is_free_only },
+	{ "results_become_errno_and_sense_is_named",
+	  results_become_errno_and_sense_is_named },
+	{ "probes_fire_at_queuecommand_and_scsi_done",
+	  probes_fire_at_queuecommand_and_scsi_done },
 	{ "a_removed_disk_answers_enodev", a_removed_disk_answers_enodev },
 };
 KTEST_SUITE(linux_scsi_suite, "linux-scsi", linux_scsi_cases);

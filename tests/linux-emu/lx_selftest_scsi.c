@@ -6,6 +6,8 @@
 #include <linux/mm.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
+#include <scsi/scsi.h>
+#include <scsi/scsi_common.h>
 #include <scsi/scsi_device.h>
 
 #include <lx_emul.h>
@@ -148,6 +150,42 @@ int lx_emul_selftest_scsi_submit_now_held(struct lx_emul_disk *disk,
 	struct now_args a = { disk, cmd };
 
 	return lx_world_run(in_submit_now_held, &a);
+}
+
+static int in_errno(void *arg)
+{
+	static const struct {
+		int result;
+		u8 key, asc, ascq;	/* key 0xff: no sense data */
+		int err;
+	} rows[] = {
+		{ 0, 0xff, 0, 0, 0 },
+		{ SAM_STAT_CHECK_CONDITION, MEDIUM_ERROR, 0x11, 0x04, -EIO },
+		{ SAM_STAT_CHECK_CONDITION, ABORTED_COMMAND, 0, 0, -EIO },
+		{ SAM_STAT_CHECK_CONDITION, 0xff, 0, 0, -EIO },
+		{ DID_TIME_OUT << 16, 0xff, 0, 0, -ETIMEDOUT },
+		{ DID_NO_CONNECT << 16, 0xff, 0, 0, -ENODEV },
+		{ DID_BAD_TARGET << 16, 0xff, 0, 0, -ENODEV },
+		{ DID_ERROR << 16, 0xff, 0, 0, -EIO },
+	};
+	struct scsi_device *sdev = hd0();
+	u8 sense[SCSI_SENSE_BUFFERSIZE];
+
+	CHECK(sdev);
+	for (int i = 0; i < ARRAY_SIZE(rows); i++) {
+		memset(sense, 0, sizeof(sense));
+		if (rows[i].key != 0xff)
+			scsi_build_sense_buffer(0, sense, rows[i].key,
+						rows[i].asc, rows[i].ascq);
+		CHECK(lx_scsi_errno(sdev, rows[i].result, sense) ==
+		      rows[i].err);
+	}
+	return 0;
+}
+
+int lx_emul_selftest_scsi_errno(void)
+{
+	return lx_world_run(in_errno, NULL);
 }
 
 static int in_remove_hd0(void *arg)

@@ -29,6 +29,10 @@ int lx_emul_selftest_scsi_write_protect(int on);
 int lx_emul_selftest_scsi_submit_now_held(struct lx_emul_disk *disk,
 					  struct lx_emul_disk_cmd *cmd);
 
+/* lx_scsi_errno over a table of results and sense data (0, -EIO with
+ * the sense named on the console, -ENODEV, -ETIMEDOUT). */
+int lx_emul_selftest_scsi_errno(void);
+
 /* scsi_remove_device on hd0's SCSI device, as a hot unplug would;
  * 0, or -1 without hd0. */
 int lx_emul_selftest_scsi_remove_hd0(void);
