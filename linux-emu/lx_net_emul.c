@@ -13,7 +13,8 @@
  * Linux RCU keeps the device alive instead).  lx_emul_netdev_xmit_now
  * is the same transmit for a host path that must not block: it holds
  * the world only if it is free (lx_world_try_enter, interrupts off) and
- * answers -EAGAIN otherwise, and -ENOLINK without a carrier.  Transmit
+ * answers -EAGAIN otherwise, and -ENOLINK without a carrier
+ * (lx_emul_netdev_set_rx_flags_now is the same for receive modes).  Transmit
  * heads are sized for a full frame and reused (tx_heads).  Receive:
  * lx_net_deliver() gives every frame a driver passed up to the host's rx
  * callback, whole (from the MAC header), then frees it.
@@ -27,6 +28,8 @@
 #include <lx_net.h>
 #include <lx_net_probe.h>
 #include <lx_world.h>
+
+#define LX_NET_RX_FLAGS	(IFF_PROMISC | IFF_ALLMULTI)
 
 static struct lx_emul_net_callbacks host;
 
@@ -260,6 +263,7 @@ static void tx_done(struct sk_buff *skb)
 {
 	void (*done)(struct lx_emul_netdev *, void *) = READ_ONCE(host.tx_done);
 
+	lx_net_probe(LX_EMUL_NET_PROBE_TX_DONE);
 	if (done)
 		done(handle(skb->dev), skb_shinfo(skb)->destructor_arg);
 	tx_head_keep(skb);
@@ -387,6 +391,63 @@ static noinline int in_xmit_now(struct lx_emul_netdev *h, const void *frame,
 	return err ? err : xmit_send(dev, frame, len, cookie);
 }
 
+/*
+ * Receive modes, as Linux's dev_change_flags sets them for the
+ * IFF_PROMISC and IFF_ALLMULTI bits the host asks for (rtnl held): the
+ * bit in dev->flags and dev->gflags, the driver's ndo_change_rx_flags
+ * for a change, then __dev_set_rx_mode's call of ndo_set_rx_mode under
+ * the address lock with bottom halves off (only while the device is up
+ * and present: lx_net_open calls it again).  The device's unicast and
+ * multicast lists stay empty.  Returns the new dev->flags.
+ */
+static int rx_flags_set(struct net_device *dev, unsigned int want)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+	unsigned int old = dev->flags, change;
+
+	dev->flags = (dev->flags & ~LX_NET_RX_FLAGS) | want;
+	dev->gflags = (dev->gflags & ~LX_NET_RX_FLAGS) | want;
+	change = (old ^ dev->flags) & LX_NET_RX_FLAGS;
+	if (change & IFF_PROMISC)
+		netdev_info(dev, "%s promiscuous mode\n",
+			    want & IFF_PROMISC ? "entered" : "left");
+	for (unsigned int bit = IFF_PROMISC; bit <= IFF_ALLMULTI; bit <<= 1)
+		if ((change & bit) && ops->ndo_change_rx_flags &&
+		    (dev->flags & IFF_UP))
+			ops->ndo_change_rx_flags(dev, bit);
+	if ((dev->flags & IFF_UP) && netif_device_present(dev) &&
+	    ops->ndo_set_rx_mode) {
+		netif_addr_lock_bh(dev);
+		ops->ndo_set_rx_mode(dev);
+		netif_addr_unlock_bh(dev);
+	}
+	return dev->flags;
+}
+
+static int in_set_rx_flags(struct lx_emul_netdev *h, unsigned int want)
+{
+	struct net_device *dev;
+	int ret;
+
+	rtnl_lock();
+	dev = registered(h);
+	ret = dev ? rx_flags_set(dev, want) : -ENODEV;
+	rtnl_unlock();
+	return ret;
+}
+
+/* lx_emul_netdev_set_rx_flags_now's work (noinline: see in_xmit_now). */
+static noinline int in_set_rx_flags_now(struct lx_emul_netdev *h,
+					unsigned int want)
+{
+	struct net_device *dev;
+
+	if (rtnl_is_locked())
+		return -EAGAIN;
+	dev = registered(h);
+	return dev ? rx_flags_set(dev, want) : -ENODEV;
+}
+
 void lx_net_queue_woken(struct net_device *dev)
 {
 	void (*wake)(struct lx_emul_netdev *) = READ_ONCE(host.tx_wake);
@@ -483,8 +544,8 @@ int lx_emul_netdev_xmit(struct lx_emul_netdev *h, const void *frame,
 	return err;
 }
 
-/* The host's own task while it sends from a path that must not block. */
-static struct task_struct xmit_now_task = { .comm = "lx-xmit-now" };
+/* The host's own task on a path that must not block (the _now calls). */
+static struct task_struct now_task = { .comm = "lx-now" };
 
 int lx_emul_netdev_xmit_now(struct lx_emul_netdev *h, const void *frame,
 			    unsigned long len, void *cookie)
@@ -493,10 +554,39 @@ int lx_emul_netdev_xmit_now(struct lx_emul_netdev *h, const void *frame,
 	int err = -EAGAIN;
 
 	local_irq_save(flags);
-	if (lx_world_try_enter(&xmit_now_task)) {
+	if (lx_world_try_enter(&now_task)) {
 		err = in_xmit_now(h, frame, len, cookie);
 		lx_world_try_leave();
 	}
 	local_irq_restore(flags);
 	return err;
+}
+
+int lx_emul_netdev_set_rx_flags(struct lx_emul_netdev *h, unsigned int flags)
+{
+	int ret;
+
+	if (flags & ~LX_NET_RX_FLAGS)
+		return -EINVAL;
+	lx_world_enter();
+	ret = in_set_rx_flags(h, flags);
+	lx_world_leave();
+	return ret;
+}
+
+int lx_emul_netdev_set_rx_flags_now(struct lx_emul_netdev *h,
+				    unsigned int flags)
+{
+	unsigned long irq;
+	int ret = -EAGAIN;
+
+	if (flags & ~LX_NET_RX_FLAGS)
+		return -EINVAL;
+	local_irq_save(irq);
+	if (lx_world_try_enter(&now_task)) {
+		ret = in_set_rx_flags_now(h, flags);
+		lx_world_try_leave();
+	}
+	local_irq_restore(irq);
+	return ret;
 }

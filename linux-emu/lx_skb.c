@@ -25,6 +25,30 @@
 
 #include <lx_net.h>
 
+/* sk_buff structs allocated and not yet freed (lx_emul_skb_count). */
+static atomic_long_t skbs;
+
+/* A zeroed struct sk_buff, counted; NULL if memory is short. */
+static struct sk_buff *skb_struct_alloc(gfp_t gfp)
+{
+	struct sk_buff *skb = kzalloc(sizeof(*skb), gfp);
+
+	if (skb)
+		atomic_long_inc(&skbs);
+	return skb;
+}
+
+static void skb_struct_free(struct sk_buff *skb)
+{
+	atomic_long_dec(&skbs);
+	kfree(skb);
+}
+
+unsigned long lx_emul_skb_count(void)
+{
+	return atomic_long_read(&skbs);
+}
+
 /* Dress the zeroed @skb around @data, of @size bytes then the shared
  * info. */
 static void skb_dress(struct sk_buff *skb, u8 *data, unsigned int size)
@@ -64,14 +88,14 @@ struct sk_buff *__alloc_skb(unsigned int size, gfp_t gfp, int flags, int node)
 		pr_err("linux-emu: __alloc_skb: fast clones are not implemented\n");
 		return NULL;
 	}
-	skb = kzalloc(sizeof(*skb), head_gfp(gfp));
+	skb = skb_struct_alloc(head_gfp(gfp));
 	if (!skb)
 		return NULL;
 	size = SKB_DATA_ALIGN(size);
 	data = kmalloc(size + SKB_DATA_ALIGN(sizeof(struct skb_shared_info)),
 		       gfp & ~__GFP_ZERO);
 	if (!data) {
-		kfree(skb);
+		skb_struct_free(skb);
 		return NULL;
 	}
 	skb_dress(skb, data, size);
@@ -80,7 +104,7 @@ struct sk_buff *__alloc_skb(unsigned int size, gfp_t gfp, int flags, int node)
 
 struct sk_buff *lx_skb_build(void *data, unsigned int size, gfp_t gfp)
 {
-	struct sk_buff *skb = kzalloc(sizeof(*skb), head_gfp(gfp));
+	struct sk_buff *skb = skb_struct_alloc(head_gfp(gfp));
 
 	if (skb)
 		skb_dress(skb, data, size);
@@ -127,7 +151,7 @@ struct sk_buff *napi_build_skb(void *data, unsigned int frag_size)
 		pr_err("linux-emu: napi_build_skb: kmalloc'd heads (frag_size 0) are not implemented\n");
 		return NULL;
 	}
-	skb = kzalloc(sizeof(*skb), GFP_ATOMIC);
+	skb = skb_struct_alloc(GFP_ATOMIC);
 	if (!skb)
 		return NULL;
 	skb_dress(skb, data, SKB_WITH_OVERHEAD(frag_size));
@@ -163,7 +187,7 @@ static void skb_free(struct sk_buff *skb)
 	if (skb->destructor)
 		skb->destructor(skb);
 	skb_data_release(skb);
-	kfree(skb);
+	skb_struct_free(skb);
 }
 
 /* kfree_skb_reason - drop a reference to @skb; the last one frees it

@@ -45,6 +45,9 @@ struct dev_ops {
 	 * set *@count; D_INVALID_OPERATION for a flavour it does not know. */
 	io_return_t (*get_status)(struct device *dev, dev_flavor_t flavor,
 				  int *status, mach_msg_type_number_t *count);
+	/* set_status - apply @count ints of @flavor: D_SUCCESS or a D_*
+	 * error; or D_IO_QUEUED after dev_reply_defer(), the module then
+	 * answering later with dev_reply_send(). */
 	io_return_t (*set_status)(struct device *dev, dev_flavor_t flavor,
 				  const int *status,
 				  mach_msg_type_number_t count);
@@ -85,6 +88,32 @@ struct device {
 	uint32_t record_size;		/* 1 for a byte stream */
 	void *priv;			/* the module's */
 };
+
+/*
+ * A reply kept for later: the answer of a device_set_status whose work
+ * cannot be done without blocking.  Its only content is the return code
+ * (MIG's reply of such a routine), so the device layer sends it itself.
+ */
+struct dev_reply {
+	struct ipc_port *port;		/* NULL: the client asked for none */
+	mach_msg_type_name_t type;
+	mach_msg_id_t id;		/* the request's */
+};
+
+/*
+ * dev_reply_defer - from a set_status op only (interrupts off): move the
+ * reply right of the request being served into @r; the op then answers
+ * D_IO_QUEUED and the dispatcher sends no reply.  D_IO_QUEUED (also for
+ * a request without a reply right: @r->port is NULL); called from
+ * anywhere else, a module bug: D_INVALID_OPERATION, printed, nothing
+ * moved.
+ * dev_reply_send - send @code as the reply kept in @r (the right is
+ * consumed; a dead or NULL port drops it).  Any context; never blocks.
+ * Out of memory, the reply right is destroyed (printed): the client's
+ * wait ends with a send-once notification instead of a reply.
+ */
+io_return_t dev_reply_defer(struct dev_reply *r);
+void dev_reply_send(struct dev_reply *r, io_return_t code);
 
 /* device_init - register the handlers of the device master port and of
  * device ports, start the reply thread.  Once at boot, after

@@ -29,12 +29,14 @@
 #include "device/io_req.h"
 #include "ipc/ipc_kmsg.h"
 #include "ipc/ipc_kobject.h"
+#include "ipc/ipc_mqueue.h"
 #include "ipc/ipc_port.h"
 #include "kern/kprintf.h"
 #include "kern/string.h"
 #include "kern/task_port.h"
 #include "mig/mig_server.h"
 #include "vm/vm_map.h"
+#include "x86_64/cpu.h"
 
 /* Generated from device.defs (kernel/device/local.mk). */
 boolean_t device_server(mach_msg_header_t *in, mach_msg_header_t *out);
@@ -281,17 +283,61 @@ kern_return_t ds_device_map(device_t device, vm_prot_t prot,
 	return D_INVALID_OPERATION;
 }
 
+/* The request ds_server_handle serves, while a set_status op runs:
+ * where dev_reply_defer finds its reply right.  Interrupts off. */
+static struct ipc_kmsg *serving, *serving_set_status;
+
 kern_return_t ds_device_set_status(device_t device, dev_flavor_t flavor,
 				   const dev_status_t status,
 				   mach_msg_type_number_t statusCnt)
 {
 	struct device *dev = DEV(device);
+	struct ipc_kmsg *outer;
+	io_return_t rc;
 
 	if (dev == NULL)
 		return D_NO_SUCH_DEVICE;
 	if (dev->module->ops->set_status == NULL)
 		return D_INVALID_OPERATION;
-	return dev->module->ops->set_status(dev, flavor, status, statusCnt);
+	outer = serving_set_status;
+	serving_set_status = serving;
+	rc = dev->module->ops->set_status(dev, flavor, status, statusCnt);
+	serving_set_status = outer;
+	return rc == D_IO_QUEUED ? MIG_NO_REPLY : rc;
+}
+
+io_return_t dev_reply_defer(struct dev_reply *r)
+{
+	struct ipc_kmsg *request = serving_set_status;
+
+	if (request == NULL) {
+		kprintf("device: dev_reply_defer outside a set_status op\n");
+		return D_INVALID_OPERATION;
+	}
+	r->port = IPC_PORT_VALID(request->header.local) ?
+		  request->header.local : NULL;
+	r->type = MACH_MSGH_BITS_LOCAL(request->header.bits);
+	r->id = request->header.id;
+	request->header.local = NULL;	/* moved: freed without it */
+	return D_IO_QUEUED;
+}
+
+void dev_reply_send(struct dev_reply *r, io_return_t code)
+{
+	uint64_t flags = cpu_intr_save();
+	struct ipc_kmsg *reply;
+
+	if (r->port != NULL) {
+		reply = ipc_kobject_code_reply(r->id, r->port, r->type, code);
+		if (reply != NULL) {
+			ipc_mqueue_send_always(reply);
+		} else {
+			kprintf("device: no memory for a set_status reply\n");
+			ipc_port_destroy_right(r->port, r->type);
+		}
+		r->port = NULL;
+	}
+	cpu_intr_restore(flags);
 }
 
 kern_return_t ds_device_get_status(device_t device, dev_flavor_t flavor,
@@ -349,8 +395,9 @@ static mach_msg_return_t ds_server_handle(struct ipc_kmsg *request,
 					  struct ipc_kmsg **reply)
 {
 	struct ipc_kmsg_header *h = &request->header;
-	struct ipc_kmsg *out;
+	struct ipc_kmsg *out, *outer;
 	kern_return_t kr;
+	bool handled;
 
 	*reply = NULL;
 	if (h->id == MACH_NOTIFY_NO_SENDERS &&
@@ -363,7 +410,11 @@ static mach_msg_return_t ds_server_handle(struct ipc_kmsg *request,
 	out = ipc_kmsg_alloc_dirty(DS_REPLY_MAX);
 	if (out == NULL)
 		return KERN_RESOURCE_SHORTAGE;
-	if (!device_server(ipc_kmsg_msg(request), ipc_kmsg_msg(out))) {
+	outer = serving;	/* a notification may nest */
+	serving = request;
+	handled = device_server(ipc_kmsg_msg(request), ipc_kmsg_msg(out));
+	serving = outer;
+	if (!handled) {
 		/* Not device.defs: i386_io_perm_create is also sent to
 		 * the master port, and unknown ids get MIG_BAD_ID there. */
 		ipc_kmsg_free(out);

@@ -45,6 +45,15 @@
 
 static struct io_req *done_head, *done_tail;
 static unsigned int requests;
+static void (*replied_probe)(const struct io_req *req);
+
+void io_req_probe_set(void (*fn)(const struct io_req *req))
+{
+	uint64_t flags = cpu_intr_save();
+
+	replied_probe = fn;
+	cpu_intr_restore(flags);
+}
 
 unsigned int io_req_in_flight(void)
 {
@@ -211,6 +220,8 @@ static void reply_thread(void *arg)
 			done_tail = NULL;
 		cpu_intr_restore(flags);
 		reply(req);
+		if (replied_probe != NULL)
+			replied_probe(req);
 		io_req_free(req);
 	}
 }

@@ -21,11 +21,10 @@ void ipc_kobject_set_handler(unsigned int kotype, ipc_kobject_handler_t fn)
 	handlers[kotype] = fn;
 }
 
-/* A mig_reply_header_t carrying @code to @reply (a right of @type). */
-static struct ipc_kmsg *error_reply(const struct ipc_kmsg *request,
-				    struct ipc_port *reply,
-				    mach_msg_type_name_t type,
-				    kern_return_t code)
+struct ipc_kmsg *ipc_kobject_code_reply(mach_msg_id_t request_id,
+					struct ipc_port *reply,
+					mach_msg_type_name_t type,
+					kern_return_t code)
 {
 	const mach_msg_type_t ret_type = {
 		.msgt_name = MACH_MSG_TYPE_INTEGER_32,
@@ -41,7 +40,7 @@ static struct ipc_kmsg *error_reply(const struct ipc_kmsg *request,
 	kmsg->header.bits = MACH_MSGH_BITS(type, 0);
 	kmsg->header.remote = reply;
 	kmsg->header.local = NULL;
-	kmsg->header.id = request->header.id + 100;
+	kmsg->header.id = request_id + 100;
 	body = ipc_kmsg_body(kmsg);
 	memcpy(body, &ret_type, sizeof(ret_type));
 	memcpy(body + sizeof(ret_type), &code, sizeof(code));
@@ -61,8 +60,9 @@ mach_msg_return_t ipc_kobject_server(struct ipc_kmsg *request)
 		mr = fn(request, &reply);
 	flags = cpu_intr_save();
 	if (fn == NULL && IPC_PORT_VALID(h->local)) {
-		reply = error_reply(request, h->local,
-				    MACH_MSGH_BITS_LOCAL(h->bits), MIG_BAD_ID);
+		reply = ipc_kobject_code_reply(h->id, h->local,
+					       MACH_MSGH_BITS_LOCAL(h->bits),
+					       MIG_BAD_ID);
 		if (reply == NULL)
 			ipc_port_destroy_right(h->local,
 					       MACH_MSGH_BITS_LOCAL(h->bits));

@@ -3,9 +3,11 @@
 #ifndef IPC_IPC_KOBJECT_H
 #define IPC_IPC_KOBJECT_H
 
+#include <mach/kern_return.h>
 #include <mach/message.h>
 
 struct ipc_kmsg;
+struct ipc_port;
 
 /*
  * A handler serves the messages sent to ports of one kernel-object type
@@ -39,6 +41,19 @@ typedef mach_msg_return_t (*ipc_kobject_handler_t)(struct ipc_kmsg *request,
  * else a kernel bug: panic) with @fn; NULL removes the handler.  Locking:
  * none needed (a pointer store); call before ports of @kotype exist. */
 void ipc_kobject_set_handler(unsigned int kotype, ipc_kobject_handler_t fn);
+
+/*
+ * ipc_kobject_code_reply - a reply carrying only @code (MIG's
+ * mig_reply_header_t, the reply of a routine whose only answer is its
+ * return code, and of every routine that failed) to @reply, a right of
+ * @type that the message takes; id @request_id + 100.  NULL if memory is
+ * short (the right is then still the caller's).  Send it with
+ * ipc_mqueue_send_always.  Any context; never blocks.
+ */
+struct ipc_kmsg *ipc_kobject_code_reply(mach_msg_id_t request_id,
+					struct ipc_port *reply,
+					mach_msg_type_name_t type,
+					kern_return_t code);
 
 /*
  * ipc_kobject_server - serve @request, sent to a kernel port (consumed):

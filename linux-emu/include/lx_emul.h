@@ -35,6 +35,9 @@ int lx_emul_timer_init(void);
  */
 int lx_emul_pci_init(void);
 
+/* The sk_buffs allocated and not yet freed (leak checks in tests). */
+unsigned long lx_emul_skb_count(void);
+
 /* Streaming DMA mappings that had to be bounced (the page lay beyond the
  * device's dma_mask) since boot. */
 unsigned long lx_emul_dma_bounce_count(void);
@@ -134,6 +137,24 @@ int lx_emul_netdev_xmit_now(struct lx_emul_netdev *dev, const void *frame,
 			    unsigned long len, void *cookie);
 
 /*
+ * lx_emul_netdev_set_rx_flags - the receive modes of @dev: @flags is
+ * IFF_PROMISC (0x100) and/or IFF_ALLMULTI (0x200), Linux's bits; each
+ * is set or cleared in the device's flags as dev_change_flags does, and
+ * the driver's ndo_set_rx_mode programs the filter while the device is
+ * up (else at lx_emul_netdev_open).  No multicast addresses are set.
+ * Thread context.  The device's Linux flags after the change (>= 0);
+ * -EINVAL (@flags has another bit; nothing done); -ENODEV (not
+ * registered).
+ * lx_emul_netdev_set_rx_flags_now - the same from a path that must not
+ * block (a device op, interrupts on or off): only if the Linux world and
+ * the rtnl lock are free now, else -EAGAIN with nothing done.
+ */
+int lx_emul_netdev_set_rx_flags(struct lx_emul_netdev *dev,
+				unsigned int flags);
+int lx_emul_netdev_set_rx_flags_now(struct lx_emul_netdev *dev,
+				    unsigned int flags);
+
+/*
  * lx_emul_net_rx_action - one pass of what NET_RX_SOFTIRQ runs: poll
  * the scheduled NAPI contexts within a budget of 300 frames, holding the
  * Linux world.  Returns 1 if some are still scheduled, else 0.  The
@@ -169,7 +190,7 @@ int lx_emul_driver_init(const char *name);
 
 /*
  * Probe points of the net glue benchmarks (make bench: net.tx.glue,
- * net.rx.glue; linux-emu/lx_net_probe.c).  After lx_emul_net_probe_set(fn)
+ * net.rx.glue, net.txdone.glue; linux-emu/lx_net_probe.c).  After lx_emul_net_probe_set(fn)
  * linux-emu calls fn(point) at each point (NULL: no calls).  fn runs in
  * the caller's context, interrupts possibly off, and may only record
  * (e.g. a TSC reading); it must not call into linux-emu.  Any context.
@@ -179,6 +200,8 @@ enum lx_emul_net_probe_point {
 	LX_EMUL_NET_PROBE_TX_COPIED,	/* ... and is done */
 	LX_EMUL_NET_PROBE_TX_DRIVER,	/* ndo_start_xmit is called next */
 	LX_EMUL_NET_PROBE_RX_HANDOVER,	/* a driver handed a received skb over */
+	LX_EMUL_NET_PROBE_TX_DONE,	/* a transmit skb's destructor runs: the
+					 * driver freed it; tx_done is next */
 };
 
 void lx_emul_net_probe_set(void (*fn)(int point));

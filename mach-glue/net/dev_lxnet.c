@@ -28,7 +28,8 @@
  * off), and a driver given frames without a link may reset and drop
  * them.  If bringing the device up failed, queued and later writes fail with that error (as
  * dev_error_from_errno maps it) until the device is closed and opened
- * again.  A write still queued at the last close fails D_DEVICE_DOWN.
+ * again.  A write still queued at the last close fails D_DEVICE_DOWN at
+ * once; one the driver holds is answered when it gives it back.
  *
  * Receiving: frames the driver hands over go through the device's
  * packet filter table (kernel/net/, net_filter_deliver, NETF_IN) as
@@ -40,9 +41,12 @@
  * bytes, then each int converted with htonl, so the client's ntohl gives
  * the bytes back in order).  The flags are Linux's IFF_* bits (GNU Mach's
  * Linux glue reports the same ones), IFF_RUNNING while up with a
- * carrier.  device_set_status is not served: NET_FLAGS (promiscuous,
- * all-multicast) would need ndo_set_rx_mode from the worker and a way to
- * report its result; until then it is D_INVALID_OPERATION, printed.
+ * carrier.  NET_FLAGS reads them (count 1, else D_INVALID_SIZE, as GNU
+ * Mach's Linux glue) and sets the receive modes (IFF_PROMISC,
+ * IFF_ALLMULTI) through the driver's ndo_set_rx_mode: from the op when
+ * the Linux world and the rtnl lock are free, else by the worker, the
+ * reply kept until it is done (dev_reply_defer; lxnet_set_status).  The
+ * modes go back to none at the last close.
  *
  * Locking: one CPU; slot state is guarded by disabling interrupts.
  */
@@ -69,11 +73,29 @@
 
 #define ETH_HEADER	14
 #define ETH_ADDRESS	6
-#define IFF_RUNNING	0x40	/* Linux's and GNU Mach's bit */
+/* Linux's IFF_* bits, which GNU Mach's Linux glue reports too. */
+#define IFF_UP		0x1
+#define IFF_BROADCAST	0x2
+#define IFF_RUNNING	0x40
+#define IFF_PROMISC	0x100
+#define IFF_ALLMULTI	0x200
+#define IFF_MULTICAST	0x1000
+/* NET_FLAGS: the receive modes a client sets, and the bits the device
+ * reports that a client may write back unchanged (ignored). */
+#define LXNET_RX_MODES	(IFF_PROMISC | IFF_ALLMULTI)
+#define LXNET_REPORTED	(IFF_UP | IFF_BROADCAST | IFF_RUNNING | IFF_MULTICAST)
 #define LX_EBUSY	16	/* Linux's EBUSY: the queue is stopped */
 #define LX_ENOLINK	67	/* Linux's ENOLINK: no carrier */
+#define LX_EAGAIN	11	/* Linux's EAGAIN: the world is busy */
 #define LXNET_CARRIER_TICKS	300	/* 3 s at HZ 100 */
 #define LXNET_PRIORITY	(THREAD_PRIORITY_DEFAULT - 2)
+
+/* A NET_FLAGS change the set_status op could not make at once. */
+struct lxnet_flags_req {
+	struct lxnet_flags_req *next;
+	unsigned int modes;		/* LXNET_RX_MODES bits wanted */
+	struct dev_reply reply;		/* the caller's, kept */
+};
 
 struct lxnet {
 	struct lx_emul_netdev *ndev;
@@ -91,19 +113,31 @@ struct lxnet {
 	unsigned int wakes;		/* tx_wake calls */
 	unsigned int in_driver;		/* frames the driver holds */
 	struct io_req *head, *tail;	/* writes not yet handed over */
+	struct lxnet_flags_req *fhead, *ftail;	/* NET_FLAGS for lx-net */
 	struct dev_lxnet_stats stats;
 };
 
 /* The benchmarks' state (dev_lxnet_bench_start); interrupts off. */
 static struct {
-	struct dev_lxnet_sample *tx, *rx;
-	unsigned int max, ntx, nrx;
-	uint32_t tx_len, rx_len;
+	struct dev_lxnet_bench *b;	/* NULL: not recording */
+	uint32_t tx_len;
 	uint64_t t_write;	/* write op entered; 0: no sample open */
 	uint64_t copies;	/* ticks spent copying the frame so far */
 	uint64_t t_copy;	/* the skb copy started */
 	uint64_t t_rx;		/* the driver handed a frame over */
+	uint64_t t_done;	/* a transmit skb's destructor started */
+	const struct io_req *done_req;	/* ... its write; NULL: none */
 } bench;
+
+/* Interrupts off: add a sample of @len bytes, @ticks to @a (count *@n). */
+static void bench_add(struct dev_lxnet_sample *a, unsigned int *n,
+		      uint32_t len, uint64_t ticks)
+{
+	if (*n < bench.b->max) {
+		a[*n].len = len;
+		a[(*n)++].ticks = ticks;
+	}
+}
 
 static struct lxnet slots[DEV_LXNET_MAX];
 static unsigned int nslots;
@@ -188,9 +222,9 @@ static void cb_rx(struct lx_emul_netdev *ndev, const void *frame,
 		if (s->filters != NULL)
 			net_filter_deliver(s->filters, frame, len, NETF_IN);
 	}
-	if (bench.rx != NULL && bench.t_rx != 0 && bench.nrx < bench.max) {
-		bench.rx[bench.nrx].len = (uint32_t)len;
-		bench.rx[bench.nrx++].ticks = probe_read() - bench.t_rx;
+	if (bench.b != NULL && bench.t_rx != 0) {
+		bench_add(bench.b->rx, &bench.b->nrx, (uint32_t)len,
+			  probe_read() - bench.t_rx);
 		bench.t_rx = 0;
 	}
 	cpu_intr_restore(flags);
@@ -207,41 +241,56 @@ static void bench_probe(int point)
 	} else if (point == LX_EMUL_NET_PROBE_TX_COPIED) {
 		bench.copies += now - bench.t_copy;
 	} else if (point == LX_EMUL_NET_PROBE_TX_DRIVER) {
-		if (bench.t_write != 0 && bench.ntx < bench.max) {
-			bench.tx[bench.ntx].len = bench.tx_len;
-			bench.tx[bench.ntx++].ticks =
-				now - bench.t_write - bench.copies;
-		}
+		if (bench.b != NULL && bench.t_write != 0)
+			bench_add(bench.b->tx, &bench.b->ntx, bench.tx_len,
+				  now - bench.t_write - bench.copies);
 		bench.t_write = 0;
 	} else if (point == LX_EMUL_NET_PROBE_RX_HANDOVER) {
 		bench.t_rx = now;
+	} else if (point == LX_EMUL_NET_PROBE_TX_DONE) {
+		bench.t_done = now;	/* cb_tx_done names the write */
 	}
 	cpu_intr_restore(flags);
 }
 
-void dev_lxnet_bench_start(struct dev_lxnet_sample *tx,
-			   struct dev_lxnet_sample *rx, unsigned int max)
+/* The reply thread queued @req's reply (io_req_probe_set): the end of
+ * a net.txdone.glue sample if @req is the write cb_tx_done named. */
+static void bench_replied(const struct io_req *req)
+{
+	uint64_t now = probe_read();
+	uint64_t flags = cpu_intr_save();
+
+	if (bench.b != NULL && req == bench.done_req)
+		bench_add(bench.b->txdone, &bench.b->ntxdone,
+			  (uint32_t)req->count, now - bench.t_done);
+	if (req == bench.done_req)
+		bench.done_req = NULL;
+	cpu_intr_restore(flags);
+}
+
+void dev_lxnet_bench_start(struct dev_lxnet_bench *b)
 {
 	uint64_t flags = cpu_intr_save();
 
-	bench.tx = tx;
-	bench.rx = rx;
-	bench.max = max;
-	bench.ntx = bench.nrx = 0;
+	b->ntx = b->nrx = b->ntxdone = 0;
+	bench.b = b;
 	bench.t_write = bench.t_rx = 0;
+	bench.done_req = NULL;
 	cpu_intr_restore(flags);
 	lx_emul_net_probe_set(bench_probe);
+	io_req_probe_set(bench_replied);
 }
 
-void dev_lxnet_bench_stop(unsigned int *ntx, unsigned int *nrx)
+void dev_lxnet_bench_stop(struct dev_lxnet_bench *b)
 {
 	uint64_t flags;
 
 	lx_emul_net_probe_set(NULL);
+	io_req_probe_set(NULL);
 	flags = cpu_intr_save();
-	*ntx = bench.ntx;
-	*nrx = bench.nrx;
-	bench.tx = bench.rx = NULL;
+	(void)b;
+	bench.b = NULL;
+	bench.done_req = NULL;
 	cpu_intr_restore(flags);
 }
 
@@ -257,6 +306,8 @@ static void cb_tx_done(struct lx_emul_netdev *ndev, void *cookie)
 	}
 	req->error = D_SUCCESS;
 	req->done = req->count;
+	if (bench.b != NULL)
+		bench.done_req = req;	/* net.txdone.glue, from t_done */
 	io_req_done(req);
 	cpu_intr_restore(flags);
 	thread_wakeup(&work_event);	/* dev_lxnet_idle waiters */
@@ -277,7 +328,7 @@ static void cb_tx_wake(struct lx_emul_netdev *ndev)
 
 /* --- The worker --- */
 
-enum work { WORK_NONE, WORK_OPEN, WORK_CLOSE, WORK_SEND };
+enum work { WORK_NONE, WORK_FLAGS, WORK_OPEN, WORK_CLOSE, WORK_SEND };
 
 /* Interrupts off: the next thing to do and its slot. */
 static enum work next_work(struct lxnet **out)
@@ -286,6 +337,8 @@ static enum work next_work(struct lxnet **out)
 		struct lxnet *s = &slots[i];
 
 		*out = s;
+		if (s->fhead != NULL)
+			return WORK_FLAGS;
 		if (s->want_up && !s->up && s->open_err == 0)
 			return WORK_OPEN;
 		if (!s->want_up && s->up)
@@ -341,13 +394,49 @@ static void do_open(struct lxnet *s)
 		wait_carrier(s);	/* IFF_RUNNING as soon as it has one */
 }
 
+/* Interrupts off: @s's flags after a change of receive modes that
+ * answered @linux_flags (Linux's, >= 0). */
+static void modes_changed(struct lxnet *s, int linux_flags)
+{
+	s->flags = (unsigned int)linux_flags | (s->flags & IFF_RUNNING);
+}
+
+/* The NET_FLAGS change queued first on @s: make it, then reply. */
+static void do_flags(struct lxnet *s)
+{
+	uint64_t flags = cpu_intr_save();
+	struct lxnet_flags_req *req = s->fhead;
+	int ret;
+
+	cpu_intr_restore(flags);
+	ret = lx_emul_netdev_set_rx_flags(s->ndev, req->modes);
+	flags = cpu_intr_save();
+	s->fhead = req->next;
+	if (s->fhead == NULL)
+		s->ftail = NULL;
+	if (ret >= 0)
+		modes_changed(s, ret);
+	else
+		kprintf("lx-net: %s: NET_FLAGS failed (%d)\n", s->name, ret);
+	dev_reply_send(&req->reply, ret >= 0 ? D_SUCCESS :
+		       dev_error_from_errno(ret));
+	cpu_intr_restore(flags);
+	kfree(req);
+}
+
+/* The last close: receive modes back to none (a later open starts
+ * without them), then the device down. */
 static void do_close(struct lxnet *s)
 {
+	int modes = lx_emul_netdev_set_rx_flags(s->ndev, 0);
 	int err = lx_emul_netdev_close(s->ndev);
 	uint64_t flags;
 
 	if (err != 0)
 		kprintf("lx-net: taking %s down failed (%d)\n", s->name, err);
+	if (modes < 0)
+		kprintf("lx-net: %s: clearing its receive modes failed (%d)\n",
+			s->name, modes);
 	refresh(s);
 	flags = cpu_intr_save();
 	s->up = false;
@@ -436,7 +525,9 @@ static void worker(void *arg)
 			thread_block();
 		}
 		cpu_intr_restore(flags);
-		if (w == WORK_OPEN)
+		if (w == WORK_FLAGS)
+			do_flags(s);
+		else if (w == WORK_OPEN)
 			do_open(s);
 		else if (w == WORK_CLOSE)
 			do_close(s);
@@ -511,7 +602,8 @@ int dev_lxnet_idle(void)
 	int idle = next_work(&s) == WORK_NONE;
 
 	for (unsigned int i = 0; i < nslots; i++)
-		if (slots[i].in_driver != 0 || slots[i].head != NULL)
+		if (slots[i].in_driver != 0 || slots[i].head != NULL ||
+		    slots[i].fhead != NULL)
 			idle = 0;
 	cpu_intr_restore(flags);
 	return idle;
@@ -536,6 +628,7 @@ static io_return_t lxnet_open(struct device *dev, dev_mode_t mode)
 		return D_NO_MEMORY;
 	dev->record_size = 1;
 	dev->priv = s;
+	s->stats.mach_opens++;
 	s->want_up = true;
 	s->open_err = 0;
 	thread_wakeup(&work_event);
@@ -590,7 +683,7 @@ static io_return_t lxnet_write(struct device *dev, struct io_req *req)
 		return D_INVALID_SIZE;
 	if (s->open_err != 0)
 		return dev_error_from_errno(s->open_err);
-	if (bench.tx != NULL) {
+	if (bench.b != NULL) {
 		bench.t_write = now;
 		bench.tx_len = (uint32_t)req->count;
 		bench.copies = 0;
@@ -625,6 +718,12 @@ static io_return_t lxnet_get_status(struct device *dev, dev_flavor_t flavor,
 		*count = NET_STATUS_COUNT;
 		return D_SUCCESS;
 	}
+	if (flavor == NET_FLAGS) {
+		if (*count != 1)
+			return D_INVALID_SIZE;
+		status[0] = (int)s->flags;
+		return D_SUCCESS;
+	}
 	if (flavor == NET_ADDRESS) {
 		const unsigned int words = (ETH_ADDRESS + 3) / 4;
 
@@ -640,16 +739,67 @@ static io_return_t lxnet_get_status(struct device *dev, dev_flavor_t flavor,
 	return D_INVALID_OPERATION;
 }
 
+/*
+ * NET_FLAGS: one int, the device's new flags as GNU Mach takes them (the
+ * whole word, as Linux's dev_change_flags).  Of it, IFF_PROMISC and
+ * IFF_ALLMULTI are set or cleared; the other bits the device reports
+ * (LXNET_REPORTED) are ignored, so a client may write back what it read
+ * with a mode added; IFF_UP must be there (the device is up while open:
+ * taking it down through its flags is not served); any other bit is
+ * refused.  The change is made at once, holding the Linux world from
+ * here, when the world and the rtnl lock are free and no earlier change
+ * waits; otherwise lx-net makes it and the reply waits for it
+ * (dev_reply_defer).
+ */
 static io_return_t lxnet_set_status(struct device *dev, dev_flavor_t flavor,
 				    const int *status,
 				    mach_msg_type_number_t count)
 {
-	(void)status;
-	(void)count;
-	if (flavor == NET_FLAGS)
-		kprintf("lx-net: %s: NET_FLAGS is not implemented\n",
-			dev->name);
-	return D_INVALID_OPERATION;
+	struct lxnet *s = dev->priv;
+	struct lxnet_flags_req *req;
+	unsigned int word, modes;
+	io_return_t rc;
+	int ret;
+
+	if (flavor != NET_FLAGS)
+		return D_INVALID_OPERATION;
+	if (count != 1)
+		return D_INVALID_SIZE;
+	word = (unsigned int)status[0];
+	if (word & ~(LXNET_RX_MODES | LXNET_REPORTED) || !(word & IFF_UP)) {
+		kprintf("lx-net: %s: NET_FLAGS 0x%x refused: only IFF_UP with "
+			"IFF_PROMISC, IFF_ALLMULTI are served\n", s->name,
+			word);
+		return D_INVALID_OPERATION;
+	}
+	modes = word & LXNET_RX_MODES;
+	if (s->fhead == NULL) {
+		ret = lx_emul_netdev_set_rx_flags_now(s->ndev, modes);
+		if (ret >= 0) {
+			modes_changed(s, ret);
+			return D_SUCCESS;
+		}
+		if (ret != -LX_EAGAIN)
+			return dev_error_from_errno(ret);
+	}
+	req = kalloc(sizeof(*req));
+	if (req == NULL)
+		return D_NO_MEMORY;
+	rc = dev_reply_defer(&req->reply);
+	if (rc != D_IO_QUEUED) {
+		kfree(req);
+		return rc;
+	}
+	req->modes = modes;
+	req->next = NULL;
+	if (s->ftail != NULL)
+		s->ftail->next = req;
+	else
+		s->fhead = req;
+	s->ftail = req;
+	s->stats.flags_deferred++;
+	thread_wakeup(&work_event);
+	return D_IO_QUEUED;
 }
 
 static io_return_t lxnet_set_filter(struct device *dev,

@@ -27,6 +27,8 @@ struct dev_lxnet_stats {
 	uint64_t tx_busy;	/* transmit refused: queue stopped, waited */
 	uint64_t tx_errors;	/* transmit refused otherwise */
 	uint64_t rx_frames;	/* received from the driver */
+	unsigned int flags_deferred;	/* NET_FLAGS changes left to lx-net */
+	unsigned int mach_opens;	/* device_open calls that opened it */
 	unsigned int opens;	/* Linux opens (ndo_open) */
 	unsigned int closes;	/* Linux closes (ndo_stop) */
 	int up;			/* the Linux device is open now */
@@ -47,21 +49,32 @@ int dev_lxnet_idle(void);
  * module's buffer, into the skb); one write at a time (a second write
  * queued before the first reached the driver restarts the sample).
  * net.rx.glue: from the driver handing a received skb to linux-emu to
- * the net_rcv_msg queued (net_filter_deliver returned).  TSC ticks,
- * probe_read() (kern/probe.h), the probes' own cost included.
+ * the net_rcv_msg queued (net_filter_deliver returned).
+ * net.txdone.glue: from the driver's transmit completion (it frees the
+ * skb: the destructor's first line) to the reply of that device_write
+ * queued on the client's reply port (the reply thread's send returned):
+ * the tx_done callback, io_req_done, the switch to the reply thread and
+ * its MIG reply.  TSC ticks, probe_read() (kern/probe.h), the probes' own
+ * cost included.
  */
 struct dev_lxnet_sample {
 	uint32_t len;		/* frame bytes */
 	uint64_t ticks;
 };
 
-/* dev_lxnet_bench_start - record up to @max samples in @tx and in @rx
- * from now on (the arrays stay the caller's until dev_lxnet_bench_stop). */
-void dev_lxnet_bench_start(struct dev_lxnet_sample *tx,
-			   struct dev_lxnet_sample *rx, unsigned int max);
+/* The samples of one benchmark run: arrays of @max each, the caller's
+ * until dev_lxnet_bench_stop, which sets the counts. */
+struct dev_lxnet_bench {
+	struct dev_lxnet_sample *tx, *rx, *txdone;
+	unsigned int max;
+	unsigned int ntx, nrx, ntxdone;
+};
 
-/* dev_lxnet_bench_stop - stop recording; the samples taken go to *@ntx
- * and *@nrx. */
-void dev_lxnet_bench_stop(unsigned int *ntx, unsigned int *nrx);
+/* dev_lxnet_bench_start - record samples into @b from now on. */
+void dev_lxnet_bench_start(struct dev_lxnet_bench *b);
+
+/* dev_lxnet_bench_stop - stop recording; @b's counts say how many
+ * samples each array got. */
+void dev_lxnet_bench_stop(struct dev_lxnet_bench *b);
 
 #endif

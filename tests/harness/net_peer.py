@@ -12,8 +12,14 @@ sides), logs it to suite_dir/peer.log,
 and answers with two frames to the guest's MAC: one of Ethernet type
 0x0800, which the guest's filter must keep out, then a verdict of type
 0x88b5 ("GRAFTPEER", frame number, captured length, 1 if it matched,
-CRC-32 of the captured bytes; big-endian words).  In echo mode (the
-benchmarks) it sends each frame back instead, addresses swapped.  The
+CRC-32 of the captured bytes; big-endian words).  A frame of type 0x88b6
+("GRAFTMODES", step) asks for a receive-mode step instead (net_probe's
+NET_FLAGS checks): three frames of type 0x88b7, one to another station's
+MAC, one to a multicast group nobody joined, then the marker to the
+guest's MAC ("GRAFTPEER", kind U, M or K, step), which the guest's filter
+sees only as far as its NIC's receive modes let them through.  In echo
+mode (the benchmarks) it sends each frame back instead, addresses
+swapped.  The
 thread ends after `frames` frames or `seconds`, whichever comes first.
 """
 
@@ -27,7 +33,10 @@ import zlib
 from pathlib import Path
 
 ETH_TYPE_TEST = 0x88B5
+ETH_TYPE_MODES_ASK, ETH_TYPE_MODES = 0x88B6, 0x88B7
 PEER_MAC = bytes((0x02,)) + b"GRAFT"
+OTHER_MAC = bytes((0x02,)) + b"OTHER"          # a station that is not the guest
+GROUP_MAC = bytes.fromhex("01005e7f0001")      # a multicast group nobody joined
 
 
 def expected_frame(length: int, guest_mac: bytes) -> bytes:
@@ -46,6 +55,15 @@ def answers(index: int, frame: bytes, guest_mac: bytes) -> list[bytes]:
                struct.pack(">IIII", index, len(frame), match,
                            zlib.crc32(frame)))
     return [f.ljust(60, b"\0") for f in (decoy, verdict)]
+
+
+def mode_step_frames(frame: bytes, guest_mac: bytes) -> list[bytes]:
+    """The three frames the peer sends for a mode step request `frame`."""
+    step = frame[24:25]
+    return [(dst + PEER_MAC + struct.pack(">H", ETH_TYPE_MODES) +
+             b"GRAFTPEER" + kind + step).ljust(60, b"\0")
+            for dst, kind in ((OTHER_MAC, b"U"), (GROUP_MAC, b"M"),
+                              (guest_mac, b"K"))]
 
 
 def free_udp_port() -> int:
@@ -76,22 +94,30 @@ class Peer:
         self.thread.start()
 
     def run(self) -> None:
+        tests = 0   # frames answered with a verdict (its number)
         with self.log.open("w") as log, self.sock:
             for index in range(self.frames):
                 frame = self.receive()
                 if frame is None:
                     log.write(f"timed out after {index} frames\n")
                     return
+                if frame[12:14] == struct.pack(">H", ETH_TYPE_MODES_ASK):
+                    log.write(f"frame {index}: mode step {frame[24]}\n")
+                    log.flush()
+                    for f in mode_step_frames(frame, self.guest_mac):
+                        self.sock.sendto(f, ("127.0.0.1", self.qemu_port))
+                    continue
                 match = frame == expected_frame(len(frame), self.guest_mac)
                 log.write(f"frame {index}: {len(frame)} bytes, "
                           f"{'as written' if match else 'DIFFERENT'}"
                           f"{'' if self.echo else ': ' + frame.hex()}\n")
                 log.flush()
+                tests += 1
                 if self.echo:
                     self.sock.sendto(frame[6:12] + frame[0:6] + frame[12:],
                                      ("127.0.0.1", self.qemu_port))
                     continue
-                for answer in answers(index, frame, self.guest_mac):
+                for answer in answers(tests - 1, frame, self.guest_mac):
                     self.sock.sendto(answer, ("127.0.0.1", self.qemu_port))
 
     def receive(self) -> bytes | None:

@@ -194,11 +194,17 @@ def ramdisk_image(suite: Suite, suite_dir: Path) -> Suite:
 NET_GUEST_MAC = "52:54:00:12:34:56"
 
 
-def net_peer(suite: Suite, suite_dir: Path, frames: int = 8,
+# Frames the peer answers in a net-* suite: two net_probe sessions of 4
+# test frames and 4 receive-mode steps, the 2 x 16 writes of mode=close
+# and its one after reopening, those of mode=stalled and mode=linkdown.
+NET_PEER_FRAMES = 2 * (4 + 4) + 2 * 16 + 1 + 2
+
+
+def net_peer(suite: Suite, suite_dir: Path, frames: int = NET_PEER_FRAMES,
              echo: bool = False, nic: str = "e1000,addr=03.0") -> Suite:
     """Prepare hook of `net-e1000`: starts the host peer (net_peer.py).
 
-    The peer answers the frames of two net_probe sessions (4 each) and
+    The peer answers the frames of the net_probe runs (NET_PEER_FRAMES) and
     stops after them or the suite's timeout; its log is suite_dir/peer.log.
     QEMU's `nic` (a -device value without netdev= and mac=) gets the fixed
     MAC and a dgram netdev to the peer.
@@ -238,7 +244,8 @@ def bochs_net_peer_for(slot: str | None,
         import net_peer as peer_module  # the harness directory is on sys.path
 
         mac = bytes.fromhex(NET_GUEST_MAC.replace(":", ""))
-        peer = peer_module.Peer(suite_dir / "peer.log", mac, frames=8,
+        peer = peer_module.Peer(suite_dir / "peer.log", mac,
+                                frames=NET_PEER_FRAMES,
                                 seconds=suite.timeout, bochs=True)
         peer.start()
         pci = ((f"pci: enabled=1, chipset=i440fx, slot1={slot}",)
@@ -249,9 +256,26 @@ def bochs_net_peer_for(slot: str | None,
     return prepare
 
 
-# The program every net-* suite runs twice against the peer.
+# The program every net-* suite runs twice against the peer, then with
+# NET_FLAGS and with writes queued while the kernel holds Linux's rtnl
+# lock (mode=flags, mode=close), with eth0's transmit queue stopped
+# (mode=stalled) and its carrier off (mode=linkdown, 8390 suites).
 NET_PROBE_MODULES = (("{builddir}/tests/user/net_probe.elf",
-                      "net_probe mac=525400123456 device=${device-port}"),)
+                      "net_probe mac=525400123456 device=${device-port}"),
+                     ("{builddir}/tests/user/net_probe.elf",
+                      "net_probe mode=flags device=${device-port}"),
+                     ("{builddir}/tests/user/net_probe.elf",
+                      "net_probe mode=close device=${device-port}"),
+                     ("{builddir}/tests/user/net_probe.elf",
+                      "net_probe mode=stalled device=${device-port}"),
+                     ("{builddir}/tests/user/net_probe.elf",
+                      "net_probe mode=linkdown device=${device-port}"))
+# Bochs' socket link passes only frames for the NIC's MAC or broadcast:
+# no receive mode can let another station's frames in there.
+NET_PROBE_MODULES_BOCHS = (
+    ("{builddir}/tests/user/net_probe.elf",
+     "net_probe mac=525400123456 filtered_link=1 device=${device-port}"),
+) + NET_PROBE_MODULES[1:]
 
 # QEMU's ISA NE2000 for `net-ne-isa`: I/O base and the IRQ line that ne's
 # autoIRQ must find (10: no ISA device of QEMU's pc machine uses it).
@@ -434,18 +458,18 @@ SUITES: tuple[Suite, ...] = (
     # The same over Bochs' e1000 and PCI NE2000 (ethmod=socket).
     BochsSuite(name="net-e1000-bochs", test="net-e1000", cmdline=("linux",),
                prepare=bochs_net_peer_for("e1000", "e1000: enabled=1"),
-               modules=NET_PROBE_MODULES),
+               modules=NET_PROBE_MODULES_BOCHS),
     BochsSuite(name="net-ne2k-pci-bochs", test="net-ne2k-pci",
                cmdline=("linux",),
                prepare=bochs_net_peer_for("ne2k", "ne2k: type=pci"),
-               modules=NET_PROBE_MODULES),
+               modules=NET_PROBE_MODULES_BOCHS),
     BochsSuite(name="net-ne-isa-bochs", test="net-ne-isa",
                cmdline=("linux", f"ne_io={NE_ISA_IO:#x}",
                         f"expect_irq={NE_ISA_IRQ}"),
                prepare=bochs_net_peer_for(
                    None, f"ne2k: type=isa, ioaddr={NE_ISA_IO:#x}, "
                    f"irq={NE_ISA_IRQ}"),
-               modules=NET_PROBE_MODULES),
+               modules=NET_PROBE_MODULES_BOCHS),
     # servers/pingd on e1000 answers the peer's ARP and ICMP echo
     # requests (tests/harness/ping_peer.py).
     QemuSuite(name="net-ping", test="net-ping", cmdline=("linux",),

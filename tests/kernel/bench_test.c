@@ -141,14 +141,15 @@ out:
 }
 
 /*
- * net.tx.glue/<size> and net.rx.glue/<size> (mach-glue/net/dev_lxnet.h
- * says what each covers): tests/user/net_probe.c (bench=N) writes N
+ * net.tx.glue/<size>, net.rx.glue/<size> and net.txdone.glue/<size>
+ * (mach-glue/net/dev_lxnet.h says what each covers): tests/user/net_probe.c (bench=N) writes N
  * frames of 60, 256 and 1500 bytes on eth0 (Linux's e1000), the host
  * peer echoes each, and the glue records one sample per frame each way.
  */
 #define NET_BENCH_MAX	1024
 
-static struct dev_lxnet_sample net_tx[NET_BENCH_MAX], net_rx[NET_BENCH_MAX];
+static struct dev_lxnet_sample net_tx[NET_BENCH_MAX], net_rx[NET_BENCH_MAX],
+				net_txdone[NET_BENCH_MAX];
 
 /*
  * Print the samples of each size as net.<dir>.glue/<size>, or, when the
@@ -185,17 +186,21 @@ static void net_print(struct ktest *t, const char *dir,
 
 static void net_glue(struct ktest *t)
 {
-	unsigned int ntx = 0, nrx = 0;
+	struct dev_lxnet_bench b = {
+		.tx = net_tx, .rx = net_rx, .txdone = net_txdone,
+		.max = NET_BENCH_MAX,
+	};
 	bool ran;
 
-	dev_lxnet_bench_start(net_tx, net_rx, NET_BENCH_MAX);
+	dev_lxnet_bench_start(&b);
 	ran = user_task_run(t, "net_probe", 240, console, sizeof(console));
-	dev_lxnet_bench_stop(&ntx, &nrx);
+	dev_lxnet_bench_stop(&b);
 	if (!ran)
 		return;
 	user_task_expect_checks(t, console, 21);
-	net_print(t, "tx", net_tx, ntx);
-	net_print(t, "rx", net_rx, nrx);
+	net_print(t, "tx", net_tx, b.ntx);
+	net_print(t, "rx", net_rx, b.nrx);
+	net_print(t, "txdone", net_txdone, b.ntxdone);
 }
 
 static const struct ktest_case bench_cases[] = {

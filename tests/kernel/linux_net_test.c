@@ -174,6 +174,62 @@ static void open_runs_ndo_open_and_raises_carrier(struct ktest *t)
 	KTEST_EXPECT_EQ(t, info.flags & 1u, 1u);		/* IFF_UP */
 }
 
+#define IFF_PROMISC	0x100
+#define IFF_ALLMULTI	0x200
+#define RX_MODES	(IFF_PROMISC | IFF_ALLMULTI)
+
+/*
+ * lx_emul_netdev_set_rx_flags(_now): the modes land in dev->flags and
+ * the driver's ndo_set_rx_mode sees them, while the device is up; down,
+ * they wait for the open.  Other bits: -EINVAL; the rtnl lock busy:
+ * _now answers -EAGAIN with nothing done.
+ */
+static void receive_modes_reach_ndo_set_rx_mode(struct ktest *t)
+{
+	static const struct {
+		unsigned int modes;
+		bool now;
+	} cases[] = {
+		{ IFF_PROMISC, false },
+		{ IFF_PROMISC | IFF_ALLMULTI, true },
+		{ IFF_ALLMULTI, false },
+		{ 0, true },
+	};
+	unsigned int flags = 0;
+	int calls = lx_emul_selftest_net_filter_calls(&flags), ret;
+
+	KTEST_EXPECT_TRUE(t, calls >= 1);		/* at the open */
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		unsigned int m = cases[i].modes;
+
+		ret = cases[i].now ? lx_emul_netdev_set_rx_flags_now(eth0, m) :
+		      lx_emul_netdev_set_rx_flags(eth0, m);
+		KTEST_EXPECT_EQ(t, ret & (RX_MODES | 1), m | 1);
+		KTEST_EXPECT_EQ(t, lx_emul_selftest_net_filter_calls(&flags),
+				calls + 1 + (int)i);
+		KTEST_EXPECT_EQ(t, flags & RX_MODES, m);
+	}
+	calls += 4;
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_set_rx_flags(eth0, 0x4), -EINVAL);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_set_rx_flags_now(eth0, 0x1),
+			-EINVAL);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_set_rx_flags(NULL, 0), -ENODEV);
+	lx_emul_selftest_net_rtnl(1);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_set_rx_flags_now(eth0, IFF_PROMISC),
+			-EAGAIN);
+	lx_emul_selftest_net_rtnl(0);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_filter_calls(&flags), calls);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_close(eth0), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_set_rx_flags(eth0, IFF_ALLMULTI) &
+			(RX_MODES | 1), IFF_ALLMULTI);	/* down: no IFF_UP */
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_filter_calls(&flags), calls);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_open(eth0), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_net_filter_calls(&flags),
+			calls + 1);
+	KTEST_EXPECT_EQ(t, flags & RX_MODES, IFF_ALLMULTI);
+	KTEST_EXPECT_EQ(t, lx_emul_netdev_set_rx_flags(eth0, 0) & RX_MODES, 0);
+}
+
 /* Frames of 60, 256 and 1514 bytes go out and come back byte for byte,
  * in each of the fake driver's ways of passing frames up. */
 static void frames_cross_byte_exact(struct ktest *t, int mode)
@@ -424,6 +480,8 @@ static const struct ktest_case linux_net_cases[] = {
 	  netdev_printk_names_driver_bus_and_device },
 	{ "open_runs_ndo_open_and_raises_carrier",
 	  open_runs_ndo_open_and_raises_carrier },
+	{ "receive_modes_reach_ndo_set_rx_mode",
+	  receive_modes_reach_ndo_set_rx_mode },
 	{ "frames_cross_byte_exact_through_netif_rx",
 	  frames_cross_byte_exact_through_netif_rx },
 	{ "frames_cross_byte_exact_through_napi_gro_receive",

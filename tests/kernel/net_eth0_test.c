@@ -11,6 +11,10 @@
  * Linux device goes down after the last close, and that a second whole
  * session leaves pages, heap, ports, messages and requests as it found
  * them (the first one warms Linux's caches, e.g. the page fragments).
+ * Then the program's other modes while a kernel thread makes eth0 busy
+ * (busy_maker): NET_FLAGS deferred while the rtnl lock is held, a write
+ * meeting a stopped queue, one without a carrier (8390 only), and writes
+ * queued when eth0 is closed, with everything given back.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -23,12 +27,19 @@
 #include "kern/ktest.h"
 #include "kern/sched.h"
 #include "kern/string.h"
+#include "kern/thread.h"
 #include "linux-emu/include/lx_emul.h"
 #include "mach-glue/net/dev_lxnet.h"
 #include "tests/kernel/user_task.h"
+#include "tests/linux-emu/lx_selftest_net.h"
 
-#define NET_PROBE_CHECKS	40
+#define NET_PROBE_CHECKS	62
+#define BUSY_FLAGS_CHECKS	7	/* net_probe mode=flags */
+#define CLOSE_CHECKS		18	/* net_probe mode=close */
+#define STALLED_CHECKS		5	/* net_probe mode=stalled */
+#define LINKDOWN_CHECKS		6	/* net_probe mode=linkdown */
 #define FRAMES_PER_SESSION	4
+#define MODE_STEPS		4	/* receive-mode steps, a frame each */
 
 static char console[32768];
 
@@ -75,8 +86,8 @@ static void net_program_passes_its_checks(struct ktest *t)
 	KTEST_EXPECT_EQ(t, s.opens, 1);
 	KTEST_EXPECT_EQ(t, s.closes, 1);
 	KTEST_EXPECT_EQ(t, s.up, 0);
-	KTEST_EXPECT_EQ(t, s.tx_frames, FRAMES_PER_SESSION);
-	KTEST_EXPECT_EQ(t, s.tx_done, FRAMES_PER_SESSION);
+	KTEST_EXPECT_EQ(t, s.tx_frames, FRAMES_PER_SESSION + MODE_STEPS);
+	KTEST_EXPECT_EQ(t, s.tx_done, FRAMES_PER_SESSION + MODE_STEPS);
 	KTEST_EXPECT_EQ(t, s.tx_errors, 0);
 	/* A verdict and a refused frame for each frame sent. */
 	KTEST_EXPECT_TRUE(t, s.rx_frames >= 2 * FRAMES_PER_SESSION);
@@ -120,18 +131,244 @@ static void autoirq_found_the_cards_line(struct ktest *t)
 	KTEST_EXPECT_EQ(t, info.irq, (int)want);
 }
 
+/*
+ * A kernel thread makes eth0 busy while a program works: each of its
+ * @holds turns starts once eth0 was opened one more time than before the
+ * run (the Mach open count) and has its link, and lasts 500 ms:
+ *   BUSY_RTNL - Linux's rtnl lock held (the device ops cannot apply
+ *     NET_FLAGS or send from the op, lx-net waits for the lock);
+ *   BUSY_QUEUE - the transmit queue stopped, then woken, as the driver
+ *     would;
+ *   BUSY_CARRIER - the carrier off until a write failed for it (lx-net
+ *     waits 3 s), then on again (one turn; 8390 drivers only: e1000's
+ *     watchdog raises the carrier again by itself).
+ */
+enum busy_kind { BUSY_RTNL, BUSY_QUEUE, BUSY_CARRIER };
+
+struct busy_run {
+	enum busy_kind kind;
+	unsigned int holds, held, opens_before;
+	bool done, timed_out;
+};
+
+static struct lx_emul_netdev *eth0_link(void)
+{
+	struct lx_emul_netdev *dev = lx_emul_netdev_find("eth0");
+	struct lx_emul_netdev_info info;
+
+	if (dev && lx_emul_netdev_info(dev, &info) == 0 && info.up &&
+	    info.carrier)
+		return dev;
+	return NULL;
+}
+
+/* Wait up to 10 s for @done(@b) (checked every tick); false if it never
+ * came (b->timed_out set). */
+static bool busy_wait(struct busy_run *b, bool (*done)(struct busy_run *))
+{
+	for (unsigned int i = 0; i < 1000; i++) {
+		if (done(b))
+			return true;
+		thread_sleep_ticks(1);
+	}
+	b->timed_out = true;
+	return false;
+}
+
+static bool opened_with_link(struct busy_run *b)
+{
+	struct dev_lxnet_stats s;
+
+	dev_lxnet_stats("eth0", &s);
+	return s.mach_opens > b->opens_before + b->held && eth0_link();
+}
+
+static uint64_t errors_before;
+
+static bool write_failed(struct busy_run *b)
+{
+	struct dev_lxnet_stats s;
+
+	(void)b;
+	dev_lxnet_stats("eth0", &s);
+	return s.tx_errors > errors_before;
+}
+
+static void busy_maker(void *arg)
+{
+	struct busy_run *b = arg;
+	struct dev_lxnet_stats s;
+
+	for (b->held = 0; b->held < b->holds; b->held++) {
+		struct lx_emul_netdev *dev;
+
+		if (!busy_wait(b, opened_with_link))
+			break;
+		dev = eth0_link();
+		if (b->kind == BUSY_RTNL) {
+			lx_emul_selftest_net_rtnl(1);
+			thread_sleep_ticks(50);
+			lx_emul_selftest_net_rtnl(0);
+		} else if (b->kind == BUSY_QUEUE) {
+			lx_emul_selftest_net_dev_set(dev, 0, 0);
+			thread_sleep_ticks(50);
+			lx_emul_selftest_net_dev_set(dev, 0, 1);
+		} else {
+			dev_lxnet_stats("eth0", &s);
+			errors_before = s.tx_errors;
+			lx_emul_selftest_net_dev_set(dev, 1, 0);
+			busy_wait(b, write_failed);
+			lx_emul_selftest_net_dev_set(dev, 1, 1);
+		}
+	}
+	b->done = true;
+}
+
+/*
+ * Run the net_probe of @mode (its module's word) while busy_maker makes
+ * eth0 busy @holds times as @kind says, expect its @checks and wait for
+ * lx-net to go idle; eth0's counters before and after in *@before,
+ * *@after.  False (the case failed) if the program could not run or the
+ * turns did not all happen.
+ */
+static bool run_busy(struct ktest *t, const char *mode, enum busy_kind kind,
+		     unsigned int holds, unsigned int checks,
+		     struct dev_lxnet_stats *before,
+		     struct dev_lxnet_stats *after)
+{
+	static struct busy_run b;	/* the thread's, until it is done */
+	bool ran;
+
+	if (b.holds != 0 && !b.done) {
+		ktest_fail(t, "an earlier busy maker is still running");
+		return false;
+	}
+	b = (struct busy_run){ .kind = kind, .holds = holds };
+	dev_lxnet_stats("eth0", before);
+	b.opens_before = before->mach_opens;
+	if (kernel_thread_create("busy-maker", THREAD_PRIORITY_DEFAULT,
+				 busy_maker, &b, NULL) != KERN_SUCCESS) {
+		ktest_fail(t, "cannot start the busy maker");
+		return false;
+	}
+	ran = user_task_run(t, mode, 30, console, sizeof(console));
+	for (unsigned int i = 0; i < 1000 && !b.done; i++)
+		thread_sleep_ticks(1);
+	if (!b.done || b.timed_out || b.held != holds) {
+		ktest_fail(t, "eth0 made busy %u times, expected %u%s", b.held,
+			   holds, b.timed_out ? " (a wait timed out)" : "");
+		return false;
+	}
+	if (!ran)
+		return false;
+	user_task_expect_checks(t, console, checks);
+	if (!wait_idle(5))
+		ktest_fail(t, "lx-net still busy 5 s after the task ended");
+	dev_lxnet_stats("eth0", after);
+	return true;
+}
+
+/* NET_FLAGS while the rtnl lock is busy: the op cannot apply it, lx-net
+ * does once the lock is free, and the reply waits for it. */
+static void net_flags_wait_for_a_busy_rtnl(struct ktest *t)
+{
+	struct dev_lxnet_stats before, after;
+
+	if (!run_busy(t, "mode=flags", BUSY_RTNL, 1, BUSY_FLAGS_CHECKS,
+		      &before, &after))
+		return;
+	KTEST_EXPECT_TRUE(t, after.flags_deferred > before.flags_deferred);
+	KTEST_EXPECT_EQ(t, after.up, 0);
+}
+
+/*
+ * Writes queued for lx-net (the rtnl lock held) when eth0 is closed, by
+ * device_close and by its last send right going: each is answered (sent
+ * or D_DEVICE_DOWN, net_probe checks), eth0 works when opened again, and
+ * nothing is left: requests, open devices, ports, messages, sk_buffs,
+ * pages and heap as before.
+ */
+static void close_with_writes_queued_leaves_nothing(struct ktest *t)
+{
+	unsigned int ports = ipc_port_count(), kmsgs = ipc_kmsg_count();
+	struct dev_lxnet_stats before, s;
+	struct user_task_baseline b;
+
+	user_task_baseline(&b);
+	if (!run_busy(t, "mode=close", BUSY_RTNL, 2, CLOSE_CHECKS, &before,
+		      &s))
+		return;
+	KTEST_EXPECT_EQ(t, s.up, 0);
+	KTEST_EXPECT_EQ(t, s.tx_done, s.tx_frames);
+	KTEST_EXPECT_EQ(t, dev_open_count(), 0);
+	KTEST_EXPECT_EQ(t, io_req_in_flight(), 0);
+	KTEST_EXPECT_EQ(t, ipc_port_count(), ports);
+	KTEST_EXPECT_EQ(t, ipc_kmsg_count(), kmsgs);
+	KTEST_EXPECT_EQ(t, lx_emul_skb_count(), 0);
+	user_task_expect_baseline(t, &b);
+}
+
+/* A write meeting a stopped transmit queue waits for the driver's
+ * wake-up and is sent (net_probe mode=stalled). */
+static void stopped_queue_write_waits_for_the_wake(struct ktest *t)
+{
+	struct dev_lxnet_stats before, after;
+
+	if (!run_busy(t, "mode=stalled", BUSY_QUEUE, 1, STALLED_CHECKS,
+		      &before, &after))
+		return;
+	KTEST_EXPECT_TRUE(t, after.tx_busy > before.tx_busy);
+	KTEST_EXPECT_EQ(t, after.tx_errors, before.tx_errors);
+}
+
+/* Without a carrier a write fails D_DEVICE_DOWN after lx-net's 3 s
+ * wait, and one after the carrier came back is sent (net_probe
+ * mode=linkdown). */
+static void no_link_write_fails_then_works(struct ktest *t)
+{
+	struct dev_lxnet_stats before, after;
+
+	if (!run_busy(t, "mode=linkdown", BUSY_CARRIER, 1, LINKDOWN_CHECKS,
+		      &before, &after))
+		return;
+	KTEST_EXPECT_EQ(t, after.tx_errors, before.tx_errors + 1);
+}
+
 static const struct ktest_case net_eth0_cases[] = {
 	{ "eth0_is_served", eth0_is_served },
 	{ "net_program_passes_its_checks", net_program_passes_its_checks },
 	{ "second_session_leaves_nothing", second_session_leaves_nothing },
+	{ "net_flags_wait_for_a_busy_rtnl", net_flags_wait_for_a_busy_rtnl },
+	{ "stopped_queue_write_waits_for_the_wake",
+	  stopped_queue_write_waits_for_the_wake },
+	{ "close_with_writes_queued_leaves_nothing",
+	  close_with_writes_queued_leaves_nothing },
 };
 KTEST_SUITE(net_e1000_suite, "net-e1000", net_eth0_cases);
-KTEST_SUITE(net_ne2k_pci_suite, "net-ne2k-pci", net_eth0_cases);
+
+static const struct ktest_case net_ne2k_pci_cases[] = {
+	{ "eth0_is_served", eth0_is_served },
+	{ "net_program_passes_its_checks", net_program_passes_its_checks },
+	{ "second_session_leaves_nothing", second_session_leaves_nothing },
+	{ "net_flags_wait_for_a_busy_rtnl", net_flags_wait_for_a_busy_rtnl },
+	{ "stopped_queue_write_waits_for_the_wake",
+	  stopped_queue_write_waits_for_the_wake },
+	{ "no_link_write_fails_then_works", no_link_write_fails_then_works },
+	{ "close_with_writes_queued_leaves_nothing",
+	  close_with_writes_queued_leaves_nothing },
+};
+KTEST_SUITE(net_ne2k_pci_suite, "net-ne2k-pci", net_ne2k_pci_cases);
 
 static const struct ktest_case net_ne_isa_cases[] = {
 	{ "eth0_is_served", eth0_is_served },
 	{ "autoirq_found_the_cards_line", autoirq_found_the_cards_line },
 	{ "net_program_passes_its_checks", net_program_passes_its_checks },
 	{ "second_session_leaves_nothing", second_session_leaves_nothing },
+	{ "net_flags_wait_for_a_busy_rtnl", net_flags_wait_for_a_busy_rtnl },
+	{ "stopped_queue_write_waits_for_the_wake",
+	  stopped_queue_write_waits_for_the_wake },
+	{ "no_link_write_fails_then_works", no_link_write_fails_then_works },
+	{ "close_with_writes_queued_leaves_nothing",
+	  close_with_writes_queued_leaves_nothing },
 };
 KTEST_SUITE(net_ne_isa_suite, "net-ne-isa", net_ne_isa_cases);

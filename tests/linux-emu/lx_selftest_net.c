@@ -36,6 +36,8 @@ struct lxtest_priv {
 	bool refuse_next;
 	int polls, max_work;
 	int tx_timeouts;
+	int filter_calls;		/* ndo_set_rx_mode calls */
+	unsigned int filter_flags;	/* dev->flags at the last one */
 };
 
 static const u8 lxtest_mac[ETH_ALEN] = LX_SELFTEST_NET_MAC;
@@ -166,7 +168,17 @@ static void lxtest_tx_timeout(struct net_device *dev, unsigned int txqueue)
 	netif_wake_queue(dev);
 }
 
+/* As drivers do: program the receive filter from dev->flags. */
+static void lxtest_set_rx_mode(struct net_device *dev)
+{
+	struct lxtest_priv *priv = netdev_priv(dev);
+
+	priv->filter_calls++;
+	priv->filter_flags = dev->flags;
+}
+
 static const struct net_device_ops lxtest_ops = {
+	.ndo_set_rx_mode = lxtest_set_rx_mode,
 	.ndo_open = lxtest_open,
 	.ndo_stop = lxtest_stop,
 	.ndo_start_xmit = lxtest_start_xmit,
@@ -772,6 +784,47 @@ int lx_emul_selftest_net_xmit_now_busy(int rtnl, void *dev,
 	rtnl_unlock();
 	lx_world_leave();
 	return ret;
+}
+
+void lx_emul_selftest_net_dev_set(void *dev, int carrier, int on)
+{
+	struct net_device *nd = dev;
+
+	lx_world_enter();
+	if (carrier && on)
+		netif_carrier_on(nd);
+	else if (carrier)
+		netif_carrier_off(nd);
+	else if (on)
+		netif_wake_queue(nd);
+	else
+		netif_stop_queue(nd);
+	lx_world_leave();
+}
+
+int lx_emul_selftest_net_filter_calls(unsigned int *flags)
+{
+	struct lxtest_priv *priv;
+	int calls = -1;
+
+	lx_world_enter();
+	if (lxtest_dev) {
+		priv = netdev_priv(lxtest_dev);
+		calls = priv->filter_calls;
+		*flags = priv->filter_flags;
+	}
+	lx_world_leave();
+	return calls;
+}
+
+void lx_emul_selftest_net_rtnl(int lock)
+{
+	lx_world_enter();
+	if (lock)
+		rtnl_lock();
+	else
+		rtnl_unlock();
+	lx_world_leave();
 }
 
 int lx_emul_selftest_net_teardown(void)

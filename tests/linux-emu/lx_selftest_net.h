@@ -62,6 +62,17 @@ void lx_emul_selftest_net_present(int on);
  * rtnl lock but not the world. */
 int lx_emul_selftest_net_xmit_now_busy(int rtnl, void *dev,
 				       const void *frame, unsigned long len);
+/* The fake driver's ndo_set_rx_mode calls so far (-1 without the
+ * device); *@flags gets dev->flags as the last call saw them. */
+int lx_emul_selftest_net_filter_calls(unsigned int *flags);
+/* Take (@lock 1) or let go (0) the rtnl lock from the calling host
+ * thread, which does not hold the world in between: as a Linux thread
+ * sleeping with the lock held, the world stays free and the rtnl busy. */
+void lx_emul_selftest_net_rtnl(int lock);
+/* As the driver of @dev (an lx_emul_netdev_find handle, any driver)
+ * would: stop (@on 0) or wake (1) its transmit queue; or, with @carrier
+ * set, turn its carrier off (0) or on (1). */
+void lx_emul_selftest_net_dev_set(void *dev, int carrier, int on);
 /* Unregister and free the fake device, drain the fragment cache. */
 int lx_emul_selftest_net_teardown(void);
 

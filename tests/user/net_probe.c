@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* A user task that drives the Linux e1000 driver's eth0 through device.defs. */
+/* A user task that drives a Linux NIC driver's eth0 through device.defs. */
 /*
  * Suite "net-e1000" (tests/kernel/net_e1000_test.c): QEMU's e1000 is
  * connected to a peer the harness runs on the host
@@ -12,10 +12,18 @@
  * of type 0x88b5: the frame's number, its length as captured, whether it
  * matched, its CRC-32.  The program checks each verdict against what it
  * wrote, and a NETF_OUT filter must see each frame as written.  Then
- * the bad inputs: sizes, flavours, filters.
+ * NET_FLAGS: promiscuous and all-multicast modes set and cleared, each
+ * shown by which of the peer's frames to another station and to a
+ * multicast group reach the filter (modes_checks).  Then the bad inputs:
+ * sizes, flavours, filters, flags.  mode= runs one of the checks the
+ * kernel makes eth0 busy for instead (tests/kernel/net_eth0_test.c):
+ * flags (NET_FLAGS while the rtnl lock is held), close (writes queued
+ * when eth0 is closed), stalled (a stopped transmit queue), linkdown (no
+ * carrier).
  */
 #include <device/bpf.h>
 #include <device/device.h>
+#include <device/device_request.h>
 #include <device/net_status.h>
 #include <mach/message.h>
 #include <mach/mig_errors.h>
@@ -29,6 +37,11 @@
 #include "user_device.h"
 
 #define ETH_TYPE_TEST	0x88b5
+#define ETH_TYPE_MODES_ASK	0x88b6	/* to the peer: send a mode step */
+#define ETH_TYPE_MODES	0x88b7	/* the peer's mode step frames */
+#define IFF_UP		0x1	/* Linux's IFF_* bits, as GNU Mach's glue */
+#define IFF_PROMISC	0x100
+#define IFF_ALLMULTI	0x200
 #define FRAME_MAX	1514
 #define FRAMES		4
 
@@ -97,9 +110,31 @@ static void status_checks(mach_port_t d, const char *mac_arg)
 	n = DEV_STATUS_MAX;
 	check("unknown_flavour", D_INVALID_OPERATION,
 	      device_get_status(d, ('n' << 16) + 77, st, &n));
-	st[0] = 0;
-	check("net_flags_not_served", D_INVALID_OPERATION,
-	      device_set_status(d, NET_FLAGS, st, 1));
+	n = 1;
+	check("net_flags_get", D_SUCCESS,
+	      device_get_status(d, NET_FLAGS, st, &n));
+	check("net_flags_get_count", 1, n);
+	n = 2;
+	check("net_flags_get_count_2", D_INVALID_SIZE,
+	      device_get_status(d, NET_FLAGS, st, &n));
+}
+
+/* Install on @port a BPF filter taking received frames of Ethernet
+ * type @type. */
+static kern_return_t filter_type(mach_port_t d, mach_port_t port,
+				 uint16_t type)
+{
+	struct bpf_insn prog[] = {
+		{ NETF_BPF | NETF_IN, 0, 0, 0 },
+		{ BPF_LD | BPF_H | BPF_ABS, 0, 0, 12 },
+		{ BPF_JMP | BPF_JEQ | BPF_K, 0, 1, type },
+		{ BPF_RET | BPF_K, 0, 0, 262144 },
+		{ BPF_RET | BPF_K, 0, 0, 0 },
+	};
+
+	return device_set_filter(d, port, MACH_MSG_TYPE_MAKE_SEND, 0,
+				 (filter_t *)prog,
+				 sizeof(prog) / (sizeof(filter_t)));
 }
 
 static void filter_checks(mach_port_t d, mach_port_t rx, mach_port_t out)
@@ -107,13 +142,6 @@ static void filter_checks(mach_port_t d, mach_port_t rx, mach_port_t out)
 	struct bpf_insn sent[] = {
 		{ NETF_BPF | NETF_OUT, 0, 0, 0 },
 		{ BPF_RET | BPF_K, 0, 0, 262144 },
-	};
-	struct bpf_insn good[] = {
-		{ NETF_BPF | NETF_IN, 0, 0, 0 },
-		{ BPF_LD | BPF_H | BPF_ABS, 0, 0, 12 },
-		{ BPF_JMP | BPF_JEQ | BPF_K, 0, 1, ETH_TYPE_TEST },
-		{ BPF_RET | BPF_K, 0, 0, 262144 },
-		{ BPF_RET | BPF_K, 0, 0, 0 },
 	};
 	struct bpf_insn no_ret[] = {
 		{ NETF_BPF | NETF_IN, 0, 0, 0 },
@@ -132,9 +160,7 @@ static void filter_checks(mach_port_t d, mach_port_t rx, mach_port_t out)
 				(filter_t *)no_ret,
 				sizeof(no_ret) / (sizeof(filter_t))));
 	check("filter_bpf_type_88b5", D_SUCCESS,
-	      device_set_filter(d, rx, MACH_MSG_TYPE_MAKE_SEND, 0,
-				(filter_t *)good,
-				sizeof(good) / (sizeof(filter_t))));
+	      filter_type(d, rx, ETH_TYPE_TEST));
 	if (out != MACH_PORT_NULL)
 		check("filter_bpf_sent_frames", D_SUCCESS,
 		      device_set_filter(d, out, MACH_MSG_TYPE_MAKE_SEND, 0,
@@ -273,13 +299,138 @@ static void flags_checks(mach_port_t d)
 	      ((struct net_status *)st)->flags & 0x41);
 }
 
+/* The device's flags (NET_FLAGS), or -1. */
+static int flags_of(mach_port_t d)
+{
+	int st[DEV_STATUS_MAX];
+	mach_msg_type_number_t n = 1;
+
+	if (device_get_status(d, NET_FLAGS, st, &n) != D_SUCCESS || n != 1)
+		return -1;
+	return st[0];
+}
+
+static kern_return_t flags_set(mach_port_t d, int word)
+{
+	return device_set_status(d, NET_FLAGS, &word, 1);
+}
+
+/* What a receive-mode step let through to the guest's filter. */
+#define SEEN_UNICAST	1	/* the frame to another station's MAC */
+#define SEEN_MULTICAST	2	/* the frame to a group nobody joined */
+#define SEEN_STALE	4	/* a frame of another step */
+
 /*
- * Before the benchmark samples: wait (up to 5 s, in 10 ms sleeps) for
- * eth0 to be up with a link (IFF_UP|IFF_RUNNING; lx-net waits for
- * e1000's link after bringing it up), so that no sampled write waits for
- * it.  Whether it came is a check.
+ * One receive-mode step: ask the peer (type 0x88b6, step number) to send
+ * a frame to another station's MAC, one to a multicast group, then one
+ * to us (the marker), all of type 0x88b7, in that order; receive on
+ * @port (its filter takes 0x88b7) until the marker of @step: the SEEN_*
+ * bits of what came before it, or -1 if no marker came within 5 s.
  */
-static void wait_link(mach_port_t d)
+static int modes_step(mach_port_t d, mach_port_t port, unsigned int step)
+{
+	static union {
+		struct net_rcv_msg m;
+		char bytes[sizeof(struct net_rcv_msg) + 64];
+	} msg;
+	uint8_t f[60] = { 0 };
+	int written = 0, seen = 0;
+
+	memcpy(f, peer_mac, 6);
+	memcpy(f + 6, my_mac, 6);
+	f[12] = ETH_TYPE_MODES_ASK >> 8;
+	f[13] = ETH_TYPE_MODES_ASK & 0xff;
+	memcpy(f + 14, "GRAFTMODES", 10);
+	f[24] = (uint8_t)step;
+	if (device_write(d, 0, 0, (char *)f, sizeof(f), &written) !=
+	    D_SUCCESS)
+		return -1;
+	for (;;) {
+		const struct packet_header *ph;
+		const uint8_t *v;
+
+		if (mach_msg(&msg.m.msg_hdr, MACH_RCV_MSG | MACH_RCV_TIMEOUT,
+			     0, sizeof(msg), port, 5000, MACH_PORT_NULL) !=
+		    MACH_MSG_SUCCESS)
+			return -1;
+		ph = (const struct packet_header *)msg.m.packet;
+		v = (const uint8_t *)(ph + 1);	/* "GRAFTPEER", kind, step */
+		if (memcmp(v, "GRAFTPEER", 9) != 0 || v[10] != step) {
+			seen |= SEEN_STALE;
+			continue;
+		}
+		if (v[9] == 'K')
+			return seen;
+		seen |= v[9] == 'U' ? SEEN_UNICAST :
+			v[9] == 'M' ? SEEN_MULTICAST : SEEN_STALE;
+	}
+}
+
+/*
+ * NET_FLAGS: promiscuous and all-multicast modes set and cleared, each
+ * shown by what reaches the filter (modes_step) and by the flags read
+ * back.  @filtered_link: the link itself passes only frames for our MAC
+ * (Bochs' socket module), so nothing foreign can arrive in any mode.
+ * Then the bad inputs.
+ */
+static void modes_checks(mach_port_t d, int filtered_link)
+{
+	static const struct {
+		const char *name;
+		int word;		/* set first (0: nothing set) */
+		int modes;		/* IFF_PROMISC/ALLMULTI read back */
+		int seen;		/* what passes the NIC's filter */
+	} steps[] = {
+		{ "modes_none_at_open", 0, 0, 0 },
+		{ "modes_promisc", IFF_UP | IFF_PROMISC, IFF_PROMISC,
+		  SEEN_UNICAST | SEEN_MULTICAST },
+		{ "modes_allmulti", IFF_UP | IFF_ALLMULTI, IFF_ALLMULTI,
+		  SEEN_MULTICAST },
+		{ "modes_cleared", IFF_UP, 0, 0 },
+	};
+	mach_port_t port = new_receive();
+	char name[48];
+	int st[2] = { 0, 0 };
+
+	check("modes_filter", D_SUCCESS,
+	      filter_type(d, port, ETH_TYPE_MODES));
+	for (unsigned int i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		if (steps[i].word != 0) {
+			snprintf(name, sizeof(name), "%s_set", steps[i].name);
+			check(name, D_SUCCESS, flags_set(d, steps[i].word));
+		}
+		snprintf(name, sizeof(name), "%s_read_back", steps[i].name);
+		check(name, steps[i].modes | IFF_UP,
+		      flags_of(d) & (IFF_PROMISC | IFF_ALLMULTI | IFF_UP));
+		snprintf(name, sizeof(name), "%s_received", steps[i].name);
+		check(name, filtered_link ? 0 : steps[i].seen,
+		      modes_step(d, port, i));
+	}
+	check("net_flags_count_0", D_INVALID_SIZE,
+	      device_set_status(d, NET_FLAGS, st, 0));
+	st[0] = IFF_UP;
+	check("net_flags_count_2", D_INVALID_SIZE,
+	      device_set_status(d, NET_FLAGS, st, 2));
+	check("net_flags_unknown_bit", D_INVALID_OPERATION,
+	      flags_set(d, IFF_UP | (int)0x80000000));
+	check("net_flags_debug_bit", D_INVALID_OPERATION,
+	      flags_set(d, IFF_UP | 0x4));
+	check("net_flags_down_refused", D_INVALID_OPERATION,
+	      flags_set(d, IFF_PROMISC));
+	check("net_flags_unchanged_by_refusals", IFF_UP,
+	      flags_of(d) & (IFF_PROMISC | IFF_ALLMULTI | IFF_UP));
+	check("net_status_unknown_flavour_set", D_INVALID_OPERATION,
+	      device_set_status(d, NET_STATUS, st, 1));
+	mach_port_destroy(mach_task_self(), port);
+}
+
+/*
+ * Wait (up to 5 s, in 10 ms sleeps) for eth0 to be up with a link
+ * (IFF_UP|IFF_RUNNING; lx-net waits for the link after bringing it up):
+ * before the benchmark samples, so that no sampled write waits for it,
+ * and before the busy checks.  Whether it came is check @name.
+ */
+static void wait_link(mach_port_t d, const char *name)
 {
 	mach_port_t sleeper = new_receive();
 	int flags = 0;
@@ -297,7 +448,173 @@ static void wait_link(mach_port_t d)
 			 sleeper, 10, MACH_PORT_NULL);
 	}
 	mach_port_destroy(mach_task_self(), sleeper);
-	check("bench_link_up_before_sampling", 0x41, flags);
+	check(name, 0x41, flags);
+}
+
+/* my_mac from NET_ADDRESS (each int in network order). */
+static void mac_of(mach_port_t d)
+{
+	int st[DEV_STATUS_MAX];
+	mach_msg_type_number_t n = 2;
+
+	if (device_get_status(d, NET_ADDRESS, st, &n) != D_SUCCESS)
+		return;
+	for (int w = 0; w < 2; w++) {
+		uint32_t v = __builtin_bswap32((uint32_t)st[w]);
+
+		memcpy(my_mac + 4 * w, &v, w == 0 ? 4 : 2);
+	}
+}
+
+/* Sleep @ms milliseconds (a receive that times out). */
+static void sleep_ms(unsigned int ms)
+{
+	mach_port_t sleeper = new_receive();
+	mach_msg_header_t h;
+
+	mach_msg(&h, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0, sizeof(h), sleeper,
+		 ms, MACH_PORT_NULL);
+	mach_port_destroy(mach_task_self(), sleeper);
+}
+
+/*
+ * mode=flags (tests/kernel/net_eth0_test.c holds Linux's rtnl lock for
+ * 500 ms once eth0 has its link): NET_FLAGS cannot be applied from the
+ * op then; lx-net applies it when the lock is free and only then does
+ * the reply come, with the result.
+ */
+static void busy_flags_checks(mach_port_t master)
+{
+	mach_port_t d = MACH_PORT_NULL;
+
+	check("busy_open_eth0", D_SUCCESS,
+	      device_open(master, D_READ | D_WRITE, "eth0", &d));
+	wait_link(d, "busy_link_up");
+	sleep_ms(100);		/* the kernel takes the lock meanwhile */
+	check("busy_promisc_set", D_SUCCESS,
+	      flags_set(d, IFF_UP | IFF_PROMISC));
+	check("busy_promisc_read_back", IFF_PROMISC,
+	      flags_of(d) & (IFF_PROMISC | IFF_ALLMULTI));
+	check("busy_modes_cleared", D_SUCCESS, flags_set(d, IFF_UP));
+	check("busy_modes_cleared_read_back", 0,
+	      flags_of(d) & (IFF_PROMISC | IFF_ALLMULTI));
+	check("busy_close_eth0", D_SUCCESS, device_close(d));
+	mach_port_deallocate(mach_task_self(), d);
+}
+
+#define CLOSE_FRAMES	16
+
+/*
+ * One round of mode=close: CLOSE_FRAMES writes sent without waiting
+ * (device_write_request) while the kernel holds the rtnl lock (each is
+ * queued for lx-net, which waits for the lock), then eth0 closed by
+ * device_close (@drop_right 0) or by the last send right going (1).
+ * Every write must be answered: sent (D_SUCCESS, 60 bytes) or failed
+ * D_DEVICE_DOWN (0 bytes), at least one of them failed.
+ */
+static void close_round(mach_port_t master, mach_port_t replies,
+			int drop_right, const char *tag)
+{
+	static uint8_t frame[60];
+	mach_port_t d = MACH_PORT_NULL;
+	int sent = 0, down = 0, other = 0, requested = 0;
+	char name[48];
+
+	snprintf(name, sizeof(name), "%s_open", tag);
+	check(name, D_SUCCESS,
+	      device_open(master, D_READ | D_WRITE, "eth0", &d));
+	snprintf(name, sizeof(name), "%s_link_up", tag);
+	wait_link(d, name);
+	sleep_ms(100);		/* the kernel takes the lock meanwhile */
+	mac_of(d);
+	build_frame(frame, sizeof(frame));
+	for (int i = 0; i < CLOSE_FRAMES; i++)
+		if (device_write_request(d, replies, 0, 0,
+					 (io_buf_ptr_t)frame,
+					 sizeof(frame)) == KERN_SUCCESS)
+			requested++;
+	snprintf(name, sizeof(name), "%s_writes_sent", tag);
+	check(name, CLOSE_FRAMES, requested);
+	if (!drop_right) {
+		snprintf(name, sizeof(name), "%s_close", tag);
+		check(name, D_SUCCESS, device_close(d));
+	}
+	mach_port_deallocate(mach_task_self(), d);
+	for (int i = 0; i < requested; i++) {
+		if (receive_reply(replies, device_reply_server) !=
+		    MACH_MSG_SUCCESS)
+			break;
+		if (reply.rc == D_SUCCESS && reply.written == sizeof(frame))
+			sent++;
+		else if (reply.rc == D_DEVICE_DOWN && reply.written == 0)
+			down++;
+		else
+			other++;
+	}
+	printf("net_probe: %s: %d sent, %d failed D_DEVICE_DOWN, %d other\n",
+	       tag, sent, down, other);
+	snprintf(name, sizeof(name), "%s_every_write_answered", tag);
+	check(name, CLOSE_FRAMES, sent + down);
+	snprintf(name, sizeof(name), "%s_queued_writes_failed", tag);
+	check(name, 1, down > 0);
+	snprintf(name, sizeof(name), "%s_no_other_answer", tag);
+	check(name, 0, other);
+}
+
+/*
+ * mode=stalled (the kernel stops eth0's transmit queue for 500 ms once it
+ * has its link): the write waits for the queue's wake-up and is sent.
+ * mode=linkdown (the kernel turns the carrier off once it has its link,
+ * until a write failed): the write fails D_DEVICE_DOWN after lx-net's
+ * 3 s wait for the link; one after the carrier is back is sent.
+ */
+static void stalled_checks(mach_port_t master, int link_down)
+{
+	static uint8_t frame[60];
+	mach_port_t d = MACH_PORT_NULL;
+	int written = -1;
+
+	check("stalled_open_eth0", D_SUCCESS,
+	      device_open(master, D_READ | D_WRITE, "eth0", &d));
+	wait_link(d, "stalled_link_up");
+	sleep_ms(100);		/* the kernel stops the queue meanwhile */
+	mac_of(d);
+	build_frame(frame, sizeof(frame));
+	if (link_down) {
+		check("no_link_write_fails", D_DEVICE_DOWN,
+		      device_write(d, 0, 0, (char *)frame, sizeof(frame),
+				   &written));
+		sleep_ms(200);	/* the kernel gives the carrier back */
+	}
+	check(link_down ? "link_back_write" : "stopped_queue_write",
+	      D_SUCCESS, device_write(d, 0, 0, (char *)frame, sizeof(frame),
+				      &written));
+	check(link_down ? "link_back_written" : "stopped_queue_written",
+	      sizeof(frame), written);
+	check("stalled_close_eth0", D_SUCCESS, device_close(d));
+	mach_port_deallocate(mach_task_self(), d);
+}
+
+/* mode=close: two rounds, then eth0 opened again must send a frame. */
+static void close_checks(mach_port_t master)
+{
+	static uint8_t frame[60];
+	mach_port_t replies = new_receive();
+	mach_port_t d = MACH_PORT_NULL;
+	int written = -1;
+
+	close_round(master, replies, 0, "closed");
+	close_round(master, replies, 1, "right_dropped");
+	check("reopen_eth0", D_SUCCESS,
+	      device_open(master, D_READ | D_WRITE, "eth0", &d));
+	wait_link(d, "reopen_link_up");
+	build_frame(frame, sizeof(frame));
+	check("reopen_write", D_SUCCESS,
+	      device_write(d, 0, 0, (char *)frame, sizeof(frame), &written));
+	check("reopen_written", sizeof(frame), written);
+	check("reopen_close", D_SUCCESS, device_close(d));
+	mach_port_deallocate(mach_task_self(), d);
+	mach_port_destroy(mach_task_self(), replies);
 }
 
 /*
@@ -351,7 +668,25 @@ int main(int argc, char **argv)
 	const char *mac = word_argument(argc, argv, "mac", "525400123456");
 	mach_port_t d = MACH_PORT_NULL, rx = new_receive();
 	int benchmark = atoi(word_argument(argc, argv, "bench", "0"));
-	mach_port_t out = benchmark > 0 ? MACH_PORT_NULL : new_receive();
+	const char *mode = word_argument(argc, argv, "mode", "session");
+	mach_port_t out;
+
+	if (strcmp(mode, "session") != 0) {
+		if (strcmp(mode, "flags") == 0)
+			busy_flags_checks(master);
+		else if (strcmp(mode, "close") == 0)
+			close_checks(master);
+		else if (strcmp(mode, "stalled") == 0)
+			stalled_checks(master, 0);
+		else if (strcmp(mode, "linkdown") == 0)
+			stalled_checks(master, 1);
+		else
+			check("known_mode", 0, 1);
+		mach_port_destroy(mach_task_self(), rx);
+		printf("USER-DONE %d\n", checks);
+		return 0;
+	}
+	out = benchmark > 0 ? MACH_PORT_NULL : new_receive();
 
 	check("open_unknown_eth", D_NO_SUCH_DEVICE,
 	      device_open(master, D_READ | D_WRITE, "eth9", &d));
@@ -360,7 +695,7 @@ int main(int argc, char **argv)
 	status_checks(d, mac);
 	filter_checks(d, rx, out);
 	if (benchmark > 0) {
-		wait_link(d);
+		wait_link(d, "bench_link_up_before_sampling");
 		bench(d, rx, benchmark);
 		check("close_eth0", D_SUCCESS, device_close(d));
 		printf("USER-DONE %d\n", checks);
@@ -370,7 +705,11 @@ int main(int argc, char **argv)
 	receive_checks(rx);
 	sent_frames_checks(out);
 	flags_checks(d);
+	modes_checks(d, atoi(word_argument(argc, argv, "filtered_link", "0")));
 	check("close_eth0", D_SUCCESS, device_close(d));
+	/* The port died with the last close: no device to set flags on. */
+	check("net_flags_after_close", MACH_SEND_INVALID_DEST,
+	      flags_set(d, IFF_UP));
 	mach_port_deallocate(mach_task_self(), d);
 	mach_port_destroy(mach_task_self(), rx);
 	mach_port_destroy(mach_task_self(), out);
