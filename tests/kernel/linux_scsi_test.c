@@ -240,6 +240,46 @@ static void a_multi_segment_multi_page_read_matches(struct ktest *t)
 	user_task_expect_baseline(t, &b);
 }
 
+/* The adapter's largest scatter-gather list: max_segments separate
+ * pages, 512 KiB in one command. */
+static void a_command_of_max_segments_pages_reads(struct ktest *t)
+{
+	static struct lx_emul_disk_seg segs[128];
+	static void *pages[128];
+	struct user_task_baseline b;
+	int bad = -1;
+
+	user_task_baseline(&b);
+	for (int i = 0; i < 128; i++) {
+		pages[i] = page_alloc(PAGE);
+		segs[i] = seg_of(pages[i], PAGE);
+	}
+	KTEST_EXPECT_EQ(t, read_into(1000, 128 * 8, segs, 128), 0);
+	for (int i = 0; i < 128 && bad < 0; i++)
+		if (!pattern_ok(pages[i], 1000 + 8 * i, 8))
+			bad = i;
+	if (bad >= 0)
+		ktest_fail(t, "page %d of 128 does not hold LBA %d..", bad,
+			   1000 + 8 * bad);
+	for (int i = 0; i < 128; i++)
+		lx_host_free(pages[i]);
+	user_task_expect_baseline(t, &b);
+}
+
+/* One segment of max_segment_size (64 KiB) on a 64 KiB boundary: the
+ * largest entry a bus-master PRD holds. */
+static void a_64_kib_segment_reads(struct ktest *t)
+{
+	uint8_t *buf = page_alloc(128 * 1024);
+	unsigned long phys = lx_host_virt_to_phys(buf);
+	unsigned long off = ((phys + 0xffff) & ~0xfffful) - phys;
+	struct lx_emul_disk_seg seg = seg_of(buf + off, 65536);
+
+	KTEST_EXPECT_EQ(t, read_into(2000, 128, &seg, 1), 0);
+	KTEST_EXPECT_TRUE(t, pattern_ok(buf + off, 2000, 128));
+	lx_host_free(buf);
+}
+
 static void a_write_reads_back(struct ktest *t)
 {
 	uint8_t *out = page_alloc(PAGE), *in = page_alloc(PAGE);
@@ -485,6 +525,9 @@ static const struct ktest_case linux_scsi_cases[] = {
 	{ "lba_0_reads_the_image_pattern", lba_0_reads_the_image_pattern },
 	{ "a_multi_segment_multi_page_read_matches",
 	  a_multi_segment_multi_page_read_matches },
+	{ "a_command_of_max_segments_pages_reads",
+	  a_command_of_max_segments_pages_reads },
+	{ "a_64_kib_segment_reads", a_64_kib_segment_reads },
 	{ "a_write_reads_back", a_write_reads_back },
 	{ "submit_refuses_bad_commands_with_nothing_queued",
 	  submit_refuses_bad_commands_with_nothing_queued },
