@@ -130,6 +130,7 @@ void lx_scsi_eh_scmd_add(struct scsi_cmnd *cmd);
 void lx_scsi_eh_wakeup(struct Scsi_Host *host);
 void lx_scsi_timed_out(struct scsi_cmnd *cmd);
 int lx_scsi_eh_start(struct Scsi_Host *host);
+void lx_scsi_eh_stop(struct Scsi_Host *host);
 
 /* lx_scsi_disk.c */
 /* lx_scsi_disk_attach - read @sdev's capacity and write protection and
