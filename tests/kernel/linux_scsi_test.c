@@ -15,7 +15,9 @@
 #include "kern/cmdline.h"
 #include "kern/console.h"
 #include "kern/ktest.h"
+#include "kern/sched.h"
 #include "kern/string.h"
+#include "kern/thread.h"
 #include "linux-emu/include/lx_emul.h"
 #include "linux-emu/include/lx_emul_disk.h"
 #include "linux-emu/include/lx_host.h"
@@ -498,6 +500,28 @@ static void probes_fire_at_queuecommand_and_scsi_done(struct ktest *t)
 	lx_host_free(buf);
 }
 
+static void a_fake_host_lives_and_goes_leaving_nothing(struct ktest *t)
+{
+	struct user_task_baseline b;
+	unsigned int threads = thread_count();
+	int line;
+
+	user_task_baseline(&b);
+	console_capture_start(captured, sizeof(captured) - 1);
+	line = lx_emul_selftest_scsi_fake_host();
+	captured[console_capture_stop()] = '\0';
+	if (line)
+		ktest_fail(t, "lx_emul_selftest_scsi_fake_host failed at line %d: \"%s\"",
+			   line, captured);
+	expect_line(t, "Direct-Access     LXTEST   FAKE DISK        0001 PQ: 0 ANSI: 5");
+	expect_line(t, "[hd1] 1000 512-byte logical blocks: (0 MiB), write protected");
+	expect_line(t, "no eh_strategy_handler: linux-emu does not emulate scsi_unjam_host; failing 1 command(s)");
+	/* its EH thread ended; ended threads are freed after a switch */
+	thread_sleep_ticks(2);
+	KTEST_EXPECT_EQ(t, thread_count(), threads);
+	user_task_expect_baseline(t, &b);
+}
+
 /* Last: the disk goes away; its handle stays and answers -ENODEV. */
 static void a_removed_disk_answers_enodev(struct ktest *t)
 {
@@ -545,6 +569,8 @@ static const struct ktest_case linux_scsi_cases[] = {
 	  results_become_errno_and_sense_is_named },
 	{ "probes_fire_at_queuecommand_and_scsi_done",
 	  probes_fire_at_queuecommand_and_scsi_done },
+	{ "a_fake_host_lives_and_goes_leaving_nothing",
+	  a_fake_host_lives_and_goes_leaving_nothing },
 	{ "a_removed_disk_answers_enodev", a_removed_disk_answers_enodev },
 };
 KTEST_SUITE(linux_scsi_suite, "linux-scsi", linux_scsi_cases);

@@ -33,6 +33,17 @@ int lx_emul_selftest_scsi_submit_now_held(struct lx_emul_disk *disk,
  * the sense named on the console, -ENODEV, -ETIMEDOUT). */
 int lx_emul_selftest_scsi_errno(void);
 
+/*
+ * A fake host adapter ("lxscsi": INQUIRY, READ CAPACITY, MODE SENSE
+ * with write protect, READ(10) filling a pattern, one opcode it never
+ * completes and one it aborts as libata does): allocated, added,
+ * scanned (its disk is write protected), read through lx_emul_disk_*,
+ * a write refused (-EROFS), a command timing out and an aborted one
+ * ending through the EH thread without a strategy handler (DID_TIME_OUT,
+ * -ETIMEDOUT for the disk API), then removed and released.
+ */
+int lx_emul_selftest_scsi_fake_host(void);
+
 /* scsi_remove_device on hd0's SCSI device, as a hot unplug would;
  * 0, or -1 without hd0. */
 int lx_emul_selftest_scsi_remove_hd0(void);
