@@ -31,7 +31,6 @@
 #define EINVAL		22
 #define EIO		5
 #define ENODEV		19
-#define EROFS		30
 #define EAGAIN		11
 #define XFER_PIO_4	0x0c
 #define XFER_MW_DMA_2	0x22
@@ -424,25 +423,6 @@ static void dma_sg_bounces_only_beyond_the_mask_and_copies_back(
 	user_task_expect_baseline(t, &b);
 }
 
-static void a_write_protected_disk_refuses_writes(struct ktest *t)
-{
-	void *buf = page_alloc(PAGE);
-	struct lx_emul_disk_seg seg = seg_of(buf, 512);
-
-	KTEST_EXPECT_EQ(t, lx_emul_selftest_scsi_write_protect(1), 0);
-	KTEST_EXPECT_EQ(t, lx_emul_disk_info(disk, &info), 0);
-	KTEST_EXPECT_EQ(t, info.read_only, 1);
-	reset_done();
-	fill_cmd(0, 1, 10, 1, &seg, 1);
-	KTEST_EXPECT_EQ(t, lx_emul_disk_submit(disk, &cmds[0]), -EROFS);
-	KTEST_EXPECT_EQ(t, read_into(10, 1, &seg, 1), 0);
-	KTEST_EXPECT_TRUE(t, pattern_ok(buf, 10, 1));
-	KTEST_EXPECT_EQ(t, lx_emul_selftest_scsi_write_protect(0), 0);
-	KTEST_EXPECT_EQ(t, lx_emul_disk_info(disk, &info), 0);
-	KTEST_EXPECT_EQ(t, info.read_only, 0);
-	lx_host_free(buf);
-}
-
 static void submit_now_works_when_the_world_is_free_only(struct ktest *t)
 {
 	void *buf = page_alloc(PAGE);
@@ -561,8 +541,6 @@ static const struct ktest_case linux_scsi_cases[] = {
 	  a_media_error_gives_eio_and_the_next_command_works },
 	{ "dma_sg_bounces_only_beyond_the_mask_and_copies_back",
 	  dma_sg_bounces_only_beyond_the_mask_and_copies_back },
-	{ "a_write_protected_disk_refuses_writes",
-	  a_write_protected_disk_refuses_writes },
 	{ "submit_now_works_when_the_world_is_free_only",
 	  submit_now_works_when_the_world_is_free_only },
 	{ "results_become_errno_and_sense_is_named",

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Checks of the linux-scsi suite that run in the Linux world: libata's transfer mode, scatter-gather bouncing, write protection, submit_now with the world held, device removal. */
+/* Checks of the linux-scsi suite that run in the Linux world: libata's transfer mode, scatter-gather bouncing, submit_now with the world held, results as errno, a fake host adapter's life, device removal. */
 #include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/dma-mapping.h>
@@ -120,21 +120,6 @@ out:
 int lx_emul_selftest_scsi_dma_sg(void)
 {
 	return lx_world_run(in_dma_sg, NULL);
-}
-
-static int in_write_protect(void *arg)
-{
-	struct scsi_device *sdev = hd0();
-
-	if (!sdev)
-		return -1;
-	lx_sdev(sdev)->read_only = arg != NULL;
-	return 0;
-}
-
-int lx_emul_selftest_scsi_write_protect(int on)
-{
-	return lx_world_run(in_write_protect, on ? (void *)1 : NULL);
 }
 
 struct now_args {

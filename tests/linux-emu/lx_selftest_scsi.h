@@ -20,10 +20,6 @@ int lx_emul_selftest_scsi_xfer_mode(void);
  * device wrote comes back at unmap; nothing is left allocated. */
 int lx_emul_selftest_scsi_dma_sg(void);
 
-/* Mark disk hd0 write protected (@on) or not, as a MODE SENSE with the
- * WP bit would; 0, or -1 without hd0. */
-int lx_emul_selftest_scsi_write_protect(int on);
-
 /* lx_emul_disk_submit_now while this thread holds the Linux world:
  * the result (-EAGAIN expected). */
 int lx_emul_selftest_scsi_submit_now_held(struct lx_emul_disk *disk,
