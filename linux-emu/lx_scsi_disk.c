@@ -7,8 +7,9 @@
  * against the disk and the limits the adapter set, then becomes a
  * request of lx_scsi_cmd.c: READ(10)/WRITE(10), or READ(16)/WRITE(16)
  * past 2^32 blocks or 65535 blocks per command.  Its result reaches the
- * host's done callback in BLOCK_SOFTIRQ or the EH thread (after a
- * failure): 0, -EIO (sense named on the console), -ENODEV, -ETIMEDOUT.
+ * host's done callback in BLOCK_SOFTIRQ (also after the error handler):
+ * 0, -EIO (sense named on the console), -ENODEV, -ETIMEDOUT.  INQUIRY's
+ * vendor and model reach the host without their trailing blanks.
  */
 #include <linux/blkdev.h>
 #include <linux/slab.h>
