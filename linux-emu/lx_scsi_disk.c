@@ -229,8 +229,9 @@ static int in_info(void *arg)
 	info->max_segment_size = lim->max_segment_size;
 	info->seg_boundary_mask = lim->seg_boundary_mask;
 	info->dma_alignment = lim->dma_alignment;
+	/* a host without a DMA device copies by CPU: no limit */
 	info->dma_mask = dma_dev && dma_dev->dma_mask ? *dma_dev->dma_mask :
-			 DMA_BIT_MASK(32);
+			 DMA_BIT_MASK(64);
 	info->read_only = lx_sdev(sdev)->read_only;
 	copy_trimmed(info->vendor, sdev->vendor, 8);
 	copy_trimmed(info->model, sdev->model, 16);

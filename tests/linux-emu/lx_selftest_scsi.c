@@ -276,6 +276,7 @@ static int fake_checks(struct Scsi_Host *host, struct scsi_device *sdev,
 	CHECK(lx_emul_disk_info(disk, &info) == 0);
 	CHECK(info.blocks == FAKE_BLOCKS && info.block_size == 512);
 	CHECK(info.read_only == 1 && info.max_segments == 4);
+	CHECK(info.dma_mask == DMA_BIT_MASK(64));
 	CHECK(!strcmp(info.vendor, "LXTEST") && !strcmp(info.model, "FAKE DISK"));
 	CHECK(fake_disk_io(disk, 0, buf) == 0);
 	for (int i = 0; i < 1024; i++)
