@@ -50,27 +50,30 @@ void dma_unmap_sg_attrs(struct device *dev, struct scatterlist *sg,
 				     attrs);
 }
 
-/* dma_sync_sg_for_cpu / _for_device - each entry as a single mapping. */
-void dma_sync_sg_for_cpu(struct device *dev, struct scatterlist *sg,
-			 int nelems, enum dma_data_direction dir)
+/* Each of the @nelems entries as a single mapping, through @sync. */
+static void sync_sg(struct device *dev, struct scatterlist *sg, int nelems,
+		    enum dma_data_direction dir,
+		    void (*sync)(struct device *, dma_addr_t, size_t,
+				 enum dma_data_direction))
 {
 	struct scatterlist *s;
 	int i;
 
 	for_each_sg(sg, s, nelems, i)
-		dma_sync_single_for_cpu(dev, s->dma_address, sg_dma_len(s),
-					dir);
+		sync(dev, s->dma_address, sg_dma_len(s), dir);
+}
+
+/* dma_sync_sg_for_cpu / _for_device - each entry as a single mapping. */
+void dma_sync_sg_for_cpu(struct device *dev, struct scatterlist *sg,
+			 int nelems, enum dma_data_direction dir)
+{
+	sync_sg(dev, sg, nelems, dir, dma_sync_single_for_cpu);
 }
 
 void dma_sync_sg_for_device(struct device *dev, struct scatterlist *sg,
 			    int nelems, enum dma_data_direction dir)
 {
-	struct scatterlist *s;
-	int i;
-
-	for_each_sg(sg, s, nelems, i)
-		dma_sync_single_for_device(dev, s->dma_address, sg_dma_len(s),
-					   dir);
+	sync_sg(dev, sg, nelems, dir, dma_sync_single_for_device);
 }
 
 struct dmam_block {

@@ -40,13 +40,4 @@ int _printk(const char *fmt, ...)
 
 /* _printk_deferred - printk from where the console may not be taken in
  * Linux (scheduler, ratelimit reports); here the console always may. */
-int _printk_deferred(const char *fmt, ...)
-{
-	va_list args;
-	int len;
-
-	va_start(args, fmt);
-	len = vprintk(fmt, args);
-	va_end(args);
-	return len;
-}
+int _printk_deferred(const char *fmt, ...) __alias(_printk);

@@ -164,6 +164,7 @@ static void refuse(struct lx_scsi_req *req, int result)
 	unsigned long flags;
 
 	req->result = result;
+	get_device(&req->sdev->sdev_gendev);	/* until it is completed */
 	local_irq_save(flags);
 	list_add_tail(&req->link, &refused_list);
 	raise_softirq_irqoff(BLOCK_SOFTIRQ);
@@ -203,6 +204,7 @@ static bool run_sdev(struct lx_shost *lh, struct lx_sdev *ls)
 		list_del(&slot->link);
 		slot_prepare(slot, req);
 		cmd = lx_slot_cmd(slot);
+		get_device(&ls->sdev.sdev_gendev);	/* until slot_release */
 		lh->busy++;
 		ls->busy++;
 		set_bit(SCMD_STATE_INFLIGHT, &cmd->state);
@@ -217,6 +219,7 @@ static bool run_sdev(struct lx_shost *lh, struct lx_sdev *ls)
 		ls->busy--;
 		slot->req = NULL;
 		list_add(&slot->link, &lh->slots_free);
+		put_device(&ls->sdev.sdev_gendev);
 		list_add(&req->link, &ls->pending);
 		if (!lh->busy)
 			mod_timer(&lh->retry_timer, jiffies + 1);
@@ -266,26 +269,42 @@ static void slot_release(struct lx_scsi_slot *slot)
 	slot->req = NULL;
 	cmd->state = 0;
 	list_add_tail(&slot->link, &lh->slots_free);
+	if (sdev->host->shost_state != SHOST_RUNNING)
+		lx_scsi_eh_wakeup(sdev->host);	/* the last busy one may be due */
+	put_device(&sdev->sdev_gendev);
 }
 
 void lx_scsi_finish(struct lx_scsi_slot *slot, int result)
 {
 	struct lx_scsi_req *req = slot->req;
-	struct Scsi_Host *host = req->sdev->host;
+	struct scsi_device *sdev = req->sdev;
+	struct Scsi_Host *host = sdev->host;
 
+	get_device(&sdev->sdev_gendev);		/* across the owner's call */
 	slot_release(slot);
 	req->complete(req, result, slot->sense);
+	put_device(&sdev->sdev_gendev);
 	lx_scsi_run_host(host);
 }
 
-void lx_scsi_requeue(struct lx_scsi_slot *slot)
+void lx_scsi_requeue(struct lx_scsi_slot *slot, struct list_head *retry)
 {
 	struct lx_scsi_req *req = slot->req;
 	struct scsi_cmnd *cmd = lx_slot_cmd(slot);
 
 	req->retries = cmd->retries;
 	slot_release(slot);
-	list_add(&req->link, &lx_sdev(req->sdev)->pending);
+	list_add_tail(&req->link, retry);
+}
+
+void lx_scsi_requeue_splice(struct list_head *retry)
+{
+	struct lx_scsi_req *req, *prev;
+
+	list_for_each_entry_safe_reverse(req, prev, retry, link) {
+		list_del(&req->link);
+		list_add(&req->link, &lx_sdev(req->sdev)->pending);
+	}
 }
 
 void lx_scsi_fail_pending(struct scsi_device *sdev, int result)
@@ -327,6 +346,8 @@ void blk_abort_request(struct request *rq)
 	struct lx_scsi_slot *slot = container_of(rq, struct lx_scsi_slot, rq);
 	unsigned long flags;
 
+	if (test_bit(SCMD_STATE_COMPLETE, &lx_slot_cmd(slot)->state))
+		return;		/* scsi_done came first: it is finishing */
 	local_irq_save(flags);
 	if (!slot->aborting) {
 		slot->aborting = true;
@@ -396,11 +417,13 @@ static void block_softirq(struct softirq_action *h)
 	}
 	while ((slot = take(&done_list)) != NULL) {
 		struct Scsi_Host *host;
+		LIST_HEAD(retry);
 
 		cmd = lx_slot_cmd(slot);
 		host = cmd->device->host;
 		if (wants_requeue(cmd->result)) {
-			lx_scsi_requeue(slot);
+			lx_scsi_requeue(slot, &retry);
+			lx_scsi_requeue_splice(&retry);
 			lx_scsi_run_host(host);
 			continue;
 		}
@@ -408,8 +431,12 @@ static void block_softirq(struct softirq_action *h)
 	}
 	while ((slot = take(&finish_list)) != NULL)
 		lx_scsi_finish(slot, lx_slot_cmd(slot)->result);
-	while ((req = take_req()) != NULL)
+	while ((req = take_req()) != NULL) {
+		struct scsi_device *sdev = req->sdev;
+
 		req->complete(req, req->result, NULL);
+		put_device(&sdev->sdev_gendev);
+	}
 }
 
 static void retry_timer_fn(struct timer_list *t)

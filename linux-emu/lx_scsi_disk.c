@@ -7,8 +7,9 @@
  * against the disk and the limits the adapter set, then becomes a
  * request of lx_scsi_cmd.c: READ(10)/WRITE(10), or READ(16)/WRITE(16)
  * past 2^32 blocks or 65535 blocks per command.  Its result reaches the
- * host's done callback in BLOCK_SOFTIRQ or the EH thread (after a
- * failure): 0, -EIO (sense named on the console), -ENODEV, -ETIMEDOUT.
+ * host's done callback in BLOCK_SOFTIRQ (also after the error handler):
+ * 0, -EIO (sense named on the console), -ENODEV, -ETIMEDOUT.  INQUIRY's
+ * vendor and model reach the host without their trailing blanks.
  */
 #include <linux/blkdev.h>
 #include <linux/slab.h>
@@ -228,8 +229,9 @@ static int in_info(void *arg)
 	info->max_segment_size = lim->max_segment_size;
 	info->seg_boundary_mask = lim->seg_boundary_mask;
 	info->dma_alignment = lim->dma_alignment;
+	/* a host without a DMA device copies by CPU: no limit */
 	info->dma_mask = dma_dev && dma_dev->dma_mask ? *dma_dev->dma_mask :
-			 DMA_BIT_MASK(32);
+			 DMA_BIT_MASK(64);
 	info->read_only = lx_sdev(sdev)->read_only;
 	copy_trimmed(info->vendor, sdev->vendor, 8);
 	copy_trimmed(info->model, sdev->model, 16);
@@ -275,6 +277,7 @@ static int check(struct scsi_device *sdev, struct lx_emul_disk_cmd *cmd)
 		    (phys & lim->dma_alignment) || (len & lim->dma_alignment) ||
 		    (phys & ~(u64)lim->seg_boundary_mask) !=
 		    ((phys + len - 1) & ~(u64)lim->seg_boundary_mask) ||
+		    !pfn_valid(phys >> PAGE_SHIFT) ||
 		    !pfn_valid((phys + len - 1) >> PAGE_SHIFT))
 			return -EINVAL;
 		sum += len;

@@ -110,6 +110,7 @@ void scsi_eh_finish_cmd(struct scsi_cmnd *cmd, struct list_head *done_q)
 void scsi_eh_flush_done_q(struct list_head *done_q)
 {
 	struct scsi_cmnd *cmd, *next;
+	LIST_HEAD(retry);
 
 	local_bh_disable();
 	list_for_each_entry_safe(cmd, next, done_q, eh_entry) {
@@ -118,13 +119,14 @@ void scsi_eh_flush_done_q(struct list_head *done_q)
 		list_del_init(&cmd->eh_entry);
 		if (scsi_device_online(cmd->device) &&
 		    ++cmd->retries <= cmd->allowed) {
-			lx_scsi_requeue(slot);
+			lx_scsi_requeue(slot, &retry);
 			continue;
 		}
 		if (!cmd->result)
 			cmd->result = DID_TIME_OUT << 16;
 		lx_scsi_finish_later(slot);
 	}
+	lx_scsi_requeue_splice(&retry);
 	local_bh_enable();
 }
 
@@ -174,7 +176,7 @@ static void eh_thread(void *arg)
 
 	for (;;) {
 		set_current_state(TASK_INTERRUPTIBLE);
-		if (lh->stopping && !eh_due(host))
+		if (lh->stopping)
 			break;
 		if (!eh_due(host)) {
 			schedule();
@@ -188,26 +190,35 @@ static void eh_thread(void *arg)
 		host->host_failed = 0;
 		restart(host);
 	}
+	/* the host was released (lx_scsi_eh_stop): its memory is ours */
 	__set_current_state(TASK_RUNNING);
-	lh->eh_task = NULL;
-	put_device(&host->shost_gendev);
+	kfree(lh);
 }
 
-/* lx_scsi_eh_start - start @host's EH thread (it holds a reference on
- * the host until lx_shost's stopping is set).  0 or -ENOMEM. */
+/* lx_scsi_eh_start - start @host's EH thread.  0 or -ENOMEM. */
 int lx_scsi_eh_start(struct Scsi_Host *host)
 {
 	struct lx_shost *lh = lx_shost(host);
 	char name[16];
 
 	snprintf(name, sizeof(name), "scsi_eh_%u", host->host_no);
-	get_device(&host->shost_gendev);
 	lh->eh_task = lx_thread_start(name, eh_thread, host);
+	return lh->eh_task ? 0 : -ENOMEM;
+}
+
+/* lx_scsi_eh_stop - at @host's release: end its EH thread, which then
+ * frees the host's memory (Linux stops it at release too); without a
+ * thread, free it now. */
+void lx_scsi_eh_stop(struct Scsi_Host *host)
+{
+	struct lx_shost *lh = lx_shost(host);
+
 	if (!lh->eh_task) {
-		put_device(&host->shost_gendev);
-		return -ENOMEM;
+		kfree(lh);
+		return;
 	}
-	return 0;
+	lh->stopping = true;
+	wake_up_process(lh->eh_task);
 }
 
 /*

@@ -3,7 +3,8 @@
 /*
  * A Scsi_Host is allocated with its host template's defaults as Linux's
  * hosts.c sets them, its command slots (can_queue of them, the tags) when
- * it is added, and its error handler thread at allocation.  Transport
+ * it is added, and its error handler thread at allocation (ended at
+ * release, when the thread frees the host's memory).  Transport
  * classes are not run for hosts and SCSI devices: in Linux that only adds
  * sysfs attributes (libata's containers match its own port, link and
  * device objects, which libata registers itself).
@@ -28,7 +29,7 @@ static void host_release(struct device *dev)
 	timer_shutdown_sync(&lh->retry_timer);
 	list_del(&lh->link);
 	kfree(host->shost_data);
-	kfree(lh);
+	lx_scsi_eh_stop(host);
 }
 
 /*
@@ -113,6 +114,10 @@ int scsi_add_host_with_dma(struct Scsi_Host *host, struct device *dev,
 	shost_printk(KERN_INFO, host, "%s\n",
 		     sht->info ? sht->info(host) :
 		     sht->name ? sht->name : "");
+	if (sht->eh_abort_handler || sht->eh_device_reset_handler ||
+	    sht->eh_target_reset_handler || sht->eh_bus_reset_handler ||
+	    sht->eh_host_reset_handler)
+		shost_printk(KERN_WARNING, host, "linux-emu's error handler never calls the template's abort and reset handlers\n");
 	host->shost_gendev.parent = dev ? dev : NULL;
 	host->dma_dev = dma_dev;
 	err = lx_scsi_slots_alloc(host);
@@ -127,20 +132,16 @@ int scsi_add_host_with_dma(struct Scsi_Host *host, struct device *dev,
 	return 0;
 }
 
-/* scsi_remove_host - remove @host's devices and stop its EH thread
- * (after any recovery in progress). */
+/* scsi_remove_host - remove @host's devices; it takes no more commands
+ * (its EH thread ends at release, scsi_host_put). */
 void scsi_remove_host(struct Scsi_Host *host)
 {
-	struct lx_shost *lh = lx_shost(host);
 	struct scsi_device *sdev, *next;
 
 	host->shost_state = SHOST_CANCEL;
 	list_for_each_entry_safe(sdev, next, &host->__devices, siblings)
 		scsi_remove_device(sdev);
 	host->shost_state = SHOST_DEL;
-	lh->stopping = true;
-	if (lh->eh_task)
-		wake_up_process(lh->eh_task);
 	device_del(&host->shost_gendev);
 }
 

@@ -30,10 +30,11 @@ struct lx_emul_disk_info {
 	unsigned int max_segment_size;
 	unsigned long long seg_boundary_mask;
 	unsigned int dma_alignment;	/* mask */
-	unsigned long long dma_mask;	/* of the adapter's struct device */
+	unsigned long long dma_mask;	/* of the adapter's struct device
+					 * (all ones: no DMA device) */
 	int read_only;			/* the device reports write protect */
-	char vendor[9];			/* INQUIRY strings, NUL-terminated */
-	char model[17];
+	char vendor[9];			/* INQUIRY strings without trailing */
+	char model[17];			/* blanks, NUL-terminated */
 };
 
 /* One scatter-gather entry: physical address and length in bytes. */

@@ -110,9 +110,11 @@ void lx_scsi_finish(struct lx_scsi_slot *slot, int result);
 /* lx_scsi_finish_later - lx_scsi_finish with the command's result, from
  * BLOCK_SOFTIRQ (raised here; any context). */
 void lx_scsi_finish_later(struct lx_scsi_slot *slot);
-/* lx_scsi_requeue - put the request of @slot back at the head of its
- * device's pending list and free the slot. */
-void lx_scsi_requeue(struct lx_scsi_slot *slot);
+/* lx_scsi_requeue - free @slot; its request goes to the end of @retry,
+ * which lx_scsi_requeue_splice then puts back at the head of each
+ * request's device list, in @retry's order. */
+void lx_scsi_requeue(struct lx_scsi_slot *slot, struct list_head *retry);
+void lx_scsi_requeue_splice(struct list_head *retry);
 /* lx_scsi_fail_pending - complete every pending request of @sdev with
  * @result (device gone), from BLOCK_SOFTIRQ. */
 void lx_scsi_fail_pending(struct scsi_device *sdev, int result);
@@ -128,6 +130,7 @@ void lx_scsi_eh_scmd_add(struct scsi_cmnd *cmd);
 void lx_scsi_eh_wakeup(struct Scsi_Host *host);
 void lx_scsi_timed_out(struct scsi_cmnd *cmd);
 int lx_scsi_eh_start(struct Scsi_Host *host);
+void lx_scsi_eh_stop(struct Scsi_Host *host);
 
 /* lx_scsi_disk.c */
 /* lx_scsi_disk_attach - read @sdev's capacity and write protection and
@@ -139,7 +142,7 @@ void lx_scsi_disk_detach(struct scsi_device *sdev);
 int lx_scsi_errno(struct scsi_device *sdev, int result,
 		  const unsigned char *sense);
 
-/* lx_scsi_disk.c: the probe function lx_emul_disk_probe_set installed, if any */
+/* lx_scsi_disk.c: call the function lx_emul_disk_probe_set installed */
 void lx_scsi_probe(int point);
 
 extern struct list_head lx_scsi_hosts;

@@ -1,12 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Checks of the linux-scsi suite that run in the Linux world: libata's transfer mode, scatter-gather bouncing, write protection, submit_now with the world held, device removal. */
+/* Checks of the linux-scsi suite that run in the Linux world: libata's transfer mode, scatter-gather bouncing, submit_now with the world held, results as errno, a fake host adapter's life, device removal. */
+#include <linux/completion.h>
+#include <linux/delay.h>
 #include <linux/dma-mapping.h>
 #include <linux/gfp.h>
 #include <linux/libata.h>
 #include <linux/mm.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
+#include <scsi/scsi.h>
+#include <scsi/scsi_common.h>
+#include <scsi/scsi_cmnd.h>
 #include <scsi/scsi_device.h>
+#include <scsi/scsi_host.h>
+#include <asm/unaligned.h>
 
 #include <lx_emul.h>
 #include <lx_emul_disk.h>
@@ -115,21 +122,6 @@ int lx_emul_selftest_scsi_dma_sg(void)
 	return lx_world_run(in_dma_sg, NULL);
 }
 
-static int in_write_protect(void *arg)
-{
-	struct scsi_device *sdev = hd0();
-
-	if (!sdev)
-		return -1;
-	lx_sdev(sdev)->read_only = arg != NULL;
-	return 0;
-}
-
-int lx_emul_selftest_scsi_write_protect(int on)
-{
-	return lx_world_run(in_write_protect, on ? (void *)1 : NULL);
-}
-
 struct now_args {
 	struct lx_emul_disk *disk;
 	struct lx_emul_disk_cmd *cmd;
@@ -148,6 +140,180 @@ int lx_emul_selftest_scsi_submit_now_held(struct lx_emul_disk *disk,
 	struct now_args a = { disk, cmd };
 
 	return lx_world_run(in_submit_now_held, &a);
+}
+
+static int in_errno(void *arg)
+{
+	static const struct {
+		int result;
+		u8 key, asc, ascq;	/* key 0xff: no sense data */
+		int err;
+	} rows[] = {
+		{ 0, 0xff, 0, 0, 0 },
+		{ SAM_STAT_CHECK_CONDITION, MEDIUM_ERROR, 0x11, 0x04, -EIO },
+		{ SAM_STAT_CHECK_CONDITION, ABORTED_COMMAND, 0, 0, -EIO },
+		{ SAM_STAT_CHECK_CONDITION, 0xff, 0, 0, -EIO },
+		{ DID_TIME_OUT << 16, 0xff, 0, 0, -ETIMEDOUT },
+		{ DID_NO_CONNECT << 16, 0xff, 0, 0, -ENODEV },
+		{ DID_BAD_TARGET << 16, 0xff, 0, 0, -ENODEV },
+		{ DID_ERROR << 16, 0xff, 0, 0, -EIO },
+	};
+	struct scsi_device *sdev = hd0();
+	u8 sense[SCSI_SENSE_BUFFERSIZE];
+
+	CHECK(sdev);
+	for (int i = 0; i < ARRAY_SIZE(rows); i++) {
+		memset(sense, 0, sizeof(sense));
+		if (rows[i].key != 0xff)
+			scsi_build_sense_buffer(0, sense, rows[i].key,
+						rows[i].asc, rows[i].ascq);
+		CHECK(lx_scsi_errno(sdev, rows[i].result, sense) ==
+		      rows[i].err);
+	}
+	return 0;
+}
+
+int lx_emul_selftest_scsi_errno(void)
+{
+	return lx_world_run(in_errno, NULL);
+}
+
+#define FAKE_BLOCKS	1000
+#define FAKE_HANG	0xc1	/* vendor opcodes of the fake adapter */
+#define FAKE_ABORT	0xc2
+
+static int fake_queuecommand(struct Scsi_Host *host, struct scsi_cmnd *cmd)
+{
+	u8 buf[36] = { 0 };
+	u8 *data;
+
+	switch (cmd->cmnd[0]) {
+	case INQUIRY:
+		buf[0] = TYPE_DISK;
+		buf[2] = 5;
+		buf[4] = 31;
+		memcpy(buf + 8, "LXTEST  FAKE DISK       0001", 28);
+		scsi_sg_copy_from_buffer(cmd, buf, sizeof(buf));
+		break;
+	case READ_CAPACITY:
+		put_unaligned_be32(FAKE_BLOCKS - 1, buf);
+		put_unaligned_be32(512, buf + 4);
+		scsi_sg_copy_from_buffer(cmd, buf, 8);
+		break;
+	case MODE_SENSE:
+		buf[0] = 3;
+		buf[2] = 0x80;		/* write protected */
+		scsi_sg_copy_from_buffer(cmd, buf, 4);
+		break;
+	case READ_10:
+		data = kmalloc(scsi_bufflen(cmd), GFP_ATOMIC);
+		if (!data) {
+			cmd->result = DID_ERROR << 16;
+			break;
+		}
+		for (unsigned int i = 0; i < scsi_bufflen(cmd); i++)
+			data[i] = (u8)(get_unaligned_be32(&cmd->cmnd[2]) + i);
+		scsi_sg_copy_from_buffer(cmd, data, scsi_bufflen(cmd));
+		kfree(data);
+		break;
+	case FAKE_HANG:
+		return 0;			/* never completes */
+	case FAKE_ABORT:
+		blk_abort_request(scsi_cmd_to_rq(cmd));
+		return 0;
+	default:
+		scsi_build_sense(cmd, 0, ILLEGAL_REQUEST, 0x20, 0);
+		break;
+	}
+	scsi_done(cmd);
+	return 0;
+}
+
+static struct scsi_host_template fake_template = {
+	.name = "lxscsi",
+	.queuecommand = fake_queuecommand,
+	.can_queue = 2,
+	.this_id = -1,
+	.sg_tablesize = 4,
+	.cmd_per_lun = 1,
+};
+
+static struct completion fake_done;
+static int fake_result;
+
+static void fake_disk_done(struct lx_emul_disk_cmd *cmd, int result)
+{
+	fake_result = result;
+	complete(&fake_done);
+}
+
+/* Through the disk API: @write, 2 blocks at LBA 7 into @buf. */
+static int fake_disk_io(struct lx_emul_disk *disk, int write, void *buf)
+{
+	struct lx_emul_disk_seg seg = { virt_to_phys(buf), 1024 };
+	struct lx_emul_disk_cmd cmd = {
+		.write = write, .lba = 7, .blocks = 2, .segs = &seg,
+		.nsegs = 1, .done = fake_disk_done,
+	};
+	int err;
+
+	init_completion(&fake_done);
+	err = lx_emul_disk_submit(disk, &cmd);
+	if (err)
+		return err;
+	wait_for_completion(&fake_done);
+	return fake_result;
+}
+
+static int fake_checks(struct Scsi_Host *host, struct scsi_device *sdev,
+		       u8 *buf)
+{
+	static const u8 hang[10] = { FAKE_HANG }, abort[10] = { FAKE_ABORT };
+	struct lx_emul_disk *disk = lx_sdev(sdev)->disk;
+	struct lx_emul_disk_info info;
+
+	CHECK(disk);
+	CHECK(lx_emul_disk_info(disk, &info) == 0);
+	CHECK(info.blocks == FAKE_BLOCKS && info.block_size == 512);
+	CHECK(info.read_only == 1 && info.max_segments == 4);
+	CHECK(info.dma_mask == DMA_BIT_MASK(64));
+	CHECK(!strcmp(info.vendor, "LXTEST") && !strcmp(info.model, "FAKE DISK"));
+	CHECK(fake_disk_io(disk, 0, buf) == 0);
+	for (int i = 0; i < 1024; i++)
+		CHECK(buf[i] == (u8)(7 + i));
+	CHECK(fake_disk_io(disk, 1, buf) == -EROFS);
+	CHECK(__scsi_execute(sdev, hang, DMA_NONE, NULL, 0, NULL, NULL,
+			     HZ / 10, 0, 0, 0, NULL) == DID_TIME_OUT << 16);
+	CHECK(host->shost_state == SHOST_RUNNING);
+	CHECK(__scsi_execute(sdev, abort, DMA_NONE, NULL, 0, NULL, NULL,
+			     0, 0, 0, 0, NULL) == DID_TIME_OUT << 16);
+	CHECK(fake_disk_io(disk, 0, buf) == 0);
+	return 0;
+}
+
+static int in_fake_host(void *arg)
+{
+	struct Scsi_Host *host = scsi_host_alloc(&fake_template, 0);
+	struct scsi_device *sdev;
+	u8 *buf = kmalloc(1024, GFP_KERNEL);
+	int line;
+
+	CHECK(host && buf);
+	CHECK(scsi_add_host_with_dma(host, NULL, NULL) == 0);
+	sdev = __scsi_add_device(host, 0, 0, 0, NULL);
+	CHECK(!IS_ERR(sdev));
+	line = fake_checks(host, sdev, buf);
+	scsi_device_put(sdev);
+	scsi_remove_host(host);
+	scsi_host_put(host);
+	kfree(buf);
+	msleep(50);		/* the EH thread ends and frees the host */
+	return line;
+}
+
+int lx_emul_selftest_scsi_fake_host(void)
+{
+	return lx_world_run(in_fake_host, NULL);
 }
 
 static int in_remove_hd0(void *arg)

@@ -20,14 +20,25 @@ int lx_emul_selftest_scsi_xfer_mode(void);
  * device wrote comes back at unmap; nothing is left allocated. */
 int lx_emul_selftest_scsi_dma_sg(void);
 
-/* Mark disk hd0 write protected (@on) or not, as a MODE SENSE with the
- * WP bit would; 0, or -1 without hd0. */
-int lx_emul_selftest_scsi_write_protect(int on);
-
 /* lx_emul_disk_submit_now while this thread holds the Linux world:
  * the result (-EAGAIN expected). */
 int lx_emul_selftest_scsi_submit_now_held(struct lx_emul_disk *disk,
 					  struct lx_emul_disk_cmd *cmd);
+
+/* lx_scsi_errno over a table of results and sense data (0, -EIO with
+ * the sense named on the console, -ENODEV, -ETIMEDOUT). */
+int lx_emul_selftest_scsi_errno(void);
+
+/*
+ * A fake host adapter ("lxscsi": INQUIRY, READ CAPACITY, MODE SENSE
+ * with write protect, READ(10) filling a pattern, one opcode it never
+ * completes and one it aborts as libata does): allocated, added,
+ * scanned (its disk is write protected), read through lx_emul_disk_*,
+ * a write refused (-EROFS), a command timing out and an aborted one
+ * ending through the EH thread without a strategy handler (DID_TIME_OUT,
+ * -ETIMEDOUT for the disk API), then removed and released.
+ */
+int lx_emul_selftest_scsi_fake_host(void);
 
 /* scsi_remove_device on hd0's SCSI device, as a hot unplug would;
  * 0, or -1 without hd0. */
