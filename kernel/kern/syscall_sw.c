@@ -17,6 +17,7 @@
 #include "ipc/mach_msg.h"
 #include "ipc/mach_port.h"
 #include "x86_64/copy.h"
+#include "x86_64/cpu.h"
 
 #define MACH_PRINT_MAX	512
 
@@ -27,6 +28,7 @@ static uint64_t trap_mach_print(uint64_t s, uint64_t a1, uint64_t a2,
 				uint64_t a6)
 {
 	char buf[MACH_PRINT_MAX + 1];
+	uint64_t flags;
 	size_t n;
 
 	(void)a1, (void)a2, (void)a3, (void)a4, (void)a5, (void)a6;
@@ -36,7 +38,10 @@ static uint64_t trap_mach_print(uint64_t s, uint64_t a1, uint64_t a2,
 			break;
 	}
 	buf[n] = '\0';
+	/* Whole: a driver's message from an interrupt would split it. */
+	flags = cpu_intr_save();
 	kprintf("%s", buf);
+	cpu_intr_restore(flags);
 	return 0;
 }
 
