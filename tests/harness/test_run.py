@@ -314,6 +314,32 @@ class PureTest(unittest.TestCase):
                 f"mod1_crc={crcs[1]}", "mod0_cmdline_has=alpha"))
             self.assertIsNone(ready.prepare)
 
+    def test_disk_check_finds_what_changed_where(self):
+        suite = suites.by_name()["disk-ata-piix"]
+        start, count = suites.DISK_P1
+        cases = (("untouched image", None, (False, True)),
+                 ("as the guest leaves it", "written", (True, True)),
+                 ("one byte outside", (start + count) * 512 + 100,
+                  (True, False)),
+                 ("one byte inside", start * 512 + 7, (False, True)))
+        for name, change, verdicts in cases:
+            with self.subTest(name), tempfile.TemporaryDirectory() as tmp:
+                image = bytearray(suites.disk_image_content())
+                if change is not None:
+                    image = bytearray(suites.disk_expected())
+                if isinstance(change, int):
+                    image[change] ^= 0xFF
+                (Path(tmp) / "hd0.img").write_bytes(bytes(image))
+                found = suites.disk_check(suite, Path(tmp))
+                self.assertEqual([problem is None for _, problem in found],
+                                 list(verdicts))
+                self.assertTrue((Path(tmp) / "hd0.img").exists())
+        image = suites.disk_image_content()
+        self.assertEqual(len(image), suites.DISK_BLOCKS * 512)
+        self.assertEqual(image[510:512], b"\x55\xaa")
+        self.assertEqual(image[512 * 7:512 * 7 + 16],
+                         (7).to_bytes(8, "little") + b"GRAFTHD0")
+
     def test_module_pattern_is_deterministic(self):
         self.assertEqual(suites.module0_content(), suites.module0_content())
         self.assertGreater(len(set(suites.module0_content())), 200)
