@@ -7,7 +7,10 @@
  * renamed away and never run: they set up subsystems Graft does not have
  * (the iomem pseudo file system, GRO offloads, %p hashing's key).
  * tools/linux_link.py also lists each driver's entries by name
- * (lx_initcall.h), so that one driver can be started alone.
+ * (lx_initcall.h), so that one driver can be started alone.  Both end
+ * with async_synchronize_full(), as Linux's kernel_init does before init
+ * starts: what the drivers scheduled asynchronously (libata's port
+ * probes and SCSI scans) is done when they return.
  */
 #include <linux/async.h>
 #include <linux/bits.h>
@@ -65,8 +68,6 @@ static int run_initcalls(void *arg)
 	     p < lx_host_initcall_stop; p++)
 		if (!started_alone(p))
 			failed += run_one(p);
-	/* What they scheduled (libata's port probes and SCSI scans), as
-	 * Linux's kernel_init waits before it starts user space. */
 	async_synchronize_full();
 	return failed;
 }
@@ -78,6 +79,7 @@ static int run_driver(void *arg)
 
 	for (int j = 0; j < d->count; j++)
 		failed += run_one((initcall_entry_t *)d->calls[j]);
+	async_synchronize_full();
 	return failed;
 }
 

@@ -169,10 +169,9 @@ int lx_emul_net_rx_action(void);
 /*
  * lx_emul_initcalls_run - run the linked drivers' initcalls once, in
  * Linux's order (built-in module_init: a PCI driver registers and probes
- * the devices it finds), then wait for the asynchronous calls they
- * scheduled (async_synchronize_full, as Linux's kernel_init does): the
- * disks libata's port probes and SCSI scans find are there when it
- * returns.  After lx_emul_init.  The number of initcalls that
+ * the devices it finds), then wait for the asynchronous calls they made
+ * (libata probes ports and scans disks so), as Linux does before init.
+ * After lx_emul_init.  The number of initcalls that
  * failed (each named on the console), or -EBUSY on a second call.
  * lx_emul_initcall_count - how many there are.
  */
@@ -181,7 +180,8 @@ int lx_emul_initcall_count(void);
 
 /*
  * lx_emul_driver_init - run the initcalls of the one linked driver named
- * @name (its manifest's driver: name), in Linux's order, once.  After
+ * @name (its manifest's driver: name), in Linux's order, once, and wait
+ * for the asynchronous calls they made.  After
  * lx_emul_init; thread context.  The number of its initcalls that failed
  * (each named on the console); -ENOENT if no linked driver has that name
  * (build/linux/unlinked.txt says why one is left out); -EBUSY if it was
