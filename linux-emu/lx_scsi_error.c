@@ -151,6 +151,12 @@ static void restart(struct Scsi_Host *host)
 	wake_up(&host->host_wait);
 	local_bh_disable();
 	lx_scsi_run_host(host);
+	/* EH asked for again meanwhile: recover once the started commands
+	 * are done (the last one to end wakes the thread), as Linux does */
+	local_irq_save(flags);
+	if (host->host_eh_scheduled)
+		enter_recovery(host);
+	local_irq_restore(flags);
 	local_bh_enable();
 }
 

@@ -149,9 +149,10 @@ int timer_shutdown_sync(struct timer_list *timer)
 	return timer_shutdown(timer);
 }
 
-/* round_jiffies_relative - @j jiffies from now, rounded so the expiry
- * falls on a whole second (Linux's rounding without its per-CPU skew;
- * never less than @j - HZ / 4 as Linux, which rounds down below that). */
+/* round_jiffies_relative - @j, adjusted so that the expiry falls on a
+ * whole second: down when less than a quarter second past one, else up
+ * (Linux's rule, without its per-CPU skew); @j itself when the rounded
+ * expiry would not be in the future. */
 unsigned long round_jiffies_relative(unsigned long j)
 {
 	unsigned long now = jiffies, abs = now + j;

@@ -114,9 +114,10 @@ def scsi_disk(suite: Suite, suite_dir: Path) -> Suite:
                     'event = "read_aio"\n'
                     'errno = "5"\n'
                     f'sector = "{SCSI_BAD_SECTOR}"\n')
-    return dataclasses.replace(suite, prepare=None, qemu_args=suite.qemu_args + (
-        "-nic", "none", "-drive",
-        f"file=blkdebug:{conf}:{image},if=ide,index=0,format=raw"))
+    return dataclasses.replace(
+        suite, prepare=None, qemu_args=suite.qemu_args + (
+            "-nic", "none", "-drive",
+            f"file=blkdebug:{conf}:{image},if=ide,index=0,format=raw"))
 
 
 # Known content for the boot suites' modules (see boot_modules()).
@@ -586,8 +587,6 @@ SUITES: tuple[Suite, ...] = (
                   "-device", "ne2k_pci,addr=04.0,mac=52:54:00:12:34:57",
                   "-device", "pci-bridge,id=br1,chassis_nr=1,addr=05.0",
                   "-device", "pci-testdev,bus=br1,addr=01.0")),
-    # The out-of-tree edu driver (tests/drivers/edu) on QEMU's edu device;
-    # no NIC, so that only edu has a driver to probe.
     # ata_piix on libata over the emulated SCSI midlayer (linux-emu/
     # lx_scsi_*.c) and QEMU's PIIX3 IDE disk (scsi_disk).
     QemuSuite(name="linux-scsi", test="linux-scsi", prepare=scsi_disk,
@@ -595,6 +594,8 @@ SUITES: tuple[Suite, ...] = (
     # The same in PIO: libata's module parameter on the command line.
     QemuSuite(name="linux-scsi-pio", test="linux-scsi", prepare=scsi_disk,
               cmdline=("libata.dma=0",), qemu_args=DETERMINISTIC_TIME),
+    # The out-of-tree edu driver (tests/drivers/edu) on QEMU's edu device;
+    # no NIC, so that only edu has a driver to probe.
     QemuSuite(name="linux-oot", test="linux-oot",
               qemu_args=DETERMINISTIC_TIME + (
                   "-nic", "none", "-device", "edu,addr=04.0")),
