@@ -115,7 +115,7 @@ static struct {
 	unsigned int max, ncmd, nintr;
 	uint64_t t_op;		/* op entered; 0: no cmd sample open */
 	uint64_t copies;	/* ticks of bounce copies to leave out */
-	uint32_t len, nsegs;
+	uint32_t len, nsegs, write;
 	uint64_t t_done;	/* last scsi_done */
 	const struct io_req *replying;	/* its request, being answered */
 	uint64_t t_replying;	/* t_done of @replying, copies left out */
@@ -259,7 +259,8 @@ static void bench_probe(int point)
 			struct dev_lxblk_sample *s = &bench.cmd[bench.ncmd++];
 
 			s->len = bench.len;
-			s->nsegs = bench.nsegs;
+			s->nsegs = (uint16_t)bench.nsegs;
+			s->write = (uint16_t)bench.write;
 			s->ticks = now - bench.t_op - bench.copies;
 		}
 		bench.t_op = 0;
@@ -282,6 +283,7 @@ static void reply_probe(const struct io_req *req)
 
 		s->len = (uint32_t)req->count;
 		s->nsegs = 0;
+		s->write = req->op == IO_WRITE || req->op == IO_WRITE_INBAND;
 		s->ticks = now - bench.t_replying;
 	}
 	if (req == bench.replying)
@@ -654,6 +656,7 @@ static io_return_t lxblk_io(struct device *dev, struct io_req *req)
 		bench.t_op = now;
 		bench.len = (uint32_t)req->count;
 		bench.nsegs = r->cmds[0].nsegs;
+		bench.write = write;
 	}
 	r->pending = 1;		/* the op's hold, then the queue's */
 	if (queue_head != NULL || worker_busy || !submit_cmds(r, false))

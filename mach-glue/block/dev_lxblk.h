@@ -75,7 +75,8 @@ void dev_lxblk_stats(struct dev_lxblk_stats *out);
  */
 struct dev_lxblk_sample {
 	uint32_t len;		/* bytes of the request */
-	uint32_t nsegs;		/* segments of its first command */
+	uint16_t nsegs;		/* segments of its first command */
+	uint16_t write;		/* 1: device_write, 0: device_read */
 	uint64_t ticks;
 };
 

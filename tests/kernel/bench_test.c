@@ -225,15 +225,18 @@ KTEST_SUITE(bench_net_suite, "bench-net", bench_net_cases);
  * dev_lxblk.h says what each covers): tests/user/disk_probe.c (mode=lat,
  * the "disk_lat" module) reads and writes hd0s1 (Linux's ata_piix on
  * QEMU's IDE disk) with requests of 512 B to 64 KiB, one at a time, and
- * the module records one sample per request each way.  The segments of
- * each size's first commands are printed as a diagnostic.
+ * the module records one sample per request each way: reads as
+ * disk.<path>.glue/<size>, writes as disk.<path>.glue/write/<size> (a
+ * read's reply carries pages, a write's a count: mixed, the medians
+ * would fall between two populations).  The segments of each size's
+ * first commands are printed as a diagnostic.
  */
 #define DISK_BENCH_MAX	2048
 
 static struct dev_lxblk_sample disk_cmd[DISK_BENCH_MAX],
 	disk_int[DISK_BENCH_MAX];
 
-static void disk_print(struct ktest *t, const char *path,
+static void disk_print(struct ktest *t, const char *path, unsigned int write,
 		       const struct dev_lxblk_sample *s, unsigned int n)
 {
 	static const unsigned int lens[] = { 512, 4096, 8192, 16384, 65536 };
@@ -244,7 +247,7 @@ static void disk_print(struct ktest *t, const char *path,
 		char name[48];
 
 		for (unsigned int i = 0; i < n; i++) {
-			if (s[i].len != lens[k])
+			if (s[i].len != lens[k] || s[i].write != write)
 				continue;
 			samples[m++] = s[i].ticks;
 			if (s[i].nsegs < segs_min)
@@ -257,8 +260,8 @@ static void disk_print(struct ktest *t, const char *path,
 				   lens[k]);
 			continue;
 		}
-		ksnprintf(name, sizeof(name), "disk.%s.glue/%u", path,
-			  lens[k]);
+		ksnprintf(name, sizeof(name), "disk.%s.glue/%s%u", path,
+			  write ? "write/" : "", lens[k]);
 		bench_print(t, name, "ticks", &st);
 		if (segs_max != 0)
 			kprintf("# %s: %u to %u segments in the first "
@@ -277,8 +280,10 @@ static void disk_glue(struct ktest *t)
 	if (!ran)
 		return;
 	user_task_expect_checks(t, console, 2);
-	disk_print(t, "cmd", disk_cmd, ncmd);
-	disk_print(t, "int", disk_int, nint);
+	for (unsigned int write = 0; write < 2; write++) {
+		disk_print(t, "cmd", write, disk_cmd, ncmd);
+		disk_print(t, "int", write, disk_int, nint);
+	}
 }
 
 /*
