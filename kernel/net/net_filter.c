@@ -193,13 +193,10 @@ unsigned int net_filter_deliver(struct net_filter_table *t, const void *frame,
 {
 	struct net_filter **pp = &t->head, *nf;
 	unsigned int sent = 0, count;
+	bool filled = false;
 	uint64_t flags = cpu_intr_save();
 
 	t->stats.frames++;
-	if (net_frame_fill(&t->frame, frame, len, t->hlen) != D_SUCCESS) {
-		t->stats.bad_frames++;
-		goto out;
-	}
 	while ((nf = *pp) != NULL) {
 		if (!nf->port->active) {
 			retire(t, pp, true);
@@ -208,6 +205,15 @@ unsigned int net_filter_deliver(struct net_filter_table *t, const void *frame,
 		pp = &nf->next;
 		if (!(nf->prog.flags & direction))
 			continue;
+		/* copied once, and only if a filter of @direction exists */
+		if (!filled) {
+			if (net_frame_fill(&t->frame, frame, len, t->hlen) !=
+			    D_SUCCESS) {
+				t->stats.bad_frames++;
+				goto out;
+			}
+			filled = true;
+		}
 		count = net_program_run(&nf->prog, &t->frame);
 		if (count == 0)
 			continue;

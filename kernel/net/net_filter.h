@@ -15,7 +15,9 @@ struct net_filter_table;
 /* What a table has done since it was created (net_filter_stats). */
 struct net_filter_stats {
 	uint64_t frames;	/* offered to net_filter_deliver */
-	uint64_t bad_frames;	/* shorter than the link header, or too long */
+	uint64_t bad_frames;	/* shorter than the link header, or too long
+				 * (seen only when a filter of its direction
+				 * exists: frames are read only then) */
 	uint64_t delivered;	/* net_rcv_msg messages queued */
 	uint64_t dropped_full;	/* not sent: the port's queue was full */
 	uint64_t dropped_nomem;	/* not sent: no memory for the message */
@@ -68,7 +70,9 @@ io_return_t net_filter_set(struct net_filter_table *t, struct ipc_port *port,
  * more ends the walk (later filters do not see the frame).  Filters
  * whose port died are unlinked (counted in removed) and their rights
  * released by the next net_filter_set or the destroy.  Returns the
- * messages queued.  The frame is copied; the caller keeps it.
+ * messages queued.  The frame is copied, once, and only when a filter of
+ * @direction exists (so sent frames cost no copy without NETF_OUT
+ * filters); the caller keeps it.
  */
 unsigned int net_filter_deliver(struct net_filter_table *t, const void *frame,
 				size_t len, unsigned int direction);

@@ -528,6 +528,11 @@ static void directions_and_bad_frames(struct ktest *t)
 					      NETF_OUT), 0);
 	KTEST_EXPECT_EQ(t, stats(&f).bad_frames, 2);
 	KTEST_EXPECT_EQ(t, stats(&f).frames, 4);
+	/* no NETF_IN filter: the frame is not even read */
+	KTEST_EXPECT_EQ(t, net_filter_deliver(f.t, fr.b, ETH_HLEN - 1,
+					      NETF_IN), 0);
+	KTEST_EXPECT_EQ(t, stats(&f).bad_frames, 2);
+	KTEST_EXPECT_EQ(t, stats(&f).frames, 5);
 	fixture_close(t, &f);
 }
 
