@@ -460,7 +460,7 @@ struct execute {
 	struct lx_scsi_req req;
 	struct completion done;
 	int result;
-	unsigned char *sense;
+	unsigned char sense[SCSI_SENSE_BUFFERSIZE];
 };
 
 static void execute_complete(struct lx_scsi_req *req, int result,
@@ -469,7 +469,7 @@ static void execute_complete(struct lx_scsi_req *req, int result,
 	struct execute *ex = container_of(req, struct execute, req);
 
 	ex->result = result;
-	if (ex->sense && sense)
+	if (sense)
 		memcpy(ex->sense, sense, SCSI_SENSE_BUFFERSIZE);
 	complete(&ex->done);
 }
@@ -488,13 +488,11 @@ int __scsi_execute(struct scsi_device *sdev, const unsigned char *cmd,
 		   req_flags_t rq_flags, int *resid)
 {
 	struct execute *ex = kzalloc(sizeof(*ex), GFP_KERNEL);
-	unsigned char sbuf[SCSI_SENSE_BUFFERSIZE] = { 0 };
 	int result;
 
 	if (!ex)
 		return -ENOMEM;
 	init_completion(&ex->done);
-	ex->sense = sbuf;
 	ex->req.sdev = sdev;
 	ex->req.cdb_len = scsi_command_size(cmd);
 	memcpy(ex->req.cdb, cmd, min_t(int, ex->req.cdb_len, 16));
@@ -509,13 +507,13 @@ int __scsi_execute(struct scsi_device *sdev, const unsigned char *cmd,
 	lx_scsi_queue(&ex->req);
 	wait_for_completion(&ex->done);
 	result = ex->result;
-	kfree(ex);
 	if (sense)
-		memcpy(sense, sbuf, SCSI_SENSE_BUFFERSIZE);
+		memcpy(sense, ex->sense, SCSI_SENSE_BUFFERSIZE);
 	if (sshdr)
-		scsi_normalize_sense(sbuf, SCSI_SENSE_BUFFERSIZE, sshdr);
+		scsi_normalize_sense(ex->sense, SCSI_SENSE_BUFFERSIZE, sshdr);
 	if (resid)
 		*resid = 0;
+	kfree(ex);
 	return result;
 }
 

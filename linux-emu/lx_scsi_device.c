@@ -21,11 +21,11 @@
 #include <lx_scsi.h>
 
 #define INQUIRY_LEN	36
+#define INQUIRY_TRIES	3
 
 /* Names hosts and devices in messages as Linux's SCSI bus does ("scsi
  * host0: ...", "scsi 0:0:0:0: ..."). */
 struct class lx_scsi_class = { .name = "scsi" };
-#define INQUIRY_TRIES	3
 
 static void sdev_release(struct device *dev)
 {

@@ -246,14 +246,13 @@ int lx_emul_disk_info(struct lx_emul_disk *disk,
 	return lx_world_run(in_info, &a);
 }
 
-/* The request of a host command lives in @cmd->priv[0]. */
+/* The host command @req carried (req->owner) is over. */
 static void disk_complete(struct lx_scsi_req *req, int result,
 			  const unsigned char *sense)
 {
 	struct lx_emul_disk_cmd *cmd = req->owner;
 	int err = lx_scsi_errno(req->sdev, result, sense);
 
-	cmd->priv[0] = NULL;
 	kfree(req);
 	cmd->done(cmd, err);
 }
@@ -337,7 +336,6 @@ static int do_submit(struct submit_args *a)
 	lx_scsi_req_defaults(req);
 	req->complete = disk_complete;
 	req->owner = cmd;
-	cmd->priv[0] = req;
 	lx_scsi_queue(req);
 	return 0;
 }
@@ -359,6 +357,7 @@ int lx_emul_disk_submit(struct lx_emul_disk *disk,
  * with the world free, interrupts off). */
 static struct task_struct submit_now_task = { .comm = "lx-disk-now" };
 
+/* noinline: current changed just before (lx_world.h) */
 static noinline int in_submit_now(struct submit_args *a)
 {
 	return do_submit(a);

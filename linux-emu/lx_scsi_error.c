@@ -25,9 +25,11 @@
 #include <lx_scsi.h>
 #include <lx_world.h>
 
-static unsigned int busy_count(struct Scsi_Host *host)
+/* EH has work and every command at the adapter has failed. */
+static bool eh_due(struct Scsi_Host *host)
 {
-	return lx_shost(host)->busy;
+	return (host->host_failed || host->host_eh_scheduled) &&
+	       lx_shost(host)->busy == host->host_failed;
 }
 
 /* lx_scsi_eh_wakeup - start EH if it is due (any context). */
@@ -35,8 +37,7 @@ void lx_scsi_eh_wakeup(struct Scsi_Host *host)
 {
 	struct lx_shost *lh = lx_shost(host);
 
-	if ((host->host_failed || host->host_eh_scheduled) &&
-	    busy_count(host) == host->host_failed && lh->eh_task)
+	if (eh_due(host) && lh->eh_task)
 		wake_up_process(lh->eh_task);
 }
 
@@ -128,12 +129,6 @@ void scsi_eh_flush_done_q(struct list_head *done_q)
 	}
 	lx_scsi_requeue_splice(&retry);
 	local_bh_enable();
-}
-
-static bool eh_due(struct Scsi_Host *host)
-{
-	return (host->host_failed || host->host_eh_scheduled) &&
-	       busy_count(host) == host->host_failed;
 }
 
 static void restart(struct Scsi_Host *host)

@@ -118,7 +118,7 @@ int scsi_add_host_with_dma(struct Scsi_Host *host, struct device *dev,
 	    sht->eh_target_reset_handler || sht->eh_bus_reset_handler ||
 	    sht->eh_host_reset_handler)
 		shost_printk(KERN_WARNING, host, "linux-emu's error handler never calls the template's abort and reset handlers\n");
-	host->shost_gendev.parent = dev ? dev : NULL;
+	host->shost_gendev.parent = dev;
 	host->dma_dev = dma_dev;
 	err = lx_scsi_slots_alloc(host);
 	if (err)

@@ -162,14 +162,31 @@ def cmd_file(out: Path, obj: str) -> Path:
     return out / d / f".{base}.cmd"
 
 
+def kbuild_command(out: Path, obj: str) -> str:
+    """The command Kbuild recorded for @obj (relative to @out)."""
+    text = cmd_file(out, obj).read_text()
+    found = re.search(rf"^cmd_{re.escape(obj)} := (.*)$", text, re.M)
+    if not found:
+        raise BuildError(f"no Kbuild command recorded for {obj}")
+    return found.group(1)
+
+
+def retarget(command: str, obj: str, pairs: list[tuple[str, str]],
+             target: str) -> str:
+    """@command (Kbuild's for @obj) with each (a, b) of @pairs replaced;
+    BuildError if an a is not in it (then @target cannot be derived)."""
+    for a, b in pairs:
+        if a not in command:
+            raise BuildError(f"the Kbuild command for {obj} lacks {a!r}; "
+                             f"cannot derive {target}")
+        command = command.replace(a, b)
+    return command
+
+
 def compile_like(src: Path, out: Path, source: str, like: str) -> None:
     """Compile @source with the command Kbuild used for @like."""
     like_obj = like[:-2] + ".o"
-    text = cmd_file(out, like_obj).read_text()
-    found = re.search(rf"^cmd_{re.escape(like_obj)} := (.*)$", text, re.M)
-    if not found:
-        raise BuildError(f"no Kbuild command recorded for {like_obj}")
-    command = found.group(1)
+    command = kbuild_command(out, like_obj)
     old = Path(like).stem
     new = Path(source).stem
     d = os.path.dirname(like)
@@ -185,11 +202,7 @@ def compile_like(src: Path, out: Path, source: str, like: str) -> None:
         (f"MODNAME='\"{old}\"'", f"MODNAME='\"{new}\"'"),
         (f"__KBUILD_MODNAME=kmod_{old}", f"__KBUILD_MODNAME=kmod_{new}"),
     ]
-    for a, b in pairs:
-        if a not in command:
-            raise BuildError(f"the Kbuild command for {like_obj} lacks "
-                             f"{a!r}; cannot derive {source}'s")
-        command = command.replace(a, b)
+    command = retarget(command, like_obj, pairs, f"{source}'s")
     run(f"compiling {source} like {like}", ["sh", "-c", command], cwd=out)
     (cmd_file(out, source[:-2] + ".o")).write_text(
         f"cmd_{d}/{new}.o := {command}\n\nsource_{d}/{new}.o := "
@@ -258,18 +271,17 @@ def tarball_hashes(tarball: Path, wanted: set[str]) -> dict[str, str]:
     return found
 
 
-def undefined_symbols(objects: list[Path]) -> list[str]:
-    defined: set[str] = set()
-    needed: set[str] = set()
-    for line in run("nm", ["nm", "-A", *map(str, objects)]).splitlines():
+def symbols(objects: list[Path]) -> tuple[set[str], set[str]]:
+    """(defined globals, undefined) over @objects: a symbol one object
+    needs and only another's local (static) symbol names stays needed."""
+    defined, needed = set(), set()
+    for line in run("nm", ["nm", *map(str, objects)]).splitlines():
         parts = line.split()
-        if len(parts) == 3 and parts[1] == "U":
-            needed.add(parts[2])
-        elif len(parts) == 4 and parts[2] == "U":
-            needed.add(parts[3])
-        elif len(parts) == 3 and parts[1] not in "Uw":
+        if len(parts) == 2 and parts[0] == "U":
+            needed.add(parts[1])
+        elif len(parts) == 3 and parts[1] not in "Uw" and parts[1].isupper():
             defined.add(parts[2])
-    return sorted(needed - defined)
+    return defined, needed - defined
 
 
 def main() -> int:
@@ -320,7 +332,7 @@ def main() -> int:
                         f"\t{pristine.get(f, 'missing')}")
         (out / "files.tsv").write_text("\n".join(rows) + "\n")
         (out / "undefined.txt").write_text(
-            "".join(f"{s}\n" for s in undefined_symbols(objects)))
+            "".join(f"{s}\n" for s in sorted(symbols(objects)[1])))
         stamp.write_text(sha256(inputs.encode()))
     except (BuildError, OSError) as error:
         print(f"linux_build: {error}", file=sys.stderr)

@@ -47,7 +47,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from linux_build import BuildError, cmd_file, read_manifest, run
+from linux_build import (BuildError, kbuild_command, read_manifest,
+                         retarget, run, symbols)
 
 REFERENCE = "lib/ctype"
 HOST_PREFIX = "lx_host_"
@@ -65,12 +66,8 @@ def emu_command(build: Path, source: Path, obj: str, include: Path,
     relative to @build), -I @include; KBUILD_MODNAME is @modname (a local
     driver's name, KBUILD_MODFILE local/@modname) or else the object's
     name (KBUILD_MODFILE linux-emu/NAME)."""
-    text = cmd_file(build, REFERENCE + ".o").read_text()
-    found = re.search(rf"^cmd_{re.escape(REFERENCE)}\.o := (.*)$", text,
-                      re.M)
-    if not found:
-        raise BuildError(f"no Kbuild command recorded for {REFERENCE}.o")
-    command = found.group(1).split(";")[0].strip()	# no objtool pass
+    command = kbuild_command(build, REFERENCE + ".o")
+    command = command.split(";")[0].strip()	# no objtool pass
     d, stem = os.path.split(REFERENCE)
     new = Path(obj).stem
     objdir = os.path.dirname(obj)
@@ -88,12 +85,7 @@ def emu_command(build: Path, source: Path, obj: str, include: Path,
         (f"-c -o {REFERENCE}.o {tree}/{REFERENCE}.c",
          f"-c -o {obj} {source}"),
     ]
-    for a, b in pairs:
-        if a not in command:
-            raise BuildError(f"the Kbuild command for {REFERENCE}.o lacks "
-                             f"{a!r}; cannot derive linux-emu's")
-        command = command.replace(a, b)
-    return command
+    return retarget(command, REFERENCE + ".o", pairs, "linux-emu's")
 
 
 def compile_emu(build: Path, sources: list[Path], include: Path,
@@ -119,18 +111,6 @@ def compile_emu(build: Path, sources: list[Path], include: Path,
             record.write_text(command)
         objects.append(target)
     return objects
-
-
-def symbols(objects: list[Path]) -> tuple[set[str], set[str]]:
-    """(defined globals, undefined) over @objects."""
-    defined, needed = set(), set()
-    for line in run("nm", ["nm", *map(str, objects)]).splitlines():
-        parts = line.split()
-        if len(parts) == 2 and parts[0] == "U":
-            needed.add(parts[1])
-        elif len(parts) == 3 and parts[1] not in "Uw" and parts[1].isupper():
-            defined.add(parts[2])
-    return defined, needed - defined
 
 
 def call_only(objects: list[Path], names: set[str]) -> set[str]:

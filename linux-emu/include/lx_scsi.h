@@ -14,8 +14,6 @@
 
 #include <lx_emul_disk.h>
 
-struct lx_scsi_req;
-
 /*
  * A request of the emulation: one SCSI command to run on @sdev, waiting
  * on the device's pending list until a command slot is free, then at the
