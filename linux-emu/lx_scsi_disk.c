@@ -367,11 +367,14 @@ int lx_emul_disk_submit_now(struct lx_emul_disk *disk,
 			    struct lx_emul_disk_cmd *cmd)
 {
 	struct submit_args a = { disk, cmd, GFP_ATOMIC };
-	int err;
+	unsigned long flags;
+	int err = -EAGAIN;
 
-	if (!lx_world_try_enter(&submit_now_task))
-		return -EAGAIN;
-	err = in_submit_now(&a);
-	lx_world_try_leave();
+	local_irq_save(flags);	/* lx_world_try_enter's condition */
+	if (lx_world_try_enter(&submit_now_task)) {
+		err = in_submit_now(&a);
+		lx_world_try_leave();
+	}
+	local_irq_restore(flags);
 	return err;
 }
