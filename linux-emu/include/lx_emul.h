@@ -18,8 +18,9 @@ int lx_emul_preempt_count(void);
  * softirq thread and the system workqueues' workers.  Once, from thread
  * context, before any other lx_emul_* call but lx_emul_preempt_count.
  * 0; -ENOMEM (no memory or no thread); -EBUSY if called again; -EINVAL
- * if the host's tick rate is not Linux's HZ.  Not called at boot yet: no
- * linked Linux code needs it until drivers are linked (issue 5).
+ * if the host's tick rate is not Linux's HZ.  Called by lx_boot when
+ * the kernel command line has the word `linux`, and by the linux-*
+ * suites.
  */
 int lx_emul_init(void);
 
