@@ -276,8 +276,8 @@ int main(int argc, char **argv)
 	mach_port_t p;
 
 	printf("mach_probe: %d argument(s), first %s\n", argc, argv[0]);
-	boot_script_ports(port_argument(argc, argv, "host"),
-			  port_argument(argc, argv, "device"));
+	boot_script_ports(graft_arg_port(argc, argv, "host"),
+			  graft_arg_port(argc, argv, "device"));
 	p = new_receive();
 	check("port_allocated", 1, p != MACH_PORT_NULL);
 	inline_data_round_trip(p);
