@@ -19,6 +19,7 @@
 #include "graft_user.h"
 #include "user_args.h"
 #include "user_check.h"
+#include "user_port.h"
 
 #pragma pack(push, 4)
 struct inline_msg {
@@ -45,14 +46,6 @@ struct rights_ool_msg {
 	mach_port_t *ports;
 };
 #pragma pack(pop)
-
-static mach_port_t new_receive(void)
-{
-	mach_port_t p = MACH_PORT_NULL;
-
-	mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_RECEIVE, &p);
-	return p;
-}
 
 static void header(mach_msg_header_t *h, mach_port_t dest, unsigned int disp,
 		   mach_msg_size_t size, int complex)

@@ -15,23 +15,12 @@
 #include "mach_port.h"
 #include "user_args.h"
 #include "user_check.h"
+#include "user_port.h"
 #include <device/device.h>
 #include <device/device_reply_server.h>
 
 /* device_reply.defs's demux (the generated header does not declare it). */
 boolean_t device_reply_server(mach_msg_header_t *in, mach_msg_header_t *out);
-
-/* A new port whose receive right this task holds. */
-__attribute__((unused))
-static mach_port_t new_receive(void)
-{
-	mach_port_t p = MACH_PORT_NULL;
-
-	if (mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_RECEIVE,
-			       &p) != KERN_SUCCESS)
-		return MACH_PORT_NULL;
-	return p;
-}
 
 /* The last message receive_reply took (a MIG error reply is only a
  * mig_reply_header_t, which the device_reply demux refuses, as on GNU
