@@ -79,71 +79,28 @@ tests/user/task_probe.elf: $(srcdir)/tests/user/task_probe.c Makefile
 	@mkdir -p tests/user
 	$(AM_V_CCLD)$(CC) $(GUEST_ELF_FLAGS) -o $@ $<
 
-# Programs on the user runtime and newlib (user/local.mk).
+# Programs on the user runtime and newlib (user/local.mk): one object
+# and one ELF per tests/user/<name>.c, each object rebuilt when any of
+# the shared test headers changes.
+USER_TEST_H_FILES = $(wildcard $(srcdir)/tests/user/*.h)
+tests/user/%.o: $(srcdir)/tests/user/%.c $(USER_TEST_H_FILES) Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p tests/user
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
+# A program on mach_host.defs names libgraft-mig-host.a as a prerequisite.
+tests/user/%.elf: tests/user/%.o user/libgraft-user.a user/libgraft-mig-user.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $< \
+		$(filter user/libgraft-mig-host.a,$^) $(USER_LIBS)
 GUEST_NEWLIB_ELFS = tests/user/mach_probe.elf
-tests/user/mach_probe.o: $(srcdir)/tests/user/mach_probe.c \
-		$(srcdir)/tests/user/user_check.h \
-		$(srcdir)/tests/user/user_args.h Makefile \
-		$(USER_MIG_GENERATED) mach-include/.stamp
-	@mkdir -p tests/user
-	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
-tests/user/mach_probe.elf: tests/user/mach_probe.o user/libgraft-user.a \
-		user/libgraft-mig-user.a
-	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
 GUEST_NEWLIB_ELFS += tests/user/rpc_server.elf tests/user/rpc_client.elf
-tests/user/rpc_%.o: $(srcdir)/tests/user/rpc_%.c \
-		$(srcdir)/tests/user/rpc_protocol.h \
-		$(srcdir)/tests/user/user_bench.h \
-		$(srcdir)/tests/user/user_check.h Makefile \
-		$(USER_MIG_GENERATED) mach-include/.stamp
-	@mkdir -p tests/user
-	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
-tests/user/rpc_%.elf: tests/user/rpc_%.o user/libgraft-user.a \
-		user/libgraft-mig-user.a
-	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
 GUEST_NEWLIB_ELFS += tests/user/ipc_fuzz.elf
-tests/user/ipc_fuzz.o: $(srcdir)/tests/user/ipc_fuzz.c Makefile \
-		$(USER_MIG_GENERATED) mach-include/.stamp
-	@mkdir -p tests/user
-	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
-tests/user/ipc_fuzz.elf: tests/user/ipc_fuzz.o user/libgraft-user.a \
-		user/libgraft-mig-user.a
-	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
 # Suite hostio: mach_host.defs, vm_read/vm_write, mach_i386.defs.
 GUEST_NEWLIB_ELFS += tests/user/host_probe.elf tests/user/io_probe.elf
-tests/user/host_probe.o tests/user/io_probe.o: tests/user/%.o: \
-		$(srcdir)/tests/user/%.c $(srcdir)/tests/user/user_check.h \
-		$(srcdir)/tests/user/user_args.h Makefile \
-		$(USER_MIG_GENERATED) mach-include/.stamp
-	@mkdir -p tests/user
-	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
-tests/user/host_probe.elf: tests/user/host_probe.o user/libgraft-user.a \
-		user/libgraft-mig-user.a user/libgraft-mig-host.a
-	$(AM_V_CCLD)$(USER_LINK) -o $@ $< user/libgraft-mig-host.a $(USER_LIBS)
-tests/user/io_probe.elf: tests/user/io_probe.o user/libgraft-user.a \
-		user/libgraft-mig-user.a
-	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
+tests/user/host_probe.elf: user/libgraft-mig-host.a
 GUEST_NEWLIB_ELFS += tests/user/net_rcv.elf
-tests/user/net_rcv.o: $(srcdir)/tests/user/net_rcv.c \
-		$(srcdir)/tests/user/net_rcv_protocol.h \
-		$(srcdir)/tests/user/user_check.h Makefile \
-		$(USER_MIG_GENERATED) mach-include/.stamp
-	@mkdir -p tests/user
-	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
-tests/user/net_rcv.elf: tests/user/net_rcv.o user/libgraft-user.a \
-		user/libgraft-mig-user.a
-	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
 GUEST_NEWLIB_ELFS += tests/user/thread_probe.elf
-tests/user/thread_probe.o: $(srcdir)/tests/user/thread_probe.c \
-		$(srcdir)/tests/user/user_check.h Makefile \
-		$(USER_MIG_GENERATED) mach-include/.stamp
-	@mkdir -p tests/user
-	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
-tests/user/thread_probe.elf: tests/user/thread_probe.o user/libgraft-user.a \
-		user/libgraft-mig-user.a
-	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
 GUEST_ELFS += $(GUEST_NEWLIB_ELFS)
-.SECONDARY: tests/user/rpc_server.o tests/user/rpc_client.o
+.PRECIOUS: tests/user/%.o
 
 CLEANFILES += $(GUEST_ELFS) tests/user/*.o
 
@@ -167,39 +124,11 @@ tests_host_test_blk_mbr_CPPFLAGS = $(HOST_TEST_CPPFLAGS)
 
 # The device programs (kernel/device/): gnumach-dev headers + MIG stubs.
 GUEST_NEWLIB_ELFS += tests/user/ramdisk_probe.elf tests/user/device_probe.elf
-tests/user/ramdisk_probe.o tests/user/device_probe.o: tests/user/%.o: \
-		$(srcdir)/tests/user/%.c $(srcdir)/tests/user/user_device.h \
-		$(srcdir)/tests/user/user_bench.h \
-		$(srcdir)/tests/user/user_check.h Makefile \
-		$(USER_MIG_GENERATED) mach-include/.stamp
-	@mkdir -p tests/user
-	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
-tests/user/ramdisk_probe.elf tests/user/device_probe.elf: tests/user/%.elf: \
-		tests/user/%.o user/libgraft-user.a user/libgraft-mig-user.a
-	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
 
 # The net-e1000 program (mach-glue/net/): eth0 through device.defs.
 GUEST_NEWLIB_ELFS += tests/user/net_probe.elf
-tests/user/net_probe.o: $(srcdir)/tests/user/net_probe.c \
-		$(srcdir)/tests/user/user_device.h \
-		$(srcdir)/tests/user/user_check.h Makefile \
-		$(USER_MIG_GENERATED) mach-include/.stamp
-	@mkdir -p tests/user
-	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
-tests/user/net_probe.elf: tests/user/net_probe.o user/libgraft-user.a \
-		user/libgraft-mig-user.a
-	$(AM_V_CCLD)$(USER_LINK) -o $@ $< $(USER_LIBS)
 
 # The disk program (mach-glue/block/): hd0 and its partitions through
 # device.defs; host_get_time for the throughput figures.
 GUEST_NEWLIB_ELFS += tests/user/disk_probe.elf
-tests/user/disk_probe.o: $(srcdir)/tests/user/disk_probe.c \
-		$(srcdir)/tests/user/disk_pattern.h \
-		$(srcdir)/tests/user/user_device.h \
-		$(srcdir)/tests/user/user_check.h Makefile \
-		$(USER_MIG_GENERATED) mach-include/.stamp
-	@mkdir -p tests/user
-	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
-tests/user/disk_probe.elf: tests/user/disk_probe.o user/libgraft-user.a \
-		user/libgraft-mig-user.a user/libgraft-mig-host.a
-	$(AM_V_CCLD)$(USER_LINK) -o $@ $< user/libgraft-mig-host.a $(USER_LIBS)
+tests/user/disk_probe.elf: user/libgraft-mig-host.a

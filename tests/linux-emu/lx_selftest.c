@@ -18,8 +18,7 @@
 #include <lx_world.h>
 
 #include "lx_selftest.h"
-
-#define CHECK(cond)	do { if (!(cond)) return __LINE__; } while (0)
+#include "lx_selftest_check.h"
 
 int lx_emul_selftest_crc32(void)
 {

@@ -21,19 +21,7 @@
 #include <lx_world.h>
 
 #include "lx_selftest_irq.h"
-
-#define CHECK(cond)	do { if (!(cond)) return __LINE__; } while (0)
-
-/* Run @body holding the Linux world, as every host entry does. */
-#define IN_WORLD(name, body)					\
-	static int name##_in_world(void *arg)			\
-	{							\
-		return body();					\
-	}							\
-	int lx_emul_selftest_##name(void)			\
-	{							\
-		return lx_world_run(name##_in_world, NULL);	\
-	}
+#include "lx_selftest_check.h"
 
 /* current read anew: within one function the compiler may reuse an
  * earlier reading, which would make a check across a sleep vacuous. */

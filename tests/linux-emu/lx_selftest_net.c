@@ -24,8 +24,7 @@
 #include <lx_world.h>
 
 #include "lx_selftest_net.h"
-
-#define CHECK(cond)	do { if (!(cond)) return __LINE__; } while (0)
+#include "lx_selftest_check.h"
 
 struct lxtest_priv {
 	struct napi_struct napi;
@@ -650,35 +649,9 @@ static int in_teardown(void)
 
 /* Called by the host: each holds the Linux world (lx_world.h). */
 
-int lx_emul_selftest_net_register(void)
-{
-	int ret;
-
-	lx_world_enter();
-	ret = in_register();
-	lx_world_leave();
-	return ret;
-}
-
-int lx_emul_selftest_net_addresses(void)
-{
-	int ret;
-
-	lx_world_enter();
-	ret = in_addresses();
-	lx_world_leave();
-	return ret;
-}
-
-int lx_emul_selftest_net_printk(void)
-{
-	int ret;
-
-	lx_world_enter();
-	ret = in_printk();
-	lx_world_leave();
-	return ret;
-}
+IN_WORLD(net_register, in_register)
+IN_WORLD(net_addresses, in_addresses)
+IN_WORLD(net_printk, in_printk)
 
 void lx_emul_selftest_net_rx_mode(int mode)
 {
@@ -725,25 +698,8 @@ void lx_emul_selftest_net_polls(int *polls, int *max_work, int *idle)
 	lx_world_leave();
 }
 
-int lx_emul_selftest_net_budget(void)
-{
-	int ret;
-
-	lx_world_enter();
-	ret = in_budget();
-	lx_world_leave();
-	return ret;
-}
-
-int lx_emul_selftest_net_tx_timeouts(void)
-{
-	int ret;
-
-	lx_world_enter();
-	ret = in_tx_timeouts();
-	lx_world_leave();
-	return ret;
-}
+IN_WORLD(net_budget, in_budget)
+IN_WORLD(net_tx_timeouts, in_tx_timeouts)
 
 void lx_emul_selftest_net_sleep_ms(unsigned int ms)
 {
@@ -827,12 +783,4 @@ void lx_emul_selftest_net_rtnl(int lock)
 	lx_world_leave();
 }
 
-int lx_emul_selftest_net_teardown(void)
-{
-	int ret;
-
-	lx_world_enter();
-	ret = in_teardown();
-	lx_world_leave();
-	return ret;
-}
+IN_WORLD(net_teardown, in_teardown)

@@ -12,8 +12,7 @@
 
 #include "../../linux-emu/lx_pci.h"
 #include "lx_selftest_pci.h"
-
-#define CHECK(cond)	do { if (!(cond)) return __LINE__; } while (0)
+#include "lx_selftest_check.h"
 
 #define E1000_DEVFN	PCI_DEVFN(3, 0)
 #define NE2K_DEVFN	PCI_DEVFN(4, 0)

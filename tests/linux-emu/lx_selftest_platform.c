@@ -8,8 +8,7 @@
 #include <lx_world.h>
 
 #include "lx_selftest_platform.h"
-
-#define CHECK(cond)	do { if (!(cond)) return __LINE__; } while (0)
+#include "lx_selftest_check.h"
 
 /* Ports no device of QEMU's pc machine (nor the suite's) decodes. */
 #define TEST_IO		0x280

@@ -21,8 +21,7 @@
 #include <lx_world.h>
 
 #include "lx_selftest_scsi.h"
-
-#define CHECK(cond)	do { if (!(cond)) return __LINE__; } while (0)
+#include "lx_selftest_check.h"
 
 /* hd0's SCSI device (the first host's first disk), or NULL. */
 static struct scsi_device *hd0(void)

@@ -12,8 +12,7 @@
 #include <lx_world.h>
 
 #include "lx_selftest_net.h"
-
-#define CHECK(cond)	do { if (!(cond)) return __LINE__; } while (0)
+#include "lx_selftest_check.h"
 
 /* Linear geometry: alloc_skb(alloc), then reserve, put, push, pull,
  * trim in that order (0: skipped); then headroom, tailroom, len. */
@@ -293,12 +292,4 @@ static int in_skb(void)
 
 /* Called by the host: each holds the Linux world (lx_world.h). */
 
-int lx_emul_selftest_net_skb(void)
-{
-	int ret;
-
-	lx_world_enter();
-	ret = in_skb();
-	lx_world_leave();
-	return ret;
-}
+IN_WORLD(net_skb, in_skb)

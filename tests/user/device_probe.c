@@ -216,11 +216,11 @@ static void interrupts(mach_port_t master)
 
 int main(int argc, char **argv)
 {
-	mach_port_t master = port_argument(argc, argv, "device");
-	const char *mode = word_argument(argc, argv, "mode", "sync");
+	mach_port_t master = graft_arg_port(argc, argv, "device");
+	const char *mode = graft_arg(argc, argv, "mode", "sync");
 
 	if (strcmp(mode, "share") == 0) {
-		share(master, atoi(word_argument(argc, argv, "hold", "0")));
+		share(master, atoi(graft_arg(argc, argv, "hold", "0")));
 		printf("USER-DONE %d\n", checks);
 		return 0;
 	}

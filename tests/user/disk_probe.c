@@ -312,8 +312,7 @@ static void bad_inputs(mach_port_t p1)
 	mach_msg_type_number_t got = 0;
 	static uint8_t page[2 * S];
 	char inband[IO_INBAND_MAX];
-	int status[4], written = -1;
-	mach_msg_type_number_t count = 1;
+	int written = -1;
 	vm_address_t big = 0;
 
 	check("read_at_the_end_is_bad_recnum", D_INVALID_RECNUM,
@@ -355,13 +354,7 @@ static void bad_inputs(mach_port_t p1)
 				 &got));
 	check("inband_write_is_bad_size", D_INVALID_SIZE,
 	      device_write_inband(p1, 0, 0, inband, 100, &written));
-	check("status_count_too_small", D_INVALID_SIZE,
-	      device_get_status(p1, DEV_GET_SIZE, status, &count));
-	count = 4;
-	check("unknown_status_flavor", D_INVALID_OPERATION,
-	      device_get_status(p1, 77, status, &count));
-	check("set_status_refused", D_INVALID_OPERATION,
-	      device_set_status(p1, DEV_GET_SIZE, status, 2));
+	check_status_refusals(p1);
 	check("no_such_partition", D_NO_SUCH_DEVICE,
 	      device_open(master, D_READ, "hd0s3", &p1));
 }
@@ -527,21 +520,21 @@ static void throughput(void)
 
 int main(int argc, char **argv)
 {
-	const char *mode = word_argument(argc, argv, "mode", "check");
-	const char *bad = word_argument(argc, argv, "bad", NULL);
+	const char *mode = graft_arg(argc, argv, "mode", "check");
+	const char *bad = graft_arg(argc, argv, "bad", NULL);
 
-	master = port_argument(argc, argv, "device");
-	blocks = strtoul(word_argument(argc, argv, "blocks", "0"), NULL, 10);
+	master = graft_arg_port(argc, argv, "device");
+	blocks = strtoul(graft_arg(argc, argv, "blocks", "0"), NULL, 10);
 	if (bad != NULL)
 		bad_lba = strtol(bad, NULL, 10);
 	check("arguments_name_the_image", 1,
 	      blocks > 0 &&
-	      parse_range(word_argument(argc, argv, "p1", ""), &p1_start,
+	      parse_range(graft_arg(argc, argv, "p1", ""), &p1_start,
 			  &p1_count) &&
-	      parse_range(word_argument(argc, argv, "p2", ""), &p2_start,
+	      parse_range(graft_arg(argc, argv, "p2", ""), &p2_start,
 			  &p2_count));
 	if (strcmp(mode, "lat") == 0)
-		latency(strtoul(word_argument(argc, argv, "count", "100"),
+		latency(strtoul(graft_arg(argc, argv, "count", "100"),
 				NULL, 10));
 	else if (strcmp(mode, "tput") == 0)
 		throughput();

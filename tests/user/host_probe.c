@@ -439,7 +439,7 @@ int main(int argc, char **argv)
 	} else if (has_word(argc, argv, "mode=peer")) {
 		peer();
 	} else {
-		mach_port_t host_priv = port_argument(argc, argv, "host");
+		mach_port_t host_priv = graft_arg_port(argc, argv, "host");
 
 		host_info_checks(host_priv);
 		processor_checks(host_priv);

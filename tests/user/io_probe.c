@@ -96,7 +96,7 @@ static void grant(mach_port_t device, io_perm_t *perm)
 
 int main(int argc, char **argv)
 {
-	mach_port_t device = port_argument(argc, argv, "device");
+	mach_port_t device = graft_arg_port(argc, argv, "device");
 	io_perm_t perm = MACH_PORT_NULL;
 
 	if (has_word(argc, argv, "mode=none")) {

@@ -19,6 +19,7 @@
 #include "graft_user.h"
 #include "user_args.h"
 #include "user_check.h"
+#include "user_port.h"
 
 #pragma pack(push, 4)
 struct inline_msg {
@@ -45,14 +46,6 @@ struct rights_ool_msg {
 	mach_port_t *ports;
 };
 #pragma pack(pop)
-
-static mach_port_t new_receive(void)
-{
-	mach_port_t p = MACH_PORT_NULL;
-
-	mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_RECEIVE, &p);
-	return p;
-}
 
 static void header(mach_msg_header_t *h, mach_port_t dest, unsigned int disp,
 		   mach_msg_size_t size, int complex)
@@ -276,8 +269,8 @@ int main(int argc, char **argv)
 	mach_port_t p;
 
 	printf("mach_probe: %d argument(s), first %s\n", argc, argv[0]);
-	boot_script_ports(port_argument(argc, argv, "host"),
-			  port_argument(argc, argv, "device"));
+	boot_script_ports(graft_arg_port(argc, argv, "host"),
+			  graft_arg_port(argc, argv, "device"));
 	p = new_receive();
 	check("port_allocated", 1, p != MACH_PORT_NULL);
 	inline_data_round_trip(p);

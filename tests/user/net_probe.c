@@ -664,11 +664,11 @@ static void bench(mach_port_t d, mach_port_t rx, int n)
 
 int main(int argc, char **argv)
 {
-	mach_port_t master = port_argument(argc, argv, "device");
-	const char *mac = word_argument(argc, argv, "mac", "525400123456");
+	mach_port_t master = graft_arg_port(argc, argv, "device");
+	const char *mac = graft_arg(argc, argv, "mac", "525400123456");
 	mach_port_t d = MACH_PORT_NULL, rx = new_receive();
-	int benchmark = atoi(word_argument(argc, argv, "bench", "0"));
-	const char *mode = word_argument(argc, argv, "mode", "session");
+	int benchmark = atoi(graft_arg(argc, argv, "bench", "0"));
+	const char *mode = graft_arg(argc, argv, "mode", "session");
 	mach_port_t out;
 
 	if (strcmp(mode, "session") != 0) {
@@ -705,7 +705,7 @@ int main(int argc, char **argv)
 	receive_checks(rx);
 	sent_frames_checks(out);
 	flags_checks(d);
-	modes_checks(d, atoi(word_argument(argc, argv, "filtered_link", "0")));
+	modes_checks(d, atoi(graft_arg(argc, argv, "filtered_link", "0")));
 	check("close_eth0", D_SUCCESS, device_close(d));
 	/* The port died with the last close: no device to set flags on. */
 	check("net_flags_after_close", MACH_SEND_INVALID_DEST,

@@ -177,8 +177,7 @@ static void bad_inputs(long size)
 	long records = size / RECORD;
 	io_buf_ptr_t data = 0;
 	mach_msg_type_number_t n = 0;
-	int status[4], written = -1;
-	mach_msg_type_number_t count = 1;
+	int written = -1;
 	filter_t filter[2] = { 0, 0 };
 	mach_port_t pager = MACH_PORT_NULL;
 	static char page[2 * RECORD];
@@ -208,13 +207,7 @@ static void bad_inputs(long size)
 	check("zero_write_count", 0, written);
 	check("bad_mode_bits", D_INVALID_OPERATION,
 	      device_read(dev, 0x100, 0, RECORD, &data, &n));
-	check("status_count_too_small", D_INVALID_SIZE,
-	      device_get_status(dev, DEV_GET_SIZE, status, &count));
-	count = 4;
-	check("unknown_status_flavor", D_INVALID_OPERATION,
-	      device_get_status(dev, 77, status, &count));
-	check("set_status_refused", D_INVALID_OPERATION,
-	      device_set_status(dev, DEV_GET_SIZE, status, 2));
+	check_status_refusals(dev);
 	check("set_filter_refused", D_INVALID_OPERATION,
 	      device_set_filter(dev, mach_task_self(),
 				MACH_MSG_TYPE_COPY_SEND, 0, filter, 2));
@@ -249,8 +242,8 @@ static void bench(unsigned long count, const char *mode)
 
 int main(int argc, char **argv)
 {
-	mach_port_t master = port_argument(argc, argv, "device");
-	unsigned long nbench = strtoul(word_argument(argc, argv, "bench", "0"),
+	mach_port_t master = graft_arg_port(argc, argv, "device");
+	unsigned long nbench = strtoul(graft_arg(argc, argv, "bench", "0"),
 				       NULL, 10);
 	mach_port_t reply_port = new_receive();
 	unsigned char *buf = malloc(AREA_SIZE);
@@ -265,7 +258,7 @@ int main(int argc, char **argv)
 	async_paths(master, buf, reply_port);
 	bad_inputs(size);
 	if (nbench > 0)
-		bench(nbench, word_argument(argc, argv, "mode", "wall"));
+		bench(nbench, graft_arg(argc, argv, "mode", "wall"));
 	printf("USER-DONE %d\n", checks);
 	return 0;
 }

@@ -31,6 +31,7 @@
 
 #include "graft_user.h"
 #include "user_check.h"
+#include "user_port.h"
 
 #define STACK_SIZE	(64 * 1024)
 /* Below 4 GiB: the thread state has 32-bit registers. */
@@ -62,14 +63,6 @@ static volatile mach_port_t block_port, report_port;
 static volatile uint32_t inherited_marker;
 static unsigned int next_stack;
 static uint32_t child_stack_top[2];	/* allocated before the first fork */
-
-static mach_port_t new_receive(void)
-{
-	mach_port_t p = MACH_PORT_NULL;
-
-	mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_RECEIVE, &p);
-	return p;
-}
 
 static mach_msg_return_t send_word(mach_port_t dest, unsigned int disp,
 				   uint32_t value, mach_msg_option_t option)

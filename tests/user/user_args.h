@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Reading a user test program's command-line words. */
+/* Reading a user test program's command-line words: graft_arg and
+ * graft_arg_port (graft_user.h) read "key=value" words; has_word a bare
+ * word. */
 #ifndef TESTS_USER_USER_ARGS_H
 #define TESTS_USER_USER_ARGS_H
 
@@ -7,20 +9,6 @@
 #include <string.h>
 
 #include "graft_user.h"
-
-/* The runtime's graft_arg / graft_arg_port (user/args.c) under the names
- * the test programs use. */
-static inline const char *word_argument(int argc, char **argv,
-					const char *key, const char *dflt)
-{
-	return graft_arg(argc, argv, key, dflt);
-}
-
-static inline mach_port_t port_argument(int argc, char **argv,
-					const char *key)
-{
-	return graft_arg_port(argc, argv, key);
-}
 
 /* Whether @word is one of the arguments. */
 static inline int has_word(int argc, char **argv, const char *word)

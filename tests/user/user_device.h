@@ -14,23 +14,13 @@
 #include "mach_interface.h"
 #include "mach_port.h"
 #include "user_args.h"
+#include "user_check.h"
+#include "user_port.h"
 #include <device/device.h>
 #include <device/device_reply_server.h>
 
 /* device_reply.defs's demux (the generated header does not declare it). */
 boolean_t device_reply_server(mach_msg_header_t *in, mach_msg_header_t *out);
-
-/* A new port whose receive right this task holds. */
-__attribute__((unused))
-static mach_port_t new_receive(void)
-{
-	mach_port_t p = MACH_PORT_NULL;
-
-	if (mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_RECEIVE,
-			       &p) != KERN_SUCCESS)
-		return MACH_PORT_NULL;
-	return p;
-}
 
 /* The last message receive_reply took (a MIG error reply is only a
  * mig_reply_header_t, which the device_reply demux refuses, as on GNU
@@ -62,6 +52,26 @@ static mach_msg_return_t receive_reply(mach_port_t port,
 		return MIG_BAD_ID;
 	return out.head.RetCode == MIG_NO_REPLY ? MACH_MSG_SUCCESS :
 	       out.head.RetCode;
+}
+
+/*
+ * The status calls a block device refuses: DEV_GET_SIZE into a count
+ * of 1 (D_INVALID_SIZE), an unknown flavor (D_INVALID_OPERATION) and
+ * device_set_status (D_INVALID_OPERATION).
+ */
+__attribute__((unused))
+static void check_status_refusals(mach_port_t dev)
+{
+	int status[4] = { 0 };
+	mach_msg_type_number_t count = 1;
+
+	check("status_count_too_small", D_INVALID_SIZE,
+	      device_get_status(dev, DEV_GET_SIZE, status, &count));
+	count = 4;
+	check("unknown_status_flavor", D_INVALID_OPERATION,
+	      device_get_status(dev, 77, status, &count));
+	check("set_status_refused", D_INVALID_OPERATION,
+	      device_set_status(dev, DEV_GET_SIZE, status, 2));
 }
 
 /* CRC-32 (IEEE, as zlib's crc32) of @n bytes, continuing from @crc. */
