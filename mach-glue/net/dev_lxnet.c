@@ -112,7 +112,7 @@ struct lxnet {
 	bool sending;			/* the worker uses @frame */
 	unsigned int wakes;		/* tx_wake calls */
 	unsigned int in_driver;		/* frames the driver holds */
-	struct io_req *head, *tail;	/* writes not yet handed over */
+	struct io_req_queue writes;	/* not yet handed over */
 	struct lxnet_flags_req *fhead, *ftail;	/* NET_FLAGS for lx-net */
 	struct dev_lxnet_stats stats;
 };
@@ -159,40 +159,6 @@ static struct lxnet *slot_by_ndev(struct lx_emul_netdev *ndev)
 	return NULL;
 }
 
-/* Interrupts off. */
-static void queue_push_tail(struct lxnet *s, struct io_req *req)
-{
-	req->next = NULL;
-	if (s->tail != NULL)
-		s->tail->next = req;
-	else
-		s->head = req;
-	s->tail = req;
-}
-
-/* Interrupts off. */
-static void queue_push_head(struct lxnet *s, struct io_req *req)
-{
-	req->next = s->head;
-	s->head = req;
-	if (s->tail == NULL)
-		s->tail = req;
-}
-
-/* Interrupts off. */
-static struct io_req *queue_pop(struct lxnet *s)
-{
-	struct io_req *req = s->head;
-
-	if (req != NULL) {
-		s->head = req->next;
-		if (s->head == NULL)
-			s->tail = NULL;
-		req->next = NULL;
-	}
-	return req;
-}
-
 static void req_fail(struct io_req *req, io_return_t error)
 {
 	req->error = error;
@@ -205,7 +171,7 @@ static void queue_fail_all(struct lxnet *s, io_return_t error)
 {
 	struct io_req *req;
 
-	while ((req = queue_pop(s)) != NULL)
+	while ((req = io_req_queue_pop(&s->writes)) != NULL)
 		req_fail(req, error);
 }
 
@@ -343,7 +309,7 @@ static enum work next_work(struct lxnet **out)
 			return WORK_OPEN;
 		if (!s->want_up && s->up)
 			return WORK_CLOSE;
-		if (s->up && s->head != NULL && !s->stalled)
+		if (s->up && !io_req_queue_empty(&s->writes) && !s->stalled)
 			return WORK_SEND;
 	}
 	return WORK_NONE;
@@ -469,7 +435,7 @@ static void do_send(struct lxnet *s)
 {
 	bool carrier = wait_carrier(s);
 	uint64_t flags = cpu_intr_save();
-	struct io_req *req = queue_pop(s);
+	struct io_req *req = io_req_queue_pop(&s->writes);
 	unsigned int wakes = s->wakes;
 	size_t len;
 	int err;
@@ -501,7 +467,7 @@ static void do_send(struct lxnet *s)
 		s->in_driver--;
 	if (err == -LX_EBUSY && s->want_up) {
 		s->stats.tx_busy++;
-		queue_push_head(s, req);
+		io_req_queue_push_head(&s->writes, req);
 		if (s->wakes == wakes)
 			s->stalled = true;
 	} else if (err != 0) {
@@ -602,7 +568,8 @@ int dev_lxnet_idle(void)
 	int idle = next_work(&s) == WORK_NONE;
 
 	for (unsigned int i = 0; i < nslots; i++)
-		if (slots[i].in_driver != 0 || slots[i].head != NULL ||
+		if (slots[i].in_driver != 0 ||
+		    !io_req_queue_empty(&slots[i].writes) ||
 		    slots[i].fhead != NULL)
 			idle = 0;
 	cpu_intr_restore(flags);
@@ -688,10 +655,11 @@ static io_return_t lxnet_write(struct device *dev, struct io_req *req)
 		bench.tx_len = (uint32_t)req->count;
 		bench.copies = 0;
 	}
-	if (s->up && s->head == NULL && !s->stalled && !s->sending &&
+	if (s->up && io_req_queue_empty(&s->writes) && !s->stalled &&
+	    !s->sending &&
 	    (s->flags & IFF_RUNNING) && send_now(s, req))
 		return D_IO_QUEUED;
-	queue_push_tail(s, req);
+	io_req_queue_push(&s->writes, req);
 	thread_wakeup(&work_event);
 	return D_IO_QUEUED;
 }
