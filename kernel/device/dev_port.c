@@ -113,7 +113,6 @@ io_return_t dev_port_open(const struct dev_module *module, const char *name,
 		cpu_intr_restore(flags);
 		return rc;
 	}
-	dev->open = true;
 	dev->opens = 1;
 	dev->next = open_devices;
 	open_devices = dev;
@@ -147,7 +146,7 @@ static void close_device(struct device *dev)
 		;
 	*link = dev->next;
 	open_count--;
-	dev->open = false;
+	dev->opens = 0;
 	if (dev->module->ops->close != NULL)
 		dev->module->ops->close(dev);
 	ipc_port_dealloc_kernel(dev->port);
@@ -159,7 +158,7 @@ io_return_t dev_port_close(struct device *dev)
 {
 	uint64_t flags = cpu_intr_save();
 
-	if (dev->open && --dev->opens == 0)
+	if (dev->opens != 0 && --dev->opens == 0)
 		close_device(dev);
 	cpu_intr_restore(flags);
 	return D_SUCCESS;
@@ -172,7 +171,7 @@ void dev_port_no_senders(struct ipc_port *port)
 	struct ipc_port *previous = NULL;
 	uint64_t flags;
 
-	if (dev == NULL || kotype != IKOT_DEVICE || !dev->open)
+	if (dev == NULL || kotype != IKOT_DEVICE || dev->opens == 0)
 		return;
 	flags = cpu_intr_save();
 	if (port->srights != 0) {
@@ -198,7 +197,7 @@ device_t dev_port_lookup(ipc_port_t port)
 	if (dev == NULL || kotype != IKOT_DEVICE)
 		return 0;
 	flags = cpu_intr_save();
-	if (!dev->open)
+	if (dev->opens == 0)
 		dev = NULL;
 	dev_reference(dev);
 	cpu_intr_restore(flags);
