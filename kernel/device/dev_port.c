@@ -16,6 +16,7 @@
 #include "device/dev_port.h"
 #include "device/device.h"
 #include "graft_mig.h"
+#include "ipc/ipc_kobject.h"
 #include "ipc/ipc_port.h"
 #include "kern/kalloc.h"
 #include "kern/panic.h"
@@ -89,7 +90,6 @@ static struct device *device_new(const struct dev_module *module,
 io_return_t dev_port_open(const struct dev_module *module, const char *name,
 			  dev_mode_t mode, struct device **out)
 {
-	struct ipc_port *previous = NULL;
 	struct device *dev;
 	io_return_t rc;
 	uint64_t flags = cpu_intr_save();
@@ -119,10 +119,7 @@ io_return_t dev_port_open(const struct dev_module *module, const char *name,
 	open_count++;
 	/* Armed before the first send right exists: the notification
 	 * comes when the count of send rights falls back to zero. */
-	ipc_port_nsrequest(dev->port, 1, ipc_port_make_send_once(dev->port),
-			   &previous);
-	if (previous != NULL)
-		ipc_port_release_sonce(previous);
+	ipc_kobject_nsrequest_self(dev->port, 1);
 	*out = dev_reference(dev);
 	cpu_intr_restore(flags);
 	return D_SUCCESS;
@@ -168,7 +165,6 @@ void dev_port_no_senders(struct ipc_port *port)
 {
 	unsigned int kotype;
 	struct device *dev = ipc_port_kobject(port, &kotype);
-	struct ipc_port *previous = NULL;
 	uint64_t flags;
 
 	if (dev == NULL || kotype != IKOT_DEVICE || dev->opens == 0)
@@ -176,10 +172,7 @@ void dev_port_no_senders(struct ipc_port *port)
 	flags = cpu_intr_save();
 	if (port->srights != 0) {
 		/* A new client came in between: wait for it to go. */
-		ipc_port_nsrequest(port, port->mscount,
-				   ipc_port_make_send_once(port), &previous);
-		if (previous != NULL)
-			ipc_port_release_sonce(previous);
+		ipc_kobject_nsrequest_self(port, port->mscount);
 	} else {
 		close_device(dev);
 	}
