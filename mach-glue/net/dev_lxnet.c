@@ -84,9 +84,6 @@
  * reports that a client may write back unchanged (ignored). */
 #define LXNET_RX_MODES	(IFF_PROMISC | IFF_ALLMULTI)
 #define LXNET_REPORTED	(IFF_UP | IFF_BROADCAST | IFF_RUNNING | IFF_MULTICAST)
-#define LX_EBUSY	16	/* Linux's EBUSY: the queue is stopped */
-#define LX_ENOLINK	67	/* Linux's ENOLINK: no carrier */
-#define LX_EAGAIN	11	/* Linux's EAGAIN: the world is busy */
 #define LXNET_CARRIER_TICKS	300	/* 3 s at HZ 100 */
 #define LXNET_PRIORITY	(THREAD_PRIORITY_DEFAULT - 2)
 
