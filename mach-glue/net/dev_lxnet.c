@@ -26,10 +26,11 @@
  * moment after it is opened) and fails D_DEVICE_DOWN without one,
  * printed: Linux would drop such frames (its qdisc while the carrier is
  * off), and a driver given frames without a link may reset and drop
- * them.  If bringing the device up failed, queued and later writes fail with that error (as
- * dev_error_from_errno maps it) until the device is closed and opened
- * again.  A write still queued at the last close fails D_DEVICE_DOWN at
- * once; one the driver holds is answered when it gives it back.
+ * them.  If bringing the device up failed, queued and later writes fail
+ * with that error (as dev_error_from_errno maps it) until the device is
+ * closed and opened again.  A write still queued at the last close fails
+ * D_DEVICE_DOWN at once; one the driver holds is answered when it gives
+ * it back.
  *
  * Receiving: frames the driver hands over go through the device's
  * packet filter table (kernel/net/, net_filter_deliver, NETF_IN) as
