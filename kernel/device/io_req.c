@@ -205,10 +205,11 @@ static void reply_thread(void *arg)
 		uint64_t flags = cpu_intr_save();
 		struct io_req *req;
 
-		while ((req = io_req_queue_pop(&done)) == NULL) {
+		while (io_req_queue_empty(&done)) {
 			assert_wait(&done);
 			thread_block();
 		}
+		req = io_req_queue_pop(&done);
 		cpu_intr_restore(flags);
 		reply(req);
 		if (replied_probe != NULL)

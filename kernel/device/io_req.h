@@ -81,7 +81,8 @@ static inline void io_req_queue_push_head(struct io_req_queue *q,
 		q->tail = req;
 }
 
-/* io_req_queue_pop - take the first request off @q; NULL if empty. */
+/* io_req_queue_pop - take the first request off @q; NULL if empty.  Its
+ * @next is left as it was (every push sets it). */
 static inline struct io_req *io_req_queue_pop(struct io_req_queue *q)
 {
 	struct io_req *req = q->head;
@@ -90,7 +91,6 @@ static inline struct io_req *io_req_queue_pop(struct io_req_queue *q)
 		q->head = req->next;
 		if (q->head == NULL)
 			q->tail = NULL;
-		req->next = NULL;
 	}
 	return req;
 }
