@@ -28,7 +28,7 @@
 
 static char ring[RING_SIZE];
 static size_t ring_head, ring_len;
-static struct io_req *waiting_head, *waiting_tail;
+static struct io_req_queue waiting;	/* reads with nothing to take */
 
 /* Give @req what the ring holds (interrupts off). */
 static void take(struct io_req *req)
@@ -49,6 +49,7 @@ static void take(struct io_req *req)
 static void input(const char *bytes, size_t n)
 {
 	uint64_t flags = cpu_intr_save();
+	struct io_req *req;
 
 	for (size_t i = 0; i < n; i++) {
 		if (ring_len == RING_SIZE)
@@ -56,12 +57,7 @@ static void input(const char *bytes, size_t n)
 		ring[(ring_head + ring_len) % RING_SIZE] = bytes[i];
 		ring_len++;
 	}
-	while (waiting_head != NULL && ring_len > 0) {
-		struct io_req *req = waiting_head;
-
-		waiting_head = req->next;
-		if (waiting_head == NULL)
-			waiting_tail = NULL;
+	while (ring_len > 0 && (req = io_req_queue_pop(&waiting)) != NULL) {
 		take(req);
 		io_req_done(req);
 	}
@@ -106,15 +102,13 @@ static io_return_t cons_open(struct device *dev, dev_mode_t mode)
 
 static void cons_close(struct device *dev)
 {
-	(void)dev;
-	while (waiting_head != NULL) {
-		struct io_req *req = waiting_head;
+	struct io_req *req;
 
-		waiting_head = req->next;
+	(void)dev;
+	while ((req = io_req_queue_pop(&waiting)) != NULL) {
 		req->error = D_DEVICE_DOWN;
 		io_req_done(req);
 	}
-	waiting_tail = NULL;
 }
 
 static io_return_t cons_read(struct device *dev, struct io_req *req)
@@ -126,12 +120,7 @@ static io_return_t cons_read(struct device *dev, struct io_req *req)
 	}
 	if (req->mode & D_NOWAIT)
 		return D_WOULD_BLOCK;
-	req->next = NULL;
-	if (waiting_tail != NULL)
-		waiting_tail->next = req;
-	else
-		waiting_head = req;
-	waiting_tail = req;
+	io_req_queue_push(&waiting, req);
 	return D_IO_QUEUED;
 }
 

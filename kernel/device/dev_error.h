@@ -6,6 +6,17 @@
 #include <device/device_types.h>
 #include <mach/kern_return.h>
 
+/* Linux's errno values (include/uapi/asm-generic/errno*.h), the numbers
+ * the x86_64 Linux drivers and linux-emu return negated: the ones
+ * dev_error_from_errno maps, and those the Linux glue tells apart. */
+enum {
+	LX_EPERM = 1, LX_EIO = 5, LX_ENXIO = 6, LX_EAGAIN = 11,
+	LX_ENOMEM = 12, LX_EACCES = 13, LX_EBUSY = 16, LX_ENODEV = 19,
+	LX_EINVAL = 22, LX_ENOTTY = 25, LX_ENOSPC = 28, LX_EROFS = 30,
+	LX_ERANGE = 34, LX_ENOSYS = 38, LX_ENOLINK = 67, LX_EMSGSIZE = 90,
+	LX_EOPNOTSUPP = 95, LX_ENETDOWN = 100, LX_ESHUTDOWN = 108,
+};
+
 /*
  * dev_error_from_kern - the D_* code for a kernel error (vm, ipc, kalloc)
  * met while serving a device call: KERN_SUCCESS -> D_SUCCESS,

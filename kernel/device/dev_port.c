@@ -16,6 +16,7 @@
 #include "device/dev_port.h"
 #include "device/device.h"
 #include "graft_mig.h"
+#include "ipc/ipc_kobject.h"
 #include "ipc/ipc_port.h"
 #include "kern/kalloc.h"
 #include "kern/panic.h"
@@ -89,7 +90,6 @@ static struct device *device_new(const struct dev_module *module,
 io_return_t dev_port_open(const struct dev_module *module, const char *name,
 			  dev_mode_t mode, struct device **out)
 {
-	struct ipc_port *previous = NULL;
 	struct device *dev;
 	io_return_t rc;
 	uint64_t flags = cpu_intr_save();
@@ -113,17 +113,13 @@ io_return_t dev_port_open(const struct dev_module *module, const char *name,
 		cpu_intr_restore(flags);
 		return rc;
 	}
-	dev->open = true;
 	dev->opens = 1;
 	dev->next = open_devices;
 	open_devices = dev;
 	open_count++;
 	/* Armed before the first send right exists: the notification
 	 * comes when the count of send rights falls back to zero. */
-	ipc_port_nsrequest(dev->port, 1, ipc_port_make_send_once(dev->port),
-			   &previous);
-	if (previous != NULL)
-		ipc_port_release_sonce(previous);
+	ipc_kobject_nsrequest_self(dev->port, 1);
 	*out = dev_reference(dev);
 	cpu_intr_restore(flags);
 	return D_SUCCESS;
@@ -147,7 +143,7 @@ static void close_device(struct device *dev)
 		;
 	*link = dev->next;
 	open_count--;
-	dev->open = false;
+	dev->opens = 0;
 	if (dev->module->ops->close != NULL)
 		dev->module->ops->close(dev);
 	ipc_port_dealloc_kernel(dev->port);
@@ -159,7 +155,7 @@ io_return_t dev_port_close(struct device *dev)
 {
 	uint64_t flags = cpu_intr_save();
 
-	if (dev->open && --dev->opens == 0)
+	if (dev->opens != 0 && --dev->opens == 0)
 		close_device(dev);
 	cpu_intr_restore(flags);
 	return D_SUCCESS;
@@ -169,18 +165,14 @@ void dev_port_no_senders(struct ipc_port *port)
 {
 	unsigned int kotype;
 	struct device *dev = ipc_port_kobject(port, &kotype);
-	struct ipc_port *previous = NULL;
 	uint64_t flags;
 
-	if (dev == NULL || kotype != IKOT_DEVICE || !dev->open)
+	if (dev == NULL || kotype != IKOT_DEVICE || dev->opens == 0)
 		return;
 	flags = cpu_intr_save();
 	if (port->srights != 0) {
 		/* A new client came in between: wait for it to go. */
-		ipc_port_nsrequest(port, port->mscount,
-				   ipc_port_make_send_once(port), &previous);
-		if (previous != NULL)
-			ipc_port_release_sonce(previous);
+		ipc_kobject_nsrequest_self(port, port->mscount);
 	} else {
 		close_device(dev);
 	}
@@ -198,7 +190,7 @@ device_t dev_port_lookup(ipc_port_t port)
 	if (dev == NULL || kotype != IKOT_DEVICE)
 		return 0;
 	flags = cpu_intr_save();
-	if (!dev->open)
+	if (dev->opens == 0)
 		dev = NULL;
 	dev_reference(dev);
 	cpu_intr_restore(flags);

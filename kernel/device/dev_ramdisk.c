@@ -20,6 +20,7 @@
 #include "device/device.h"
 #include "device/io_req.h"
 #include "kern/bootinfo.h"
+#include "kern/cmdline.h"
 #include "kern/kprintf.h"
 #include "kern/string.h"
 
@@ -31,27 +32,12 @@ uint64_t dev_ramdisk_records(void)
 	return records;
 }
 
-/* Does @cmdline hold @word as a whole word after its first (the file)? */
+/* Does @cmdline name @word (cmdline.h) after its first word, the file? */
 static bool has_word_after_file(const char *cmdline, const char *word)
 {
-	size_t len = strlen(word);
-	const char *p = cmdline;
-
-	while (*p != '\0' && *p != ' ')	/* the file name */
-		p++;
-	while (*p != '\0') {
-		const char *start;
-
-		while (*p == ' ')
-			p++;
-		start = p;
-		while (*p != '\0' && *p != ' ')
-			p++;
-		if ((size_t)(p - start) == len &&
-		    strncmp(start, word, len) == 0)
-			return true;
-	}
-	return false;
+	while (*cmdline != '\0' && *cmdline != ' ')
+		cmdline++;
+	return cmdline_find(cmdline, word, NULL, NULL);
 }
 
 void dev_ramdisk_init(void)

@@ -82,8 +82,8 @@ struct device {
 	struct ipc_port *port;
 	const struct dev_module *module;
 	unsigned int refs;
-	unsigned int opens;		/* device_open calls not closed */
-	bool open;
+	unsigned int opens;		/* device_open calls not closed;
+					 * 0 once closed */
 	char name[DEV_NAME_MAX];
 	uint32_t record_size;		/* 1 for a byte stream */
 	void *priv;			/* the module's */

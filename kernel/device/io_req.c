@@ -43,7 +43,7 @@
 /* The reply thread runs above ordinary threads: replies are short. */
 #define IO_REPLY_PRIORITY	4
 
-static struct io_req *done_head, *done_tail;
+static struct io_req_queue done;	/* for the reply thread */
 static unsigned int requests;
 static void (*replied_probe)(const struct io_req *req);
 
@@ -157,13 +157,8 @@ void io_req_done(struct io_req *req)
 {
 	uint64_t flags = cpu_intr_save();
 
-	req->next = NULL;
-	if (done_tail != NULL)
-		done_tail->next = req;
-	else
-		done_head = req;
-	done_tail = req;
-	thread_wakeup(&done_head);
+	io_req_queue_push(&done, req);
+	thread_wakeup(&done);
 	cpu_intr_restore(flags);
 }
 
@@ -210,14 +205,11 @@ static void reply_thread(void *arg)
 		uint64_t flags = cpu_intr_save();
 		struct io_req *req;
 
-		while (done_head == NULL) {
-			assert_wait(&done_head);
+		while (io_req_queue_empty(&done)) {
+			assert_wait(&done);
 			thread_block();
 		}
-		req = done_head;
-		done_head = req->next;
-		if (done_head == NULL)
-			done_tail = NULL;
+		req = io_req_queue_pop(&done);
 		cpu_intr_restore(flags);
 		reply(req);
 		if (replied_probe != NULL)

@@ -47,6 +47,55 @@ struct io_req {
 };
 
 /*
+ * A FIFO of requests linked through their @next: a module's waiting
+ * requests, the reply thread's done queue.  Zero-initialised is empty.
+ * The caller serialises (interrupts off).
+ */
+struct io_req_queue {
+	struct io_req *head, *tail;
+};
+
+static inline bool io_req_queue_empty(const struct io_req_queue *q)
+{
+	return q->head == NULL;
+}
+
+/* io_req_queue_push - @req last; io_req_queue_push_head - @req first. */
+static inline void io_req_queue_push(struct io_req_queue *q,
+				     struct io_req *req)
+{
+	req->next = NULL;
+	if (q->tail != NULL)
+		q->tail->next = req;
+	else
+		q->head = req;
+	q->tail = req;
+}
+
+static inline void io_req_queue_push_head(struct io_req_queue *q,
+					  struct io_req *req)
+{
+	req->next = q->head;
+	q->head = req;
+	if (q->tail == NULL)
+		q->tail = req;
+}
+
+/* io_req_queue_pop - take the first request off @q; NULL if empty.  Its
+ * @next is left as it was (every push sets it). */
+static inline struct io_req *io_req_queue_pop(struct io_req_queue *q)
+{
+	struct io_req *req = q->head;
+
+	if (req != NULL) {
+		q->head = req->next;
+		if (q->head == NULL)
+			q->tail = NULL;
+	}
+	return req;
+}
+
+/*
  * io_req_alloc - *@req gets a request of @op for @count bytes on @dev (a
  * reference is taken); for IO_READ with @count > 0 the reply pages are
  * allocated (vm_map_copy_kernel_alloc).  KERN_SUCCESS or

@@ -47,6 +47,17 @@ struct ipc_kmsg *ipc_kobject_code_reply(mach_msg_id_t request_id,
 	return kmsg;
 }
 
+void ipc_kobject_nsrequest_self(struct ipc_port *port,
+				mach_port_mscount_t sync)
+{
+	struct ipc_port *previous = NULL;
+
+	ipc_port_nsrequest(port, sync, ipc_port_make_send_once(port),
+			   &previous);
+	if (previous != NULL)
+		ipc_port_release_sonce(previous);
+}
+
 mach_msg_return_t ipc_kobject_server(struct ipc_kmsg *request)
 {
 	struct ipc_kmsg_header *h = &request->header;

@@ -56,6 +56,17 @@ struct ipc_kmsg *ipc_kobject_code_reply(mach_msg_id_t request_id,
 					kern_return_t code);
 
 /*
+ * ipc_kobject_nsrequest_self - have kernel port @port send its own
+ * no-senders notification to itself (a send-once right to @port, so its
+ * handler sees MACH_NOTIFY_NO_SENDERS with a send-once destination, which
+ * only the kernel can make) once it has no send rights and @sync <= its
+ * make-send count; a request it replaces is released.  How a kernel
+ * object learns that its last client went.  Interrupts on or off.
+ */
+void ipc_kobject_nsrequest_self(struct ipc_port *port,
+				mach_port_mscount_t sync);
+
+/*
  * ipc_kobject_server - serve @request, sent to a kernel port (consumed):
  * its type's handler, or without one a MIG_BAD_ID reply (a
  * mig_reply_header_t, id = request id + 100) to the reply right if there

@@ -33,6 +33,7 @@
 #include "kern/task_port.h"
 #include "mig/mig_host.h"
 #include "mig/mig_server.h"
+#include "mig/mig_time.h"
 
 /* The boot CPU's processor object has no state of its own. */
 static int boot_processor_object;
@@ -152,13 +153,9 @@ kern_return_t mig_host_kernel_version(host_t host, kernel_version_t version)
  * million.  KERN_SUCCESS or KERN_INVALID_HOST. */
 kern_return_t mig_host_get_time(host_t host, time_value_t *current_time)
 {
-	uint64_t us;
-
 	if (!host)
 		return KERN_INVALID_HOST;
-	us = clock_ns() / 1000;
-	current_time->seconds = (long_integer_t)(us / 1000000);
-	current_time->microseconds = (integer_t)(us % 1000000);
+	mig_us_to_time(clock_ns() / 1000, current_time);
 	return KERN_SUCCESS;
 }
 

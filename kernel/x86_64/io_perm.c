@@ -2,6 +2,7 @@
 /* I/O permission objects: a port range a task may be granted (mach_i386.defs). */
 #include <stddef.h>
 
+#include "ipc/ipc_kobject.h"
 #include "ipc/ipc_port.h"
 #include "kern/kalloc.h"
 #include "kern/task.h"
@@ -15,7 +16,6 @@ unsigned int io_perm_count;
 kern_return_t io_perm_create(uint16_t from, uint16_t to,
 			     struct io_perm **out)
 {
-	struct ipc_port *previous;
 	struct io_perm *perm;
 
 	if (from > to)
@@ -31,8 +31,7 @@ kern_return_t io_perm_create(uint16_t from, uint16_t to,
 		return KERN_RESOURCE_SHORTAGE;
 	}
 	/* Notify when the send rights made from now on are all gone. */
-	ipc_port_nsrequest(perm->port, 1,
-			   ipc_port_make_send_once(perm->port), &previous);
+	ipc_kobject_nsrequest_self(perm->port, 1);
 	io_perm_count++;
 	*out = perm;
 	return KERN_SUCCESS;

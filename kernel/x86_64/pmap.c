@@ -25,13 +25,9 @@
 #include "x86_64/cpu.h"
 #include "x86_64/layout.h"
 #include "x86_64/pmap.h"
+#include "x86_64/pte.h"
 
-#define PTE_P		(1ull << 0)
-#define PTE_W		(1ull << 1)
-#define PTE_U		(1ull << 2)
 #define PTE_FRAME	(1ull << 9)	/* software: a leaf holding a frame */
-#define PTE_NX		(1ull << 63)
-#define PTE_ADDR	0x000ffffffffff000ull
 #define PTE_TABLE	(PTE_P | PTE_W | PTE_U)
 
 #define PAGE_MASK	(VM_PAGE_SIZE - 1)
@@ -55,11 +51,6 @@ static unsigned int level_shift(int level)
 static unsigned int index_of(uint64_t va, int level)
 {
 	return (va >> level_shift(level)) & (ENTRIES - 1);
-}
-
-static void invlpg(uint64_t va)
-{
-	__asm__ volatile("invlpg (%0)" : : "r"(va) : "memory");
 }
 
 /* A zeroed page for a page table, or 0 without memory. */

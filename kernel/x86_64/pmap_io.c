@@ -16,13 +16,8 @@
 #include "x86_64/cpu.h"
 #include "x86_64/layout.h"
 #include "x86_64/pmap_io.h"
+#include "x86_64/pte.h"
 
-#define PTE_P		(1ull << 0)
-#define PTE_W		(1ull << 1)
-#define PTE_PWT		(1ull << 3)
-#define PTE_PCD		(1ull << 4)
-#define PTE_NX		(1ull << 63)
-#define PTE_ADDR	0x000ffffffffff000ull
 #define PAGE		4096ull
 #define PAGES		(PMAP_IO_SIZE / PAGE)
 #define TABLES		(PAGES / 512)
@@ -112,8 +107,7 @@ kern_return_t pmap_io_unmap(void *va)
 		index = (page - PMAP_IO_BASE) / PAGE;
 		for (uint64_t j = 0; j < mappings[i].npages; j++) {
 			*pte(index + j) = 0;
-			__asm__ volatile("invlpg (%0)"
-					 : : "r"(page + j * PAGE) : "memory");
+			invlpg(page + j * PAGE);
 		}
 		mappings[i].npages = 0;
 		cpu_intr_restore(flags);

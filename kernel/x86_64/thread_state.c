@@ -8,11 +8,11 @@
 #include "kern/string.h"
 #include "kern/thread.h"
 #include "vm/vm_map.h"
+#include "x86_64/cpu.h"
 #include "x86_64/gdt.h"
 #include "x86_64/thread_state.h"
 
 #define RFLAGS_RESERVED1	(1ull << 1)
-#define RFLAGS_IF_BIT		(1ull << 9)
 /* CF PF AF ZF SF DF OF, AC, ID: what a thread may set for itself. */
 #define RFLAGS_USER_MASK	(0x0cd5ull | (1ull << 18) | (1ull << 21))
 
@@ -30,7 +30,7 @@ void thread_state_init(struct trap_frame *f)
 	memset(f, 0, sizeof(*f));
 	f->cs = SEL_UCODE;
 	f->ss = SEL_UDATA;
-	f->rflags = RFLAGS_IF_BIT | RFLAGS_RESERVED1;
+	f->rflags = RFLAGS_IF | RFLAGS_RESERVED1;
 }
 
 kern_return_t thread_state_set_entry(struct trap_frame *f, uint64_t rip,
@@ -98,7 +98,7 @@ kern_return_t thread_state_set(struct trap_frame *f, int flavor,
 	n.rdx = s.edx;
 	n.rcx = s.ecx;
 	n.rax = s.eax;
-	n.rflags = (s.efl & RFLAGS_USER_MASK) | RFLAGS_IF_BIT |
+	n.rflags = (s.efl & RFLAGS_USER_MASK) | RFLAGS_IF |
 		   RFLAGS_RESERVED1;
 	*f = n;
 	return KERN_SUCCESS;

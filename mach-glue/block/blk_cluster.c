@@ -148,6 +148,15 @@ static void ctx_init(struct ctx *c, const struct blk_cluster_request *req,
 	c->pages = NULL;
 }
 
+/* Whether @len bytes at @phys, request offset @r, go to the device
+ * directly (see above). */
+static bool is_direct(const struct ctx *c, uint64_t phys, uint64_t len,
+		      uint64_t r)
+{
+	return !((phys | len | r) & (c->align - 1)) &&
+	       phys + len - 1 <= c->lim->dma_mask;
+}
+
 /*
  * Whether all of fragment @f, at request offset @fr, goes to the device
  * directly: then every page piece of it would be direct, and the
@@ -158,8 +167,7 @@ static void ctx_init(struct ctx *c, const struct blk_cluster_request *req,
 static bool frag_direct(const struct ctx *c, const struct blk_cluster_frag *f,
 			uint64_t fr)
 {
-	return !((f->phys | f->len | fr) & (c->align - 1)) &&
-	       f->phys + f->len - 1 <= c->lim->dma_mask;
+	return is_direct(c, f->phys, f->len, fr);
 }
 
 /* The piece holding byte @off of fragment @frag, request offset @r: the
@@ -189,8 +197,7 @@ static void piece_at(const struct ctx *c, size_t frag, uint64_t off,
 	pc->phys = start;
 	pc->len = end - start;
 	pc->r = r - (at - start);
-	pc->direct = !((pc->phys | pc->len | pc->r) & (c->align - 1)) &&
-		     pc->phys + pc->len - 1 <= c->lim->dma_mask;
+	pc->direct = is_direct(c, pc->phys, pc->len, pc->r);
 }
 
 /* The piece after @pc into @nx; false at the end of the request. */
@@ -493,7 +500,8 @@ io_return_t blk_cluster_plan(const struct blk_cluster_request *req,
 	ctx_init(&c, req, lim);
 	if (all_direct(&c))
 		return plan_direct(&c, plan);
-	rc = blk_cluster_count(req, lim, &need);
+	walk_copies(&c, NULL, &need);		/* blk_cluster_count's */
+	rc = walk_cmds(&c, NULL, &need);
 	if (rc != D_SUCCESS)
 		return rc;
 	if (need.ncmds > plan->max_cmds || need.nsegs > plan->max_segs ||
@@ -508,7 +516,6 @@ io_return_t blk_cluster_plan(const struct blk_cluster_request *req,
 		if (PAGE_OFF(page) || page + PAGE_SZ - 1 > lim->dma_mask)
 			return D_NO_MEMORY;
 	}
-	ctx_init(&c, req, lim);
 	c.pages = plan->pages;
 	walk_copies(&c, plan, &plan->n);
 	return walk_cmds(&c, plan, &plan->n);

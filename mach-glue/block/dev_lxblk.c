@@ -67,7 +67,6 @@
 #include "x86_64/cpu.h"
 #include "x86_64/layout.h"
 
-#define LX_EAGAIN	11	/* Linux's EAGAIN: the world is busy */
 #define LXBLK_PRIORITY	(THREAD_PRIORITY_DEFAULT - 2)
 #define INT_LIMIT	0x7fffffffull
 

@@ -26,10 +26,11 @@
  * moment after it is opened) and fails D_DEVICE_DOWN without one,
  * printed: Linux would drop such frames (its qdisc while the carrier is
  * off), and a driver given frames without a link may reset and drop
- * them.  If bringing the device up failed, queued and later writes fail with that error (as
- * dev_error_from_errno maps it) until the device is closed and opened
- * again.  A write still queued at the last close fails D_DEVICE_DOWN at
- * once; one the driver holds is answered when it gives it back.
+ * them.  If bringing the device up failed, queued and later writes fail
+ * with that error (as dev_error_from_errno maps it) until the device is
+ * closed and opened again.  A write still queued at the last close fails
+ * D_DEVICE_DOWN at once; one the driver holds is answered when it gives
+ * it back.
  *
  * Receiving: frames the driver hands over go through the device's
  * packet filter table (kernel/net/, net_filter_deliver, NETF_IN) as
@@ -84,9 +85,6 @@
  * reports that a client may write back unchanged (ignored). */
 #define LXNET_RX_MODES	(IFF_PROMISC | IFF_ALLMULTI)
 #define LXNET_REPORTED	(IFF_UP | IFF_BROADCAST | IFF_RUNNING | IFF_MULTICAST)
-#define LX_EBUSY	16	/* Linux's EBUSY: the queue is stopped */
-#define LX_ENOLINK	67	/* Linux's ENOLINK: no carrier */
-#define LX_EAGAIN	11	/* Linux's EAGAIN: the world is busy */
 #define LXNET_CARRIER_TICKS	300	/* 3 s at HZ 100 */
 #define LXNET_PRIORITY	(THREAD_PRIORITY_DEFAULT - 2)
 
@@ -112,7 +110,7 @@ struct lxnet {
 	bool sending;			/* the worker uses @frame */
 	unsigned int wakes;		/* tx_wake calls */
 	unsigned int in_driver;		/* frames the driver holds */
-	struct io_req *head, *tail;	/* writes not yet handed over */
+	struct io_req_queue writes;	/* not yet handed over */
 	struct lxnet_flags_req *fhead, *ftail;	/* NET_FLAGS for lx-net */
 	struct dev_lxnet_stats stats;
 };
@@ -159,40 +157,6 @@ static struct lxnet *slot_by_ndev(struct lx_emul_netdev *ndev)
 	return NULL;
 }
 
-/* Interrupts off. */
-static void queue_push_tail(struct lxnet *s, struct io_req *req)
-{
-	req->next = NULL;
-	if (s->tail != NULL)
-		s->tail->next = req;
-	else
-		s->head = req;
-	s->tail = req;
-}
-
-/* Interrupts off. */
-static void queue_push_head(struct lxnet *s, struct io_req *req)
-{
-	req->next = s->head;
-	s->head = req;
-	if (s->tail == NULL)
-		s->tail = req;
-}
-
-/* Interrupts off. */
-static struct io_req *queue_pop(struct lxnet *s)
-{
-	struct io_req *req = s->head;
-
-	if (req != NULL) {
-		s->head = req->next;
-		if (s->head == NULL)
-			s->tail = NULL;
-		req->next = NULL;
-	}
-	return req;
-}
-
 static void req_fail(struct io_req *req, io_return_t error)
 {
 	req->error = error;
@@ -205,7 +169,7 @@ static void queue_fail_all(struct lxnet *s, io_return_t error)
 {
 	struct io_req *req;
 
-	while ((req = queue_pop(s)) != NULL)
+	while ((req = io_req_queue_pop(&s->writes)) != NULL)
 		req_fail(req, error);
 }
 
@@ -343,7 +307,7 @@ static enum work next_work(struct lxnet **out)
 			return WORK_OPEN;
 		if (!s->want_up && s->up)
 			return WORK_CLOSE;
-		if (s->up && s->head != NULL && !s->stalled)
+		if (s->up && !io_req_queue_empty(&s->writes) && !s->stalled)
 			return WORK_SEND;
 	}
 	return WORK_NONE;
@@ -469,7 +433,7 @@ static void do_send(struct lxnet *s)
 {
 	bool carrier = wait_carrier(s);
 	uint64_t flags = cpu_intr_save();
-	struct io_req *req = queue_pop(s);
+	struct io_req *req = io_req_queue_pop(&s->writes);
 	unsigned int wakes = s->wakes;
 	size_t len;
 	int err;
@@ -501,7 +465,7 @@ static void do_send(struct lxnet *s)
 		s->in_driver--;
 	if (err == -LX_EBUSY && s->want_up) {
 		s->stats.tx_busy++;
-		queue_push_head(s, req);
+		io_req_queue_push_head(&s->writes, req);
 		if (s->wakes == wakes)
 			s->stalled = true;
 	} else if (err != 0) {
@@ -602,7 +566,8 @@ int dev_lxnet_idle(void)
 	int idle = next_work(&s) == WORK_NONE;
 
 	for (unsigned int i = 0; i < nslots; i++)
-		if (slots[i].in_driver != 0 || slots[i].head != NULL ||
+		if (slots[i].in_driver != 0 ||
+		    !io_req_queue_empty(&slots[i].writes) ||
 		    slots[i].fhead != NULL)
 			idle = 0;
 	cpu_intr_restore(flags);
@@ -688,10 +653,11 @@ static io_return_t lxnet_write(struct device *dev, struct io_req *req)
 		bench.tx_len = (uint32_t)req->count;
 		bench.copies = 0;
 	}
-	if (s->up && s->head == NULL && !s->stalled && !s->sending &&
+	if (s->up && io_req_queue_empty(&s->writes) && !s->stalled &&
+	    !s->sending &&
 	    (s->flags & IFF_RUNNING) && send_now(s, req))
 		return D_IO_QUEUED;
-	queue_push_tail(s, req);
+	io_req_queue_push(&s->writes, req);
 	thread_wakeup(&work_event);
 	return D_IO_QUEUED;
 }
