@@ -131,7 +131,9 @@ io_return_t dev_intr_register(struct device *dev, int id, int flags,
 	    id >= INTR_LINES || kernel_line(id) || !IPC_PORT_VALID(port))
 		return D_INVALID_OPERATION;
 	iflags = cpu_intr_save();
-	if (lines[id].port != NULL)
+	/* a line with a kernel handler (the Linux world's) is not shared:
+	 * masking it until the user's ack would stall that handler */
+	if (lines[id].port != NULL || intr_handler_count((unsigned int)id) != 0)
 		rc = D_ALREADY_OPEN;
 	if (rc == D_SUCCESS &&
 	    intr_register((unsigned int)id, line_interrupt, &lines[id]) !=

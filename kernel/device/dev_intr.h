@@ -18,7 +18,8 @@ struct ipc_port;
  * the line stays masked until dev_intr_ack.  Returns D_SUCCESS;
  * D_INVALID_OPERATION for another device, @flags other than 0, a line
  * out of range or one the kernel drives itself (0 clock, 2 cascade, 4
- * console); D_ALREADY_OPEN if the line is registered; D_NO_MEMORY.
+ * console); D_ALREADY_OPEN if the line is registered, or has a kernel
+ * handler (a Linux driver's: not shared); D_NO_MEMORY.
  * A registration ends when its port dies (seen at the line's next
  * interrupt, which is then left masked).
  */

@@ -197,6 +197,8 @@ static void interrupts(mach_port_t master)
 	      device_intr_register(irq, 8, 1, port, MACH_MSG_TYPE_MAKE_SEND));
 	check("register_on_console_refused", D_INVALID_OPERATION,
 	      device_intr_register(con, 8, 0, port, MACH_MSG_TYPE_MAKE_SEND));
+	check("register_line_of_a_kernel_handler_refused", D_ALREADY_OPEN,
+	      device_intr_register(irq, 10, 0, port, MACH_MSG_TYPE_MAKE_SEND));
 	check("register_irq8", D_SUCCESS,
 	      device_intr_register(irq, 8, 0, port, MACH_MSG_TYPE_MAKE_SEND));
 	check("register_twice", D_ALREADY_OPEN,
