@@ -44,6 +44,8 @@ KERNEL_SOURCES = \
 	kernel/x86_64/tsc.c \
 	kernel/kern/main.c \
 	kernel/kern/task.c \
+	kernel/kern/ledger.c \
+	kernel/kern/klog.c \
 	kernel/kern/task_port.c \
 	kernel/kern/elf.c \
 	kernel/kern/bootstrap.c \
@@ -139,6 +141,7 @@ KERNEL_SOURCES = \
 	tests/kernel/vm_test.c \
 	tests/kernel/vm_user_test.c \
 	tests/kernel/device_test.c \
+	tests/kernel/device_lifetime_test.c \
 	tests/kernel/hostio_test.c
 
 noinst_PROGRAMS += kernel/graft-nosyms.elf

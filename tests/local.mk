@@ -124,6 +124,9 @@ tests_host_test_blk_mbr_CPPFLAGS = $(HOST_TEST_CPPFLAGS)
 
 # The device programs (kernel/device/): gnumach-dev headers + MIG stubs.
 GUEST_NEWLIB_ELFS += tests/user/ramdisk_probe.elf tests/user/device_probe.elf
+# Suite device-lifetime: device.defs, mach_i386.defs and mach_host.defs.
+GUEST_NEWLIB_ELFS += tests/user/lifetime_probe.elf
+tests/user/lifetime_probe.elf: user/libgraft-mig-host.a
 
 # The net-e1000 program (mach-glue/net/): eth0 through device.defs.
 GUEST_NEWLIB_ELFS += tests/user/net_probe.elf

@@ -7,7 +7,8 @@
  * for D_WOULD_BLOCK.  The receive interrupt moves bytes into a ring and
  * completes waiting reads through io_req_done(): the shared completion
  * path.  Closing (the last client gone) completes waiting reads with
- * D_DEVICE_DOWN.  A byte stream: record size 1, recnum ignored.
+ * D_DEVICE_DOWN; a waiting read whose reply port died is cancelled.  A
+ * byte stream: record size 1, recnum ignored.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -124,6 +125,12 @@ static io_return_t cons_read(struct device *dev, struct io_req *req)
 	return D_IO_QUEUED;
 }
 
+static bool cons_cancel(struct device *dev, struct io_req *req)
+{
+	(void)dev;
+	return io_req_queue_remove(&waiting, req);
+}
+
 static io_return_t cons_write(struct device *dev, struct io_req *req)
 {
 	char buf[64];
@@ -145,6 +152,7 @@ static const struct dev_ops cons_ops = {
 	.close = cons_close,
 	.read = cons_read,
 	.write = cons_write,
+	.cancel = cons_cancel,
 	/* No status flavours and no packet filter: the dispatcher answers
 	 * D_INVALID_OPERATION for the ops left out. */
 };

@@ -6,8 +6,11 @@
  * paper §3.5.2), marks it fired and wakes the notify thread, which
  * builds and sends the notification.  The line stays masked until the
  * driver says device_intr_ack, so a level-triggered device cannot storm
- * the kernel while its driver runs.  A registration whose port died is
- * dropped by the notify thread; its line is left masked.
+ * the kernel while its driver runs.  A registration watches its port
+ * (ipc_port_watch_add): when the port dies, the registration is dropped
+ * at once, its line masked and free for the next driver, whether or not
+ * it was waiting for an acknowledgement.  Registrations are charged to
+ * the registering task's ledger (LEDGER_INTR_LINES).
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -22,18 +25,25 @@
 #include "ipc/ipc_mqueue.h"
 #include "ipc/ipc_port.h"
 #include "kern/intr.h"
-#include "kern/kprintf.h"
+#include "kern/klog.h"
+#include "kern/ledger.h"
 #include "kern/panic.h"
 #include "kern/sched.h"
 #include "kern/string.h"
+#include "kern/task.h"
 #include "kern/thread.h"
 #include "x86_64/cpu.h"
 #include "x86_64/serial.h"
+
+/* Lines a client's interrupts can cause (kern/klog.h). */
+static KLOG_SOURCE(intr_log, "device");
 
 #define INTR_NOTIFY_PRIORITY	4
 
 struct line_reg {
 	struct ipc_port *port;	/* send right; NULL: not registered */
+	struct ipc_port_watch watch;	/* on @port's death */
+	struct ledger *ledger;	/* the registering task's, charged */
 	bool fired;		/* interrupted, notification not sent yet */
 	bool waiting_ack;	/* notified, line masked until the ack */
 };
@@ -46,6 +56,15 @@ bool dev_intr_registered(unsigned int line)
 	return line < INTR_LINES && lines[line].port != NULL;
 }
 
+unsigned int dev_intr_count(void)
+{
+	unsigned int n = 0;
+
+	for (unsigned int line = 0; line < INTR_LINES; line++)
+		n += lines[line].port != NULL;
+	return n;
+}
+
 static void line_interrupt(unsigned int line, void *arg)
 {
 	struct line_reg *reg = arg;
@@ -55,9 +74,8 @@ static void line_interrupt(unsigned int line, void *arg)
 	thread_wakeup(&notify_event);
 }
 
-/* Send line @line's notification (interrupts off); false if its port is
- * dead. */
-static bool notify(unsigned int line)
+/* Send line @line's notification (interrupts off). */
+static void notify(unsigned int line)
 {
 	const mach_msg_type_t id_type = {
 		.msgt_name = MACH_MSG_TYPE_INTEGER_32,
@@ -69,13 +87,12 @@ static bool notify(unsigned int line)
 	device_intr_notification_t *n;
 	struct ipc_kmsg *kmsg;
 
-	if (!reg->port->active)
-		return false;
 	kmsg = ipc_kmsg_alloc(sizeof(*n));
 	if (kmsg == NULL) {
-		kprintf("device: irq %u notification lost (no memory)\n", line);
+		klog(&intr_log, "device: irq %u notification lost (no memory)\n",
+		     line);
 		reg->waiting_ack = true;	/* the ack still unmasks */
-		return true;
+		return;
 	}
 	n = (device_intr_notification_t *)ipc_kmsg_msg(kmsg);
 	kmsg->header.bits = MACH_MSGH_BITS(MACH_MSG_TYPE_PORT_SEND, 0);
@@ -85,7 +102,33 @@ static bool notify(unsigned int line)
 	n->id = (int)line;
 	reg->waiting_ack = true;
 	ipc_mqueue_send_always(kmsg);
-	return true;
+}
+
+/* The registration of @line ends: its handler goes, the line is masked
+ * (a free line is), the right and the charge are given back.  Interrupts
+ * off. */
+static void drop(unsigned int line)
+{
+	struct line_reg *reg = &lines[line];
+
+	ipc_port_watch_remove(&reg->watch);
+	intr_unregister(line, line_interrupt, reg);
+	intr_mask(line);
+	ipc_port_release_send(reg->port);
+	ledger_credit(reg->ledger, LEDGER_INTR_LINES, 1);
+	ledger_release(reg->ledger);
+	reg->port = NULL;
+	reg->ledger = NULL;
+	reg->fired = false;
+	reg->waiting_ack = false;
+}
+
+/* A registered port died (ipc_port_watch_add's callback). */
+static void port_died(struct ipc_port_watch *watch)
+{
+	for (unsigned int line = 0; line < INTR_LINES; line++)
+		if (&lines[line].watch == watch)
+			drop(line);
 }
 
 static void notify_thread(void *arg)
@@ -100,12 +143,7 @@ static void notify_thread(void *arg)
 			if (reg->port == NULL || !reg->fired)
 				continue;
 			reg->fired = false;
-			if (!notify(line)) {
-				intr_unregister(line, line_interrupt, reg);
-				ipc_port_release_send(reg->port);
-				reg->port = NULL;
-				reg->waiting_ack = false;
-			}
+			notify(line);
 		}
 		assert_wait(&notify_event);
 		for (unsigned int line = 0; line < INTR_LINES; line++)
@@ -124,29 +162,47 @@ static bool kernel_line(int id)
 io_return_t dev_intr_register(struct device *dev, int id, int flags,
 			      struct ipc_port *port)
 {
+	struct ledger *ledger = task_current()->ledger;
+	struct line_reg *reg;
 	uint64_t iflags;
-	io_return_t rc = D_SUCCESS;
 
+	/* A kernel object never receives the notification; its port as
+	 * the target would also keep that object alive. */
 	if (dev->module != &dev_irq_module || flags != 0 || id < 0 ||
-	    id >= INTR_LINES || kernel_line(id) || !IPC_PORT_VALID(port))
+	    id >= INTR_LINES || kernel_line(id) || !IPC_PORT_VALID(port) ||
+	    port->kotype != IKOT_NONE)
 		return D_INVALID_OPERATION;
+	reg = &lines[id];
 	iflags = cpu_intr_save();
 	/* a line with a kernel handler (the Linux world's) is not shared:
 	 * masking it until the user's ack would stall that handler */
-	if (lines[id].port != NULL || intr_handler_count((unsigned int)id) != 0)
-		rc = D_ALREADY_OPEN;
-	if (rc == D_SUCCESS &&
-	    intr_register((unsigned int)id, line_interrupt, &lines[id]) !=
-	    KERN_SUCCESS)
-		rc = D_NO_MEMORY;
-	if (rc == D_SUCCESS) {
-		lines[id].port = port;
-		lines[id].fired = false;
-		lines[id].waiting_ack = false;
-		intr_unmask((unsigned int)id);
+	if (reg->port != NULL || intr_handler_count((unsigned int)id) != 0) {
+		cpu_intr_restore(iflags);
+		return D_ALREADY_OPEN;
 	}
+	if (!ledger_charge(ledger, LEDGER_INTR_LINES, 1)) {
+		cpu_intr_restore(iflags);
+		return D_NO_MEMORY;
+	}
+	if (!ipc_port_watch_add(port, &reg->watch, port_died)) {
+		ledger_credit(ledger, LEDGER_INTR_LINES, 1);
+		cpu_intr_restore(iflags);
+		return D_INVALID_OPERATION;	/* the port is dead */
+	}
+	if (intr_register((unsigned int)id, line_interrupt, reg) !=
+	    KERN_SUCCESS) {
+		ipc_port_watch_remove(&reg->watch);
+		ledger_credit(ledger, LEDGER_INTR_LINES, 1);
+		cpu_intr_restore(iflags);
+		return D_NO_MEMORY;
+	}
+	reg->port = port;
+	reg->ledger = ledger_reference(ledger);
+	reg->fired = false;
+	reg->waiting_ack = false;
+	intr_unmask((unsigned int)id);
 	cpu_intr_restore(iflags);
-	return rc;
+	return D_SUCCESS;
 }
 
 io_return_t dev_intr_ack(struct device *dev, struct ipc_port *port)

@@ -18,10 +18,12 @@ struct ipc_port;
  * the line stays masked until dev_intr_ack.  Returns D_SUCCESS;
  * D_INVALID_OPERATION for another device, @flags other than 0, a line
  * out of range or one the kernel drives itself (0 clock, 2 cascade, 4
- * console); D_ALREADY_OPEN if the line is registered, or has a kernel
- * handler (a Linux driver's: not shared); D_NO_MEMORY.
- * A registration ends when its port dies (seen at the line's next
- * interrupt, which is then left masked).
+ * console), or a @port that is null, dead or a kernel object's;
+ * D_ALREADY_OPEN if the line is registered, or has a kernel handler (a
+ * Linux driver's: not shared); D_NO_MEMORY when the calling task holds
+ * LEDGER_INTR_LINES lines already (kern/ledger.h), or memory is short.
+ * A registration ends the moment its port dies: the line is masked and
+ * free again, even if it was waiting for its acknowledgement.
  */
 io_return_t dev_intr_register(struct device *dev, int id, int flags,
 			      struct ipc_port *port);
@@ -38,7 +40,9 @@ io_return_t dev_intr_ack(struct device *dev, struct ipc_port *port);
  * at boot). */
 void dev_intr_init(void);
 
-/* Whether line @line has a registration (for tests). */
+/* Whether line @line has a registration, and how many lines have one
+ * (for tests and leak checks). */
 bool dev_intr_registered(unsigned int line);
+unsigned int dev_intr_count(void);
 
 #endif

@@ -57,6 +57,13 @@ struct dev_ops {
 	io_return_t (*set_filter)(struct device *dev, struct ipc_port *port,
 				  int priority, const filter_t *filter,
 				  unsigned int count);
+	/* cancel - @req, which this module queued, lost its reply port:
+	 * if it still waits in the module (no hardware has it), take it
+	 * off and return true (the device layer frees it); false if it is
+	 * under way or done (it completes as usual).  Interrupts off; must
+	 * not block nor call io_req_done.  NULL: nothing is cancelled (for
+	 * modules whose requests all finish in bounded time). */
+	bool (*cancel)(struct device *dev, struct io_req *req);
 };
 
 struct dev_module {

@@ -20,7 +20,6 @@
 #include <mach/notify.h>
 #include <mach/vm_prot.h>
 
-#include "device/dev_error.h"
 #include "device/dev_intr.h"
 #include "device/dev_module.h"
 #include "device/dev_port.h"
@@ -31,12 +30,16 @@
 #include "ipc/ipc_kobject.h"
 #include "ipc/ipc_mqueue.h"
 #include "ipc/ipc_port.h"
+#include "kern/klog.h"
 #include "kern/kprintf.h"
 #include "kern/string.h"
 #include "kern/task_port.h"
 #include "mig/mig_server.h"
 #include "vm/vm_map.h"
 #include "x86_64/cpu.h"
+
+/* Lines a client's requests can cause (kern/klog.h). */
+static KLOG_SOURCE(reply_log, "device");
 
 /* Generated from device.defs (kernel/device/local.mk). */
 boolean_t device_server(mach_msg_header_t *in, mach_msg_header_t *out);
@@ -86,12 +89,18 @@ kern_return_t ds_device_close(device_t device)
 }
 
 /* The checks every read and write shares; D_SUCCESS if @count bytes in
- * @mode may be asked of @dev. */
-static io_return_t check_io(struct device *dev, dev_mode_t mode, long count,
-			    bool has_op, bool inband)
+ * @mode may be asked of @dev with replies to @reply.  A kernel object's
+ * port as the reply port is refused: no kernel object takes a device
+ * reply, and a request kept waiting with a right to its own device's
+ * port would keep that device open for ever. */
+static io_return_t check_io(struct device *dev, ipc_port_t reply,
+			    dev_mode_t mode, long count, bool has_op,
+			    bool inband)
 {
 	if (dev == NULL)
 		return D_NO_SUCH_DEVICE;
+	if (IPC_PORT_VALID(reply) && reply->kotype != IKOT_NONE)
+		return D_INVALID_OPERATION;
 	if (mode & ~DS_MODE_BITS)
 		return D_INVALID_OPERATION;
 	if (!has_op)
@@ -106,9 +115,9 @@ static io_return_t check_io(struct device *dev, dev_mode_t mode, long count,
 }
 
 /* Start @req with the module's @op; on D_IO_QUEUED keep the reply right
- * in @req and turn the answer into MIG_NO_REPLY (the module owns @req
- * now); otherwise record the answer in req->error for the caller, who
- * frees @req. */
+ * in @req (io_req_queue_reply) and turn the answer into MIG_NO_REPLY
+ * (the module owns @req now); otherwise record the answer in req->error
+ * for the caller, who frees @req. */
 static kern_return_t start(struct io_req *req, ipc_port_t reply_port,
 			   mach_msg_type_name_t reply_type,
 			   io_return_t (*op)(struct device *, struct io_req *))
@@ -116,8 +125,7 @@ static kern_return_t start(struct io_req *req, ipc_port_t reply_port,
 	io_return_t rc = op(req->dev, req);
 
 	if (rc == D_IO_QUEUED) {
-		req->reply = reply_port;
-		req->reply_type = reply_type;
+		io_req_queue_reply(req, reply_port, reply_type);
 		return MIG_NO_REPLY;
 	}
 	req->error = rc;
@@ -133,11 +141,11 @@ static kern_return_t read_common(device_t device, ipc_port_t reply_port,
 	struct io_req *req;
 	io_return_t rc;
 
-	rc = check_io(dev, mode, bytes, dev && dev->module->ops->read,
-		      op == IO_READ_INBAND);
+	rc = check_io(dev, reply_port, mode, bytes,
+		      dev && dev->module->ops->read, op == IO_READ_INBAND);
 	if (rc != D_SUCCESS)
 		return rc;
-	rc = dev_error_from_kern(io_req_alloc(dev, op, bytes, &req));
+	rc = io_req_alloc(dev, op, bytes, &req);
 	if (rc != D_SUCCESS)
 		return rc;
 	req->mode = mode;
@@ -219,13 +227,13 @@ kern_return_t ds_device_write(device_t device, ipc_port_t reply_port,
 	struct io_req *req;
 	kern_return_t kr;
 
-	kr = check_io(dev, mode, dataCnt, dev && dev->module->ops->write,
-		      false);
+	kr = check_io(dev, reply_port, mode, dataCnt,
+		      dev && dev->module->ops->write, false);
 	if (kr == D_SUCCESS && vm_map_copy_size(copy) != dataCnt)
 		kr = D_INVALID_SIZE;
 	if (kr != D_SUCCESS)
 		return kr;	/* the data stays in the message */
-	kr = dev_error_from_kern(io_req_alloc(dev, IO_WRITE, dataCnt, &req));
+	kr = io_req_alloc(dev, IO_WRITE, dataCnt, &req);
 	if (kr != D_SUCCESS)
 		return kr;
 	req->mode = mode;
@@ -251,12 +259,11 @@ kern_return_t ds_device_write_inband(device_t device, ipc_port_t reply_port,
 	struct io_req *req;
 	kern_return_t kr;
 
-	kr = check_io(dev, mode, dataCnt, dev && dev->module->ops->write,
-		      true);
+	kr = check_io(dev, reply_port, mode, dataCnt,
+		      dev && dev->module->ops->write, true);
 	if (kr != D_SUCCESS)
 		return kr;
-	kr = dev_error_from_kern(io_req_alloc(dev, IO_WRITE_INBAND, dataCnt,
-					      &req));
+	kr = io_req_alloc(dev, IO_WRITE_INBAND, dataCnt, &req);
 	if (kr != D_SUCCESS)
 		return kr;
 	req->mode = mode;
@@ -332,7 +339,8 @@ void dev_reply_send(struct dev_reply *r, io_return_t code)
 		if (reply != NULL) {
 			ipc_mqueue_send_always(reply);
 		} else {
-			kprintf("device: no memory for a set_status reply\n");
+			klog(&reply_log,
+			     "device: no memory for a set_status reply\n");
 			ipc_port_destroy_right(r->port, r->type);
 		}
 		r->port = NULL;

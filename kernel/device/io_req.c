@@ -11,7 +11,11 @@
  * done queue and wakes the reply thread, which builds the reply with
  * device_reply.defs's generated stubs (KERNEL_USER), sends it
  * (mach_msg_send_from_kernel), and frees the request.  A reply to a dead
- * port is destroyed by IPC delivery with everything it carries, so a
+ * port is destroyed by IPC delivery with everything it carries.  A
+ * request still waiting in its module when its reply port dies (the
+ * client task died, or destroyed the port) is cancelled then if the
+ * module can take it back (a console read waiting for input); one the
+ * hardware already has finishes first, its reply being dropped.  So a
  * client that died with requests in flight leaves nothing behind.
  */
 #include <stdbool.h>
@@ -21,6 +25,7 @@
 #include <device/device_types.h>
 #include <mach/message.h>
 
+#include "device/dev_error.h"
 #include "device/dev_port.h"
 #include "device/device.h"
 #include "device/io_req.h"
@@ -29,16 +34,21 @@
 #include "ipc/ipc_mqueue.h"
 #include "ipc/ipc_port.h"
 #include "kern/kalloc.h"
-#include "kern/kprintf.h"
+#include "kern/klog.h"
+#include "kern/ledger.h"
 #include "kern/panic.h"
 #include "kern/sched.h"
 #include "kern/string.h"
+#include "kern/task.h"
 #include "kern/thread.h"
 #include "vm/vm_map.h"
 #include "vm/vm_map_copy_kernel.h"
 #include "x86_64/cpu.h"
 
 #include "device_reply.h"	/* generated (kernel/device/local.mk) */
+
+/* Lines a client's requests can cause (kern/klog.h). */
+static KLOG_SOURCE(reply_log, "device");
 
 /* The reply thread runs above ordinary threads: replies are short. */
 #define IO_REPLY_PRIORITY	4
@@ -60,40 +70,66 @@ unsigned int io_req_in_flight(void)
 	return requests;
 }
 
-kern_return_t io_req_alloc(struct device *dev, enum io_op op, size_t count,
-			   struct io_req **out)
+/* The bytes of @op's data that a request holds out of line. */
+static size_t data_bytes(enum io_op op, size_t count)
 {
-	struct io_req *req = kzalloc(sizeof(*req));
+	return op == IO_READ || op == IO_WRITE ? count : 0;
+}
+
+io_return_t io_req_alloc(struct device *dev, enum io_op op, size_t count,
+			 struct io_req **out)
+{
+	struct ledger *ledger = task_current()->ledger;
+	struct io_req *req;
 	kern_return_t kr;
 	uint64_t flags;
 
-	if (req == NULL)
-		return KERN_RESOURCE_SHORTAGE;
+	if (!ledger_charge(ledger, LEDGER_IO_REQUESTS, 1))
+		return D_WOULD_BLOCK;
+	if (!ledger_charge(ledger, LEDGER_IO_BYTES, data_bytes(op, count))) {
+		ledger_credit(ledger, LEDGER_IO_REQUESTS, 1);
+		return D_NO_MEMORY;
+	}
+	req = kzalloc(sizeof(*req));
+	if (req == NULL) {
+		kr = KERN_RESOURCE_SHORTAGE;
+		goto err_charged;
+	}
 	if (op == IO_READ && count > 0) {
 		kr = vm_map_copy_kernel_alloc(count, &req->copy);
-		if (kr != KERN_SUCCESS) {
-			kfree(req);
-			return kr;
-		}
+		if (kr != KERN_SUCCESS)
+			goto err_req;
 	}
 	req->dev = dev_reference(dev);
 	req->op = op;
 	req->count = count;
 	req->error = D_SUCCESS;
+	req->ledger = ledger_reference(ledger);
 	flags = cpu_intr_save();
 	requests++;
 	cpu_intr_restore(flags);
 	*out = req;
-	return KERN_SUCCESS;
+	return D_SUCCESS;
+err_req:
+	kfree(req);
+err_charged:
+	ledger_credit(ledger, LEDGER_IO_BYTES, data_bytes(op, count));
+	ledger_credit(ledger, LEDGER_IO_REQUESTS, 1);
+	return dev_error_from_kern(kr);
 }
 
 void io_req_free(struct io_req *req)
 {
 	uint64_t flags;
 
+	ipc_port_watch_remove(&req->watch);
 	vm_map_copy_discard(req->copy);
 	if (req->reply != NULL)
 		ipc_port_destroy_right(req->reply, req->reply_type);
+	ledger_credit(req->ledger, LEDGER_IO_BYTES,
+		      data_bytes(req->op, req->count));
+	ledger_credit(req->ledger, LEDGER_IO_REQUESTS, 1);
+	ledger_release(req->ledger);
 	dev_release(req->dev);
 	flags = cpu_intr_save();
 	requests--;
@@ -153,6 +189,49 @@ void io_req_finish_read(struct io_req *req)
 	}
 }
 
+bool io_req_queue_remove(struct io_req_queue *q, struct io_req *req)
+{
+	struct io_req *prev = NULL;
+
+	for (struct io_req *r = q->head; r != NULL; prev = r, r = r->next) {
+		if (r != req)
+			continue;
+		if (prev != NULL)
+			prev->next = r->next;
+		else
+			q->head = r->next;
+		if (q->tail == r)
+			q->tail = prev;
+		return true;
+	}
+	return false;
+}
+
+/* Cancel @req if its module still has it waiting (interrupts off). */
+static void cancel(struct io_req *req)
+{
+	const struct dev_ops *ops = req->dev->module->ops;
+
+	if (ops->cancel != NULL && ops->cancel(req->dev, req))
+		io_req_free(req);
+}
+
+/* The reply port of a queued request died (ipc_port_watch_add). */
+static void reply_port_died(struct ipc_port_watch *watch)
+{
+	cancel((struct io_req *)((char *)watch -
+				 offsetof(struct io_req, watch)));
+}
+
+void io_req_queue_reply(struct io_req *req, struct ipc_port *reply,
+			mach_msg_type_name_t type)
+{
+	req->reply = reply;
+	req->reply_type = type;
+	if (!ipc_port_watch_add(reply, &req->watch, reply_port_died))
+		cancel(req);
+}
+
 void io_req_done(struct io_req *req)
 {
 	uint64_t flags = cpu_intr_save();
@@ -170,6 +249,7 @@ static void reply(struct io_req *req)
 	mach_msg_type_name_t type = req->reply_type;
 	kern_return_t kr;
 
+	ipc_port_watch_remove(&req->watch);	/* the reply takes the right */
 	req->reply = NULL;
 	switch (req->op) {
 	case IO_READ:
@@ -194,8 +274,8 @@ static void reply(struct io_req *req)
 		break;
 	}
 	if (kr != MACH_MSG_SUCCESS)
-		kprintf("device: reply to %s lost (0x%x)\n", req->dev->name,
-			kr);
+		klog(&reply_log, "device: reply to %s lost (0x%x)\n",
+		     req->dev->name, kr);
 }
 
 static void reply_thread(void *arg)

@@ -11,8 +11,10 @@
 #include <mach/kern_return.h>
 #include <mach/message.h>
 
+#include "ipc/ipc_port.h"
+
 struct device;
-struct ipc_port;
+struct ledger;
 struct vm_map_copy;
 
 enum io_op {
@@ -29,7 +31,12 @@ enum io_op {
  * once answers D_IO_QUEUED, keeps @req (e.g. on its own queue through
  * @next) and later calls io_req_done(), possibly from an interrupt
  * handler; the reply thread then sends the reply through @reply with
- * device_reply.defs's stubs and frees the request.
+ * device_reply.defs's stubs and frees the request.  A queued request
+ * watches its reply port: if the port dies first, the module is asked
+ * to cancel it (dev_ops.cancel) and, if it can, the request is freed at
+ * once.  Each request is charged to the sending task's ledger
+ * (LEDGER_IO_REQUESTS, and LEDGER_IO_BYTES for out-of-line data) until
+ * it is freed.
  */
 struct io_req {
 	struct io_req *next;		/* module queue, then done queue */
@@ -42,6 +49,8 @@ struct io_req {
 	io_return_t error;		/* D_SUCCESS or the failure */
 	struct ipc_port *reply;		/* reply right, once queued */
 	mach_msg_type_name_t reply_type;
+	struct ipc_port_watch watch;	/* on @reply's death, once queued */
+	struct ledger *ledger;		/* the sender's, charged */
 	struct vm_map_copy *copy;	/* IO_READ, IO_WRITE data */
 	char inband[IO_INBAND_MAX];	/* _INBAND data */
 };
@@ -97,16 +106,33 @@ static inline struct io_req *io_req_queue_pop(struct io_req_queue *q)
 
 /*
  * io_req_alloc - *@req gets a request of @op for @count bytes on @dev (a
- * reference is taken); for IO_READ with @count > 0 the reply pages are
- * allocated (vm_map_copy_kernel_alloc).  KERN_SUCCESS or
- * KERN_RESOURCE_SHORTAGE (nothing allocated).
- * io_req_free - drop it: its reference, its data, and its reply right
- * if it still holds one (destroyed as an unsent reply would be).
- * Interrupts on or off; not from an interrupt handler.
+ * reference is taken), charged to the calling task's ledger; for IO_READ
+ * with @count > 0 the reply pages are allocated
+ * (vm_map_copy_kernel_alloc).  D_SUCCESS; D_WOULD_BLOCK when the task
+ * has LEDGER_IO_REQUESTS requests in flight, D_NO_MEMORY when IO_READ or
+ * IO_WRITE data would pass its LEDGER_IO_BYTES, or memory is short
+ * (nothing allocated or charged).
+ * io_req_free - drop it: its reference, its data, its charge, and its
+ * reply right if it still holds one (destroyed as an unsent reply would
+ * be).  Interrupts on or off; not from an interrupt handler.
  */
-kern_return_t io_req_alloc(struct device *dev, enum io_op op, size_t count,
-			   struct io_req **req);
+io_return_t io_req_alloc(struct device *dev, enum io_op op, size_t count,
+			 struct io_req **req);
 void io_req_free(struct io_req *req);
+
+/*
+ * io_req_queue_reply - @req was queued by its module (D_IO_QUEUED): keep
+ * the reply right @reply of kernel type @type in it and watch @reply's
+ * death.  If @reply is null or already dead, nobody can be answered:
+ * the module is asked to cancel at once.  Interrupts off (in the op's
+ * dispatcher); never blocks.
+ */
+void io_req_queue_reply(struct io_req *req, struct ipc_port *reply,
+			mach_msg_type_name_t type);
+
+/* io_req_queue_remove - take @req off @q if it is there (true).  The
+ * caller serialises (interrupts off). */
+bool io_req_queue_remove(struct io_req_queue *q, struct io_req *req);
 
 /*
  * io_req_put / io_req_get - move @len bytes between kernel memory and the

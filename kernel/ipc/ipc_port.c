@@ -95,7 +95,8 @@ void ipc_port_free(struct ipc_port *port)
 {
 	uint64_t flags = cpu_intr_save();
 
-	if (port->active || port->msg_head != NULL || port->dnrequests != NULL)
+	if (port->active || port->msg_head != NULL ||
+	    port->dnrequests != NULL || port->watches != NULL)
 		panic("ipc_port_release: live port %p freed", (void *)port);
 	ports_alive--;
 	kfree(port);
@@ -259,6 +260,13 @@ void ipc_port_destroy(struct ipc_port *port)
 		next = kmsg->next;
 		ipc_kmsg_destroy(kmsg);
 	}
+	/* One at a time: a watch's function may remove others. */
+	while (port->watches != NULL) {
+		struct ipc_port_watch *w = port->watches;
+
+		ipc_port_watch_remove(w);
+		w->fn(w);
+	}
 	ipc_notify_send_once(ns);
 	ipc_notify_send_once(pd);
 	for (; dn != NULL; dn = dn_next) {
@@ -267,6 +275,42 @@ void ipc_port_destroy(struct ipc_port *port)
 		kfree(dn);
 	}
 	ipc_port_release(port);
+	cpu_intr_restore(flags);
+}
+
+bool ipc_port_watch_add(struct ipc_port *port, struct ipc_port_watch *watch,
+			void (*fn)(struct ipc_port_watch *watch))
+{
+	uint64_t flags;
+	bool linked = false;
+
+	if (!IPC_PORT_VALID(port))
+		return false;
+	flags = cpu_intr_save();
+	if (port->active) {
+		watch->fn = fn;
+		watch->next = port->watches;
+		if (watch->next != NULL)
+			watch->next->pprev = &watch->next;
+		watch->pprev = &port->watches;
+		port->watches = watch;
+		linked = true;
+	}
+	cpu_intr_restore(flags);
+	return linked;
+}
+
+void ipc_port_watch_remove(struct ipc_port_watch *watch)
+{
+	uint64_t flags = cpu_intr_save();
+
+	if (watch->pprev != NULL) {
+		*watch->pprev = watch->next;
+		if (watch->next != NULL)
+			watch->next->pprev = watch->pprev;
+		watch->next = NULL;
+		watch->pprev = NULL;
+	}
 	cpu_intr_restore(flags);
 }
 

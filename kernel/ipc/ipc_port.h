@@ -24,6 +24,19 @@ struct ipc_dnrequest {
 };
 
 /*
+ * A kernel watch on a port's death, embedded in what the kernel keeps on
+ * behalf of a right to that port (a queued request and its reply right,
+ * an interrupt registration, a packet filter): when the port dies, @fn
+ * is called with the watch, already unlinked, so the holder lets go at
+ * once instead of at some later event.  The watch holds no reference;
+ * its owner holds a right, and removes the watch before dropping it.
+ */
+struct ipc_port_watch {
+	struct ipc_port_watch *next, **pprev;	/* pprev NULL: not linked */
+	void (*fn)(struct ipc_port_watch *watch);
+};
+
+/*
  * A port.  Its receive right is held by exactly one of: a space
  * (@receiver, under @receiver_name), a message in transit (@receiver NULL,
  * @destination the port that message was sent to), or the kernel
@@ -57,6 +70,7 @@ struct ipc_port {
 	struct ipc_port *nsrequest;	/* no-senders: send-once right */
 	struct ipc_port *pdrequest;	/* port-destroyed: send-once right */
 	struct ipc_dnrequest *dnrequests;
+	struct ipc_port_watch *watches;	/* kernel watches on its death */
 	char rcv_event;			/* wait events (their addresses) */
 	char snd_event;
 	struct ipc_mqueue_waiter *rcv_waiting;	/* receivers blocked on the
@@ -169,6 +183,21 @@ void ipc_port_destroy_right(struct ipc_port *port, mach_msg_type_name_t type);
  * no-senders request's right is destroyed.
  */
 void ipc_port_destroy(struct ipc_port *port);
+
+/*
+ * ipc_port_watch_add - have @fn(@watch) called when @port dies (inside
+ * ipc_port_destroy, interrupts off, @watch already unlinked: @fn must not
+ * block and may free @watch's owner, release rights, send messages).
+ * The caller holds a right to @port and @watch is not linked.  Returns
+ * true; false if @port is NULL, dead or already inactive (nothing
+ * linked: the caller lets go itself).  Interrupts on or off.
+ * ipc_port_watch_remove - unlink @watch if it is linked (harmless
+ * otherwise).  Both are a few stores: any context, interrupt handlers
+ * included.
+ */
+bool ipc_port_watch_add(struct ipc_port *port, struct ipc_port_watch *watch,
+			void (*fn)(struct ipc_port_watch *watch));
+void ipc_port_watch_remove(struct ipc_port_watch *watch);
 
 /*
  * ipc_port_set_qlimit - set the queue limit of @port (whose receive right

@@ -14,6 +14,7 @@
 #include "ipc/ipc_port.h"
 #include "kern/clock.h"
 #include "kern/kalloc.h"
+#include "kern/ledger.h"
 #include "kern/kprintf.h"
 #include "kern/panic.h"
 #include "kern/sched.h"
@@ -58,8 +59,11 @@ static kern_return_t task_make(const char *name, struct vm_map *map,
 	if (task == NULL)
 		goto err_map;
 	task->map = map;
-	if (task_port_setup(task) != KERN_SUCCESS)
+	task->ledger = ledger_create();
+	if (task->ledger == NULL)
 		goto err_task;
+	if (task_port_setup(task) != KERN_SUCCESS)
+		goto err_ledger;
 	for (i = 0; name[i] != '\0' && i + 1 < sizeof(task->name); i++)
 		task->name[i] = name[i];
 	task->name[i] = '\0';
@@ -67,6 +71,8 @@ static kern_return_t task_make(const char *name, struct vm_map *map,
 	tasks_alive++;
 	*out = task;
 	return KERN_SUCCESS;
+err_ledger:
+	ledger_release(task->ledger);
 err_task:
 	kfree(task);
 err_map:
@@ -113,6 +119,7 @@ void task_destroy(struct task *task)
 		vm_map_activate(NULL);
 	vm_map_destroy(task->map);
 	io_bitmap_free(task->io_bitmap);
+	ledger_release(task->ledger);
 	if (task->terminating) {
 		task_terminations++;
 		thread_wakeup(&task_terminations);

@@ -12,6 +12,7 @@ struct vm_map;
 struct ipc_space;
 struct ipc_port;
 struct io_bitmap;
+struct ledger;
 struct thread;
 
 struct task {
@@ -27,6 +28,9 @@ struct task {
 	char name[32];
 	struct io_bitmap *io_bitmap;	/* user I/O ports, NULL: none
 					 * (kernel/x86_64/io_bitmap.h) */
+	struct ledger *ledger;		/* what its requests hold, against
+					 * its limits (kern/ledger.h); NULL
+					 * for the kernel task */
 };
 
 /* The kernel task: the task of every kernel thread. */

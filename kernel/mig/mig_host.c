@@ -26,7 +26,7 @@
 #include "kern/bootinfo.h"
 #include "kern/clock.h"
 #include "kern/kalloc.h"
-#include "kern/kprintf.h"
+#include "kern/klog.h"
 #include "kern/panic.h"
 #include "kern/sched.h"
 #include "kern/string.h"
@@ -101,6 +101,8 @@ static void host_basic_info(host_basic_info_t info)
  * (as GNU Mach), KERN_INVALID_ARGUMENT for an unknown flavor, KERN_FAILURE
  * with a console line for HOST_LOAD_INFO (not measured).
  */
+static KLOG_SOURCE(load_info_log, "mig");
+
 kern_return_t mig_host_info(host_t host, int flavor, host_info_t info,
 			    mach_msg_type_number_t *count)
 {
@@ -130,8 +132,9 @@ kern_return_t mig_host_info(host_t host, int flavor, host_info_t info,
 		*count = HOST_SCHED_INFO_COUNT;
 		return KERN_SUCCESS;
 	case HOST_LOAD_INFO:
-		kprintf("mig: host_info HOST_LOAD_INFO is not implemented "
-			"(no load averages); answering KERN_FAILURE\n");
+		klog(&load_info_log, "mig: host_info HOST_LOAD_INFO is not "
+		     "implemented (no load averages); answering "
+		     "KERN_FAILURE\n");
 		return KERN_FAILURE;
 	default:
 		return KERN_INVALID_ARGUMENT;

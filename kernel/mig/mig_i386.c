@@ -41,7 +41,8 @@ void io_perm_deallocate(io_perm_t perm)
 /*
  * i386_io_perm_create - an io_perm for ports [@from, @to] in *@io_perm.
  * KERN_INVALID_ARGUMENT if @master_port is not the device master port or
- * @from > @to; KERN_RESOURCE_SHORTAGE.  (io_port_t is 16 bits on the
+ * @from > @to; KERN_RESOURCE_SHORTAGE (memory, or the caller's limit of
+ * io_perm objects, kern/ledger.h).  (io_port_t is 16 bits on the
  * wire, so no port above 0xffff can be asked for.)
  */
 kern_return_t mig_i386_io_perm_create(ipc_port_t master_port, io_port_t from,

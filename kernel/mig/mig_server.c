@@ -5,7 +5,7 @@
 #include <mach/mig_errors.h>
 
 #include "ipc/ipc_kmsg.h"
-#include "kern/kprintf.h"
+#include "kern/klog.h"
 #include "mig/mig_server.h"
 #include "x86_64/cpu.h"
 
@@ -21,11 +21,13 @@ unsigned int mig_not_served_count;
 /* Called by the generated not-served routines (mig_not_served.c). */
 kern_return_t mig_not_served(const char *routine);
 
+static KLOG_SOURCE(not_served_log, "mig");
+
 kern_return_t mig_not_served(const char *routine)
 {
 	mig_not_served_count++;
-	kprintf("mig: %s is not implemented; answering KERN_FAILURE\n",
-		routine);
+	klog(&not_served_log,
+	     "mig: %s is not implemented; answering KERN_FAILURE\n", routine);
 	return KERN_FAILURE;
 }
 

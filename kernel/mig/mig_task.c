@@ -9,7 +9,7 @@
 #include "graft_mig.h"
 #include "ipc/ipc_port.h"
 #include "kern/kalloc.h"
-#include "kern/kprintf.h"
+#include "kern/klog.h"
 #include "kern/string.h"
 #include "kern/task.h"
 #include "kern/thread.h"
@@ -153,6 +153,8 @@ kern_return_t mig_task_get_special_port(task_t target_task, int which_port,
 
 /* task_set_special_port: the bootstrap port.  The kernel port and the
  * exception port cannot be replaced yet (loudly: KERN_FAILURE). */
+static KLOG_SOURCE(special_port_log, "mig");
+
 kern_return_t mig_task_set_special_port(task_t task, int which_port,
 					ipc_port_t special_port)
 {
@@ -171,8 +173,9 @@ kern_return_t mig_task_set_special_port(task_t task, int which_port,
 		return KERN_SUCCESS;
 	case TASK_KERNEL_PORT:
 	case TASK_EXCEPTION_PORT:
-		kprintf("mig: task_set_special_port %d is not implemented\n",
-			which_port);
+		klog(&special_port_log,
+		     "mig: task_set_special_port %d is not implemented\n",
+		     which_port);
 		return KERN_FAILURE;
 	default:
 		return KERN_INVALID_ARGUMENT;

@@ -8,7 +8,9 @@
 #include "ipc/ipc_mqueue.h"
 #include "ipc/ipc_port.h"
 #include "kern/kalloc.h"
+#include "kern/ledger.h"
 #include "kern/string.h"
+#include "kern/task.h"
 #include "net/net_filter.h"
 #include "net/net_frame.h"
 #include "net/net_program.h"
@@ -16,14 +18,16 @@
 
 struct net_filter {
 	struct net_filter *next;
+	struct net_filter_table *table;
 	struct ipc_port *port;		/* send right */
+	struct ipc_port_watch watch;	/* on @port's death */
+	struct ledger *ledger;		/* the installing task's, charged */
 	int priority;
 	struct net_program prog;
 };
 
 struct net_filter_table {
 	struct net_filter *head;	/* the order filters run in */
-	struct net_filter *dead;	/* unlinked, rights not yet released */
 	unsigned int hlen;
 	struct net_filter_stats stats;
 	struct net_frame frame;		/* net_filter_deliver's copy */
@@ -49,55 +53,51 @@ struct net_filter_table *net_filter_table_create(unsigned int header_size)
 	return t;
 }
 
-/* Release the rights and memory of the filters chained from @nf. */
-static void release_all(struct net_filter *nf)
+/* Give back what unlinked filter @nf holds: its watch, right, charge and
+ * memory.  Interrupts on or off, not in an interrupt handler. */
+static void filter_free(struct net_filter *nf)
 {
-	while (nf != NULL) {
-		struct net_filter *next = nf->next;
+	ipc_port_watch_remove(&nf->watch);
+	ipc_port_release_send(nf->port);
+	ledger_credit(nf->ledger, LEDGER_NET_FILTERS, 1);
+	ledger_release(nf->ledger);
+	kfree(nf);
+}
 
-		ipc_port_release_send(nf->port);
-		kfree(nf);
-		nf = next;
-	}
+/* Unlink @nf from its table.  Interrupts off. */
+static void unlink_filter(struct net_filter *nf)
+{
+	struct net_filter **pp = &nf->table->head;
+
+	while (*pp != nf)
+		pp = &(*pp)->next;
+	*pp = nf->next;
+	nf->table->stats.filters--;
 }
 
 void net_filter_table_destroy(struct net_filter_table *t)
 {
-	release_all(t->head);
-	release_all(t->dead);
+	uint64_t flags = cpu_intr_save();
+
+	while (t->head != NULL) {
+		struct net_filter *nf = t->head;
+
+		unlink_filter(nf);
+		filter_free(nf);
+	}
+	cpu_intr_restore(flags);
 	kfree(t);
 }
 
-/* Move the filter at *@pp to the dead list; @died: its port died. */
-static void retire(struct net_filter_table *t, struct net_filter **pp,
-		   bool died)
+/* A filter's port died (ipc_port_watch_add): the filter goes now. */
+static void port_died(struct ipc_port_watch *watch)
 {
-	struct net_filter *nf = *pp;
+	struct net_filter *nf = (struct net_filter *)
+		((char *)watch - offsetof(struct net_filter, watch));
 
-	*pp = nf->next;
-	nf->next = t->dead;
-	t->dead = nf;
-	t->stats.filters--;
-	if (died)
-		t->stats.removed++;
-}
-
-/* Unlink the filters of @port and those whose port died; return them
- * with the rest of the dead list, to release.  Interrupts off. */
-static struct net_filter *unlink_stale(struct net_filter_table *t,
-				       struct ipc_port *port)
-{
-	struct net_filter **pp = &t->head, *nf, *stale;
-
-	while ((nf = *pp) != NULL) {
-		if (nf->port == port || !nf->port->active)
-			retire(t, pp, nf->port != port);
-		else
-			pp = &nf->next;
-	}
-	stale = t->dead;
-	t->dead = NULL;
-	return stale;
+	unlink_filter(nf);
+	nf->table->stats.removed++;
+	filter_free(nf);
 }
 
 /* Link @nf after every filter of its priority or higher.  Interrupts
@@ -113,11 +113,22 @@ static void link_by_priority(struct net_filter_table *t, struct net_filter *nf)
 	t->stats.filters++;
 }
 
+/* The filter of @port in @t, or NULL.  Interrupts off. */
+static struct net_filter *find_filter(struct net_filter_table *t,
+				      struct ipc_port *port)
+{
+	for (struct net_filter *f = t->head; f != NULL; f = f->next)
+		if (f->port == port)
+			return f;
+	return NULL;
+}
+
 io_return_t net_filter_set(struct net_filter_table *t, struct ipc_port *port,
 			   int priority, const filter_t *filter,
 			   unsigned int count)
 {
-	struct net_filter *nf, *stale;
+	struct ledger *ledger = task_current()->ledger;
+	struct net_filter *nf, *old;
 	struct net_program prog;
 	io_return_t rc;
 	uint64_t flags;
@@ -129,18 +140,40 @@ io_return_t net_filter_set(struct net_filter_table *t, struct ipc_port *port,
 	rc = net_program_load(&prog, filter, count);
 	if (rc != D_SUCCESS)
 		return rc;
-	nf = kalloc(sizeof(*nf));
+	nf = kzalloc(sizeof(*nf));
 	if (nf == NULL)
 		return D_NO_MEMORY;
+	nf->table = t;
 	nf->prog = prog;
-	nf->port = port;
 	nf->priority = priority;
 
 	flags = cpu_intr_save();
-	stale = unlink_stale(t, port);
+	if (!port->active) {
+		cpu_intr_restore(flags);
+		kfree(nf);
+		return D_INVALID_OPERATION;
+	}
+	old = find_filter(t, port);
+	if (old != NULL && old->ledger == ledger) {
+		/* Replacing its own filter: the charge moves over. */
+		nf->ledger = old->ledger;
+		old->ledger = NULL;
+	} else if (ledger_charge(ledger, LEDGER_NET_FILTERS, 1)) {
+		nf->ledger = ledger_reference(ledger);
+	} else {
+		cpu_intr_restore(flags);
+		kfree(nf);
+		return D_NO_MEMORY;
+	}
+	/* Cannot fail: @port is active and interrupts are off. */
+	(void)ipc_port_watch_add(port, &nf->watch, port_died);
+	nf->port = port;
+	if (old != NULL)
+		unlink_filter(old);
 	link_by_priority(t, nf);
 	cpu_intr_restore(flags);
-	release_all(stale);
+	if (old != NULL)
+		filter_free(old);
 	return D_SUCCESS;
 }
 
@@ -198,10 +231,6 @@ unsigned int net_filter_deliver(struct net_filter_table *t, const void *frame,
 
 	t->stats.frames++;
 	while ((nf = *pp) != NULL) {
-		if (!nf->port->active) {
-			retire(t, pp, true);
-			continue;
-		}
 		pp = &nf->next;
 		if (!(nf->prog.flags & direction))
 			continue;

@@ -21,7 +21,7 @@ struct net_filter_stats {
 	uint64_t delivered;	/* net_rcv_msg messages queued */
 	uint64_t dropped_full;	/* not sent: the port's queue was full */
 	uint64_t dropped_nomem;	/* not sent: no memory for the message */
-	uint64_t removed;	/* filters dropped because their port died */
+	uint64_t removed;	/* filters removed because their port died */
 	unsigned int filters;	/* filters installed now */
 };
 
@@ -51,10 +51,13 @@ void net_filter_table_destroy(struct net_filter_table *t);
  * @port, a send right in kernel form that is consumed on D_SUCCESS and
  * stays the caller's otherwise.  Filters run in descending priority,
  * equal priorities in the order they were installed; a filter of the
- * same port is replaced, and filters whose port died are dropped.
- * Returns D_SUCCESS; D_INVALID_OPERATION for a NULL or dead-name @port, a
- * kernel object's port, or a program net_program_load refuses;
- * D_NO_MEMORY.
+ * same port is replaced.  A filter watches its port: the moment the
+ * port dies, the filter is removed and its right released (counted in
+ * removed).  Each filter is charged to the installing task's ledger
+ * (LEDGER_NET_FILTERS, kern/ledger.h).  Returns D_SUCCESS;
+ * D_INVALID_OPERATION for a NULL or dead @port, a kernel object's port,
+ * or a program net_program_load refuses; D_NO_MEMORY when the task has
+ * LEDGER_NET_FILTERS filters already, or memory is short.
  */
 io_return_t net_filter_set(struct net_filter_table *t, struct ipc_port *port,
 			   int priority, const filter_t *filter,
@@ -67,10 +70,8 @@ io_return_t net_filter_set(struct net_filter_table *t, struct ipc_port *port,
  * gets a net_rcv_msg (NET_RCV_MSG_ID) on its port, unless that port's
  * queue is full (counted in dropped_full, never waited for) or memory is
  * short (dropped_nomem); an accepting filter of priority NET_HI_PRI or
- * more ends the walk (later filters do not see the frame).  Filters
- * whose port died are unlinked (counted in removed) and their rights
- * released by the next net_filter_set or the destroy.  Returns the
- * messages queued.  The frame is copied, once, and only when a filter of
+ * more ends the walk (later filters do not see the frame).  Returns
+ * the messages queued.  The frame is copied, once, and only when a filter of
  * @direction exists (so sent frames cost no copy without NETF_OUT
  * filters); the caller keeps it.
  */

@@ -5,6 +5,7 @@
 #include "ipc/ipc_kobject.h"
 #include "ipc/ipc_port.h"
 #include "kern/kalloc.h"
+#include "kern/ledger.h"
 #include "kern/task.h"
 #include "kern/task_port.h"
 #include "x86_64/cpu.h"
@@ -16,25 +17,33 @@ unsigned int io_perm_count;
 kern_return_t io_perm_create(uint16_t from, uint16_t to,
 			     struct io_perm **out)
 {
+	struct ledger *ledger = task_current()->ledger;
 	struct io_perm *perm;
 
 	if (from > to)
 		return KERN_INVALID_ARGUMENT;
+	if (!ledger_charge(ledger, LEDGER_IO_PERMS, 1))
+		return KERN_RESOURCE_SHORTAGE;
 	perm = kalloc(sizeof(*perm));
 	if (perm == NULL)
-		return KERN_RESOURCE_SHORTAGE;
+		goto err_charged;
 	perm->from = from;
 	perm->to = to;
+	perm->ledger = ledger_reference(ledger);
 	perm->port = ipc_port_alloc_kernel(perm, IKOT_IO_PERM);
-	if (perm->port == NULL) {
-		kfree(perm);
-		return KERN_RESOURCE_SHORTAGE;
-	}
+	if (perm->port == NULL)
+		goto err_perm;
 	/* Notify when the send rights made from now on are all gone. */
 	ipc_kobject_nsrequest_self(perm->port, 1);
 	io_perm_count++;
 	*out = perm;
 	return KERN_SUCCESS;
+err_perm:
+	ledger_release(perm->ledger);
+	kfree(perm);
+err_charged:
+	ledger_credit(ledger, LEDGER_IO_PERMS, 1);
+	return KERN_RESOURCE_SHORTAGE;
 }
 
 struct ipc_port *io_perm_make_send(struct io_perm *perm)
@@ -61,6 +70,8 @@ bool io_perm_no_senders(struct ipc_port *port)
 		return false;
 	}
 	ipc_port_dealloc_kernel(perm->port);
+	ledger_credit(perm->ledger, LEDGER_IO_PERMS, 1);
+	ledger_release(perm->ledger);
 	kfree(perm);
 	io_perm_count--;
 	cpu_intr_restore(flags);

@@ -9,6 +9,7 @@
 #include <mach/kern_return.h>
 
 struct ipc_port;
+struct ledger;
 struct task;
 
 /*
@@ -25,13 +26,16 @@ struct task;
 struct io_perm {
 	uint16_t from, to;
 	struct ipc_port *port;		/* the kernel's receive right */
+	struct ledger *ledger;		/* the creating task's, charged */
 };
 
 /*
  * io_perm_create - a new io_perm for [@from, @to], with its port and the
  * no-senders request that will free it; the caller makes the first send
- * right (io_perm_make_send).  KERN_SUCCESS, KERN_INVALID_ARGUMENT
- * (@from > @to) or KERN_RESOURCE_SHORTAGE.
+ * right (io_perm_make_send).  It is charged to the calling task's
+ * ledger (LEDGER_IO_PERMS, kern/ledger.h) until freed.  KERN_SUCCESS,
+ * KERN_INVALID_ARGUMENT (@from > @to) or KERN_RESOURCE_SHORTAGE (the
+ * task holds LEDGER_IO_PERMS objects already, or memory is short).
  */
 kern_return_t io_perm_create(uint16_t from, uint16_t to,
 			     struct io_perm **out);

@@ -54,6 +54,7 @@
 #include "device/device.h"
 #include "device/io_req.h"
 #include "kern/kalloc.h"
+#include "kern/klog.h"
 #include "kern/kprintf.h"
 #include "kern/probe.h"
 #include "kern/sched.h"
@@ -66,6 +67,9 @@
 #include "vm/vm_page.h"
 #include "x86_64/cpu.h"
 #include "x86_64/layout.h"
+
+/* Lines a client's requests can cause (kern/klog.h). */
+static KLOG_SOURCE(lxblk_log, "lx-blk");
 
 #define LXBLK_PRIORITY	(THREAD_PRIORITY_DEFAULT - 2)
 #define INT_LIMIT	0x7fffffffull
@@ -236,9 +240,10 @@ static void cmd_done(struct lx_emul_disk_cmd *cmd, int result)
 	uint64_t flags = cpu_intr_save();
 
 	if (result != 0) {
-		kprintf("lx-blk: %s: %s of %u blocks at %llu failed (%d)\n",
-			r->u->name, cmd->write ? "write" : "read",
-			cmd->blocks, (unsigned long long)cmd->lba, result);
+		klog(&lxblk_log,
+		     "lx-blk: %s: %s of %u blocks at %llu failed (%d)\n",
+		     r->u->name, cmd->write ? "write" : "read", cmd->blocks,
+		     (unsigned long long)cmd->lba, result);
 		if (r->error == D_SUCCESS)
 			r->error = dev_error_from_errno(result);
 		r->stop = true;
@@ -365,7 +370,8 @@ static bool submit_cmds(struct lxblk_req *r, bool may_block)
 		r->submitted--;
 		if (err == -LX_EAGAIN && !may_block)
 			return false;
-		kprintf("lx-blk: %s: command refused (%d)\n", r->u->name, err);
+		klog(&lxblk_log, "lx-blk: %s: command refused (%d)\n",
+		     r->u->name, err);
 		if (r->error == D_SUCCESS)
 			r->error = dev_error_from_errno(err);
 		r->stop = true;

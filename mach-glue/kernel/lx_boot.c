@@ -12,6 +12,7 @@
 #include "linux-emu/include/lx_emul.h"
 #include "mach-glue/block/dev_lxblk.h"
 #include "mach-glue/kernel/lx_boot.h"
+#include "mach-glue/kernel/lx_host_console.h"
 #include "mach-glue/net/dev_lxnet.h"
 
 /* ISA ne's I/O extent (Linux's NE_IO_EXTENT). */
@@ -67,5 +68,6 @@ int lx_boot(void)
 	kprintf("linux: %d net device(s) served\n", n);
 	n = dev_lxblk_start(&dev_lxblk_linux);
 	kprintf("linux: %d disk(s) served\n", n);
+	lx_host_console_limit();
 	return 0;
 }

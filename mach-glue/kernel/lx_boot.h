@@ -8,7 +8,8 @@
  * linked drivers' initcalls (their probes find their hardware), then let
  * the Linux net module (mach-glue/net/) serve the net devices they
  * registered and the Linux block module (mach-glue/block/) the disks
- * they found.  Called once by kmain after device_init() when the kernel
+ * they found; from then on the world's console lines are rate-limited
+ * (lx_host_console_limit).  Called once by kmain after device_init() when the kernel
  * command line holds the word "linux"; thread context (it sleeps).  A
  * failing step is printed ("linux: ...") and ends the boot step; the
  * kernel goes on without the Linux devices.  Returns 0 or the failing

@@ -62,6 +62,7 @@
 #include "device/device.h"
 #include "device/io_req.h"
 #include "kern/kalloc.h"
+#include "kern/klog.h"
 #include "kern/kprintf.h"
 #include "kern/probe.h"
 #include "kern/sched.h"
@@ -71,6 +72,9 @@
 #include "mach-glue/net/dev_lxnet.h"
 #include "net/net_filter.h"
 #include "x86_64/cpu.h"
+
+/* Lines a client's requests can cause (kern/klog.h). */
+static KLOG_SOURCE(lxnet_log, "lx-net");
 
 #define ETH_HEADER	14
 #define ETH_ADDRESS	6
@@ -381,7 +385,8 @@ static void do_flags(struct lxnet *s)
 	if (ret >= 0)
 		modes_changed(s, ret);
 	else
-		kprintf("lx-net: %s: NET_FLAGS failed (%d)\n", s->name, ret);
+		klog(&lxnet_log, "lx-net: %s: NET_FLAGS failed (%d)\n",
+		     s->name, ret);
 	dev_reply_send(&req->reply, ret >= 0 ? D_SUCCESS :
 		       dev_error_from_errno(ret));
 	cpu_intr_restore(flags);
@@ -447,8 +452,9 @@ static void do_send(struct lxnet *s)
 	cpu_intr_restore(flags);
 	if (req == NULL) {
 		if (!carrier)
-			kprintf("lx-net: %s has no link: write failed\n",
-				s->name);
+			klog(&lxnet_log,
+			     "lx-net: %s has no link: write failed\n",
+			     s->name);
 		return;
 	}
 	len = req->count;
@@ -733,9 +739,9 @@ static io_return_t lxnet_set_status(struct device *dev, dev_flavor_t flavor,
 		return D_INVALID_SIZE;
 	word = (unsigned int)status[0];
 	if (word & ~(LXNET_RX_MODES | LXNET_REPORTED) || !(word & IFF_UP)) {
-		kprintf("lx-net: %s: NET_FLAGS 0x%x refused: only IFF_UP with "
-			"IFF_PROMISC, IFF_ALLMULTI are served\n", s->name,
-			word);
+		klog(&lxnet_log, "lx-net: %s: NET_FLAGS 0x%x refused: only "
+		     "IFF_UP with IFF_PROMISC, IFF_ALLMULTI are served\n",
+		     s->name, word);
 		return D_INVALID_OPERATION;
 	}
 	modes = word & LXNET_RX_MODES;

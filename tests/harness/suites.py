@@ -617,6 +617,19 @@ SUITES: tuple[Suite, ...] = (
                         "device_probe mode=async device=${device-port}"),
                        ("{builddir}/tests/user/device_probe.elf",
                         "device_probe mode=intr device=${device-port}"))),
+    # What tasks' requests hold in the kernel goes with the right it hangs
+    # on, and is bounded per task: one lifetime_probe task per mode, over
+    # every kind of device (QEMU's default NIC is an e1000 on user
+    # networking; rd0 is the ramdisk suite's image).
+    QemuSuite(name="device-lifetime", test="device-lifetime",
+              cmdline=("linux",), memory_mib=256, prepare=ramdisk_image,
+              timeout=120.0,
+              modules=tuple(("{builddir}/tests/user/lifetime_probe.elf",
+                             f"lifetime_probe mode={mode} "
+                             "device=${device-port}")
+                            for mode in ("warmup", "lines", "rtc", "kports",
+                                         "selfreply", "bound", "filters",
+                                         "ioperm", "flood"))),
     # The Linux e1000 driver as Mach's eth0, linked to a host peer.
     QemuSuite(name="net-e1000", test="net-e1000", cmdline=("linux",),
               prepare=net_peer,
