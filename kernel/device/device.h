@@ -13,6 +13,7 @@
 
 struct io_req;
 struct ipc_port;
+struct ledger;
 
 /*
  * A module serves a family of device names (the paper's emulation module,
@@ -105,19 +106,23 @@ struct dev_reply {
 	struct ipc_port *port;		/* NULL: the client asked for none */
 	mach_msg_type_name_t type;
 	mach_msg_id_t id;		/* the request's */
+	struct ledger *ledger;		/* the sender's, charged one request */
 };
 
 /*
  * dev_reply_defer - from a set_status op only (interrupts off): move the
- * reply right of the request being served into @r; the op then answers
- * D_IO_QUEUED and the dispatcher sends no reply.  D_IO_QUEUED (also for
- * a request without a reply right: @r->port is NULL); called from
- * anywhere else, a module bug: D_INVALID_OPERATION, printed, nothing
- * moved.
+ * reply right of the request being served into @r, charging the sending
+ * task one request in flight (LEDGER_IO_REQUESTS, kern/ledger.h); the
+ * op then answers D_IO_QUEUED and the dispatcher sends no reply.
+ * D_IO_QUEUED (also for a request without a reply right: @r->port is
+ * NULL); D_WOULD_BLOCK when the task is at its limit (nothing moved);
+ * called from anywhere else, a module bug: D_INVALID_OPERATION,
+ * printed, nothing moved.
  * dev_reply_send - send @code as the reply kept in @r (the right is
- * consumed; a dead or NULL port drops it).  Any context; never blocks.
- * Out of memory, the reply right is destroyed (printed): the client's
- * wait ends with a send-once notification instead of a reply.
+ * consumed; a dead or NULL port drops it) and give the charge back.
+ * Thread context or interrupts off, not an interrupt handler; never
+ * blocks.  Out of memory, the reply right is destroyed (printed): the
+ * client's wait ends with a send-once notification instead of a reply.
  */
 io_return_t dev_reply_defer(struct dev_reply *r);
 void dev_reply_send(struct dev_reply *r, io_return_t code);

@@ -32,7 +32,9 @@
 #include "ipc/ipc_port.h"
 #include "kern/klog.h"
 #include "kern/kprintf.h"
+#include "kern/ledger.h"
 #include "kern/string.h"
+#include "kern/task.h"
 #include "kern/task_port.h"
 #include "mig/mig_server.h"
 #include "vm/vm_map.h"
@@ -317,10 +319,15 @@ io_return_t dev_reply_defer(struct dev_reply *r)
 {
 	struct ipc_kmsg *request = serving_set_status;
 
+	struct ledger *ledger = task_current()->ledger;
+
 	if (request == NULL) {
 		kprintf("device: dev_reply_defer outside a set_status op\n");
 		return D_INVALID_OPERATION;
 	}
+	if (!ledger_charge(ledger, LEDGER_IO_REQUESTS, 1))
+		return D_WOULD_BLOCK;
+	r->ledger = ledger_reference(ledger);
 	r->port = IPC_PORT_VALID(request->header.local) ?
 		  request->header.local : NULL;
 	r->type = MACH_MSGH_BITS_LOCAL(request->header.bits);
@@ -345,6 +352,9 @@ void dev_reply_send(struct dev_reply *r, io_return_t code)
 		}
 		r->port = NULL;
 	}
+	ledger_credit(r->ledger, LEDGER_IO_REQUESTS, 1);
+	ledger_release(r->ledger);
+	r->ledger = NULL;
 	cpu_intr_restore(flags);
 }
 
