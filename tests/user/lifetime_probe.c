@@ -231,6 +231,13 @@ static mach_msg_return_t read_replying_to(mach_port_t dev, mach_port_t reply,
 		.msgt_number = 1,
 		.msgt_inline = 1,
 	};
+	const mach_msg_type_t recnum_type = {
+		.msgt_name = MACH_MSG_TYPE_INTEGER_64,
+		.msgt_size = 64,
+		.msgt_number = 1,
+		.msgt_inline = 1,
+	};
+#pragma pack(push, 4)	/* MIG's layout: recnum is not 8-aligned */
 	struct {
 		mach_msg_header_t h;
 		mach_msg_type_t mode_type;
@@ -249,10 +256,12 @@ static mach_msg_return_t read_replying_to(mach_port_t dev, mach_port_t reply,
 			.msgh_id = id,
 		},
 		.mode_type = int_type, .mode = 0,
-		.recnum_type = int_type, .recnum = 0,
+		.recnum_type = recnum_type, .recnum = 0,
 		.bytes_type = int_type, .bytes = bytes,
 	};
+#pragma pack(pop)
 
+	_Static_assert(sizeof(m) == 60, "device_read's request as MIG lays it out");
 	return mach_msg(&m.h, MACH_SEND_MSG, sizeof(m), 0, MACH_PORT_NULL,
 			MACH_MSG_TIMEOUT_NONE, MACH_PORT_NULL);
 }
