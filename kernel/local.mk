@@ -43,6 +43,7 @@ KERNEL_SOURCES = \
 	kernel/x86_64/pit.c \
 	kernel/x86_64/tsc.c \
 	kernel/kern/main.c \
+	kernel/kern/boot_step.c \
 	kernel/kern/task.c \
 	kernel/kern/ledger.c \
 	kernel/kern/klog.c \

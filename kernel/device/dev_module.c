@@ -2,10 +2,10 @@
 /* The table of device modules device_open walks, in order. */
 /*
  * Order matters when two modules could claim a name: the first match
- * wins.  Today the names are disjoint ("console", "rd0", "irq"); the
- * Linux net module (names of the Linux net devices, "eth0"...) and
- * the Linux block module ("hd0", "hd0s1"...) come last; the
- * user-server proxy will join this table.
+ * wins.  The names are disjoint today ("console", "rd0", "irq"; the Linux
+ * net module's "eth0"..., the Linux block module's "hd0", "hd0s1"...).
+ * Modules register with DEV_MODULE (dev_module.h); dev_module_init sorts
+ * them once at boot, so the lookup is a walk of a small array.
  */
 #include <stddef.h>
 
@@ -14,27 +14,46 @@
 #include "device/dev_module.h"
 #include "device/dev_ramdisk.h"
 #include "device/device.h"
-#include "mach-glue/block/dev_lxblk.h"
-#include "mach-glue/net/dev_lxnet.h"
+#include "kern/panic.h"
 
-static const struct dev_module *const modules[] = {
-	&dev_console_module,
-	&dev_ramdisk_module,
-	&dev_irq_module,
-	&dev_lxnet_module,	/* Linux net devices: "eth0", ... */
-	&dev_lxblk_module,	/* Linux disks: "hd0", "hd0s1", ... */
-};
+DEV_MODULE(dev_console_module, DEV_ORDER_CONSOLE);
+DEV_MODULE(dev_ramdisk_module, DEV_ORDER_RAMDISK);
+DEV_MODULE(dev_irq_module, DEV_ORDER_IRQ);
+
+static const struct dev_module_entry *modules[DEV_MODULES_MAX];
+static size_t nmodules;
 
 const struct dev_module *dev_module_find(const char *name)
 {
-	for (size_t i = 0; i < sizeof(modules) / sizeof(modules[0]); i++)
-		if (modules[i]->match(name))
-			return modules[i];
+	for (size_t i = 0; i < nmodules; i++)
+		if (modules[i]->module->match(name))
+			return modules[i]->module;
 	return NULL;
+}
+
+/* Insert every registered entry by ascending order (stable). */
+static void sort_modules(void)
+{
+	const struct dev_module_entry *e;
+
+	for (e = __start_dev_modules; e < __stop_dev_modules; e++) {
+		size_t i = nmodules;
+
+		if (nmodules == DEV_MODULES_MAX)
+			panic("device: more than %d modules registered",
+			      DEV_MODULES_MAX);
+		while (i > 0 && modules[i - 1]->order > e->order) {
+			modules[i] = modules[i - 1];
+			i--;
+		}
+		modules[i] = e;
+		nmodules++;
+	}
 }
 
 void dev_module_init(void)
 {
+	sort_modules();
 	dev_console_init();
 	dev_ramdisk_init();
 	dev_intr_init();

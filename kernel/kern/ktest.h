@@ -31,6 +31,10 @@ struct ktest_suite {
 	const char *name;
 	const struct ktest_case *cases;
 	size_t ncases;
+	/* Set instead of cases: the suite prints its own document (the
+	 * harness self-test's malformed KTAP, which the framework cannot
+	 * print); ktest_run calls it and reports success. */
+	void (*raw)(void);
 };
 
 /*
@@ -38,6 +42,16 @@ struct ktest_suite {
  * are the array @case_array; @ident names the suite object.  Registration
  * puts a pointer to the suite in the linker section "ktest_suites".
  */
+/* KTEST_RAW_SUITE - register a suite named @suite_name that prints its
+ * own output with @fn (see struct ktest_suite's @raw). */
+#define KTEST_RAW_SUITE(ident, suite_name, fn)				\
+	static const struct ktest_suite ident = {			\
+		.name = (suite_name),					\
+		.raw = (fn),						\
+	};								\
+	static const struct ktest_suite *const ident##_ktest_entry	\
+	__attribute__((used, section("ktest_suites"))) = &ident
+
 #define KTEST_SUITE(ident, suite_name, case_array)			\
 	static const struct ktest_suite ident = {			\
 		.name = (suite_name),					\

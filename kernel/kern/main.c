@@ -4,6 +4,7 @@
 #include <stdint.h>
 
 #include "device/device.h"
+#include "kern/boot_step.h"
 #include "kern/bootinfo.h"
 #include "kern/bootstrap.h"
 #include "kern/clock.h"
@@ -17,8 +18,6 @@
 #include "kern/string.h"
 #include "kern/task.h"
 #include "kern/task_port.h"
-#include "mach-glue/kernel/lx_boot.h"
-#include "tests/kernel/selftest.h"
 #include "vm/vm_page.h"
 #include "x86_64/cpu.h"
 #include "x86_64/cpu_local.h"
@@ -69,8 +68,6 @@ static void run_test(const char *name)
 {
 	const struct ktest_suite *s;
 
-	if (selftest_raw_run(name))
-		machine_exit(MACHINE_EXIT_PASS);
 	s = ktest_find(name);
 	if (s == NULL) {
 		kprintf("Graft: no test suite named '%s'\n", name);
@@ -118,10 +115,9 @@ void kmain(uint32_t magic, uint64_t info)
 	sched_init();
 	task_port_init();
 	device_init();
-	/* The Linux drivers and their devices: "linux" on the command line
-	 * (mach-glue/kernel/lx_boot.h). */
-	if (cmdline_find(bootinfo.cmdline, "linux", NULL, NULL))
-		lx_boot();
+	/* Steps the layers above register (kern/boot_step.h): "linux"
+	 * starts the Linux drivers and their devices. */
+	boot_steps_run(bootinfo.cmdline);
 	kprintf("Clock: TSC %llu.%03llu MHz, tick %u Hz\n",
 		(unsigned long long)(tsc_hz() / 1000000),
 		(unsigned long long)(tsc_hz() / 1000 % 1000), HZ);

@@ -51,6 +51,7 @@
 #include <device/device_types.h>
 
 #include "device/dev_error.h"
+#include "device/dev_module.h"
 #include "device/device.h"
 #include "device/io_req.h"
 #include "kern/kalloc.h"
@@ -707,6 +708,7 @@ const struct dev_module dev_lxblk_module = {
 	.match = lxblk_match,
 	.ops = &lxblk_ops,
 };
+DEV_MODULE(dev_lxblk_module, DEV_ORDER_LINUX);
 
 int dev_lxblk_start(const struct dev_lxblk_disks *ops)
 {

@@ -6,6 +6,7 @@
  * (lx_emul_init answers -EBUSY a second time), and a machine without a
  * Linux-driven device has no use for the world's threads and memory.
  */
+#include "kern/boot_step.h"
 #include "kern/bootinfo.h"
 #include "kern/cmdline.h"
 #include "kern/kprintf.h"
@@ -71,3 +72,9 @@ int lx_boot(void)
 	lx_host_console_limit();
 	return 0;
 }
+
+static void lx_boot_step(void)
+{
+	(void)lx_boot();	/* a failing step says why on the console */
+}
+BOOT_STEP(lx_boot_entry, "linux", lx_boot_step);

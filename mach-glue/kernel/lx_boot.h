@@ -9,8 +9,9 @@
  * the Linux net module (mach-glue/net/) serve the net devices they
  * registered and the Linux block module (mach-glue/block/) the disks
  * they found; from then on the world's console lines are rate-limited
- * (lx_host_console_limit).  Called once by kmain after device_init() when the kernel
- * command line holds the word "linux"; thread context (it sleeps).  A
+ * (lx_host_console_limit).  Registered as the boot step of the word
+ * "linux" (kern/boot_step.h): kmain runs it after device_init(); thread
+ * context (it sleeps).  A
  * failing step is printed ("linux: ...") and ends the boot step; the
  * kernel goes on without the Linux devices.  Returns 0 or the failing
  * step's -errno.

@@ -59,6 +59,7 @@
 #include <device/net_status.h>
 
 #include "device/dev_error.h"
+#include "device/dev_module.h"
 #include "device/device.h"
 #include "device/io_req.h"
 #include "kern/kalloc.h"
@@ -797,3 +798,4 @@ const struct dev_module dev_lxnet_module = {
 	.match = lxnet_match,
 	.ops = &lxnet_ops,
 };
+DEV_MODULE(dev_lxnet_module, DEV_ORDER_LINUX);
