@@ -30,6 +30,15 @@ struct ledger;
  */
 struct device;
 
+/*
+ * The call an op serves, for an op that answers later
+ * (dev_reply_defer): the request message whose reply right it may keep.
+ * Opaque to modules; valid only while the op runs.
+ */
+struct dev_call {
+	struct ipc_kmsg *request;
+};
+
 struct dev_ops {
 	/* open - set up @dev (dev->name is set, dev->priv NULL): fill
 	 * record_size and priv.  D_SUCCESS or a D_* error (nothing kept). */
@@ -46,11 +55,11 @@ struct dev_ops {
 	 * set *@count; D_INVALID_OPERATION for a flavour it does not know. */
 	io_return_t (*get_status)(struct device *dev, dev_flavor_t flavor,
 				  int *status, mach_msg_type_number_t *count);
-	/* set_status - apply @count ints of @flavor: D_SUCCESS or a D_*
-	 * error; or D_IO_QUEUED after dev_reply_defer(), the module then
-	 * answering later with dev_reply_send(). */
-	io_return_t (*set_status)(struct device *dev, dev_flavor_t flavor,
-				  const int *status,
+	/* set_status - apply @count ints of @flavor, for @call: D_SUCCESS
+	 * or a D_* error; or D_IO_QUEUED after dev_reply_defer(@call, ...),
+	 * the module then answering later with dev_reply_send(). */
+	io_return_t (*set_status)(struct device *dev, struct dev_call *call,
+				  dev_flavor_t flavor, const int *status,
 				  mach_msg_type_number_t count);
 	/* set_filter - install @filter (@count shorts) delivering to @port
 	 * (a send right, consumed on D_SUCCESS only) at @priority; for the
@@ -110,21 +119,21 @@ struct dev_reply {
 };
 
 /*
- * dev_reply_defer - from a set_status op only (interrupts off): move the
- * reply right of the request being served into @r, charging the sending
- * task one request in flight (LEDGER_IO_REQUESTS, kern/ledger.h); the
- * op then answers D_IO_QUEUED and the dispatcher sends no reply.
- * D_IO_QUEUED (also for a request without a reply right: @r->port is
- * NULL); D_WOULD_BLOCK when the task is at its limit (nothing moved);
- * called from anywhere else, a module bug: D_INVALID_OPERATION,
- * printed, nothing moved.
+ * dev_reply_defer - from the set_status op serving @call (interrupts
+ * off): move the reply right of @call's request into @r, charging the
+ * sending task one request in flight (LEDGER_IO_REQUESTS,
+ * kern/ledger.h); the op then answers D_IO_QUEUED and the dispatcher
+ * sends no reply.  D_IO_QUEUED (also for a request without a reply
+ * right: @r->port is NULL); D_WOULD_BLOCK when the task is at its limit
+ * (nothing moved); a @call whose reply was already taken, a module bug:
+ * D_INVALID_OPERATION, printed, nothing moved.
  * dev_reply_send - send @code as the reply kept in @r (the right is
  * consumed; a dead or NULL port drops it) and give the charge back.
  * Thread context or interrupts off, not an interrupt handler; never
  * blocks.  Out of memory, the reply right is destroyed (printed): the
  * client's wait ends with a send-once notification instead of a reply.
  */
-io_return_t dev_reply_defer(struct dev_reply *r);
+io_return_t dev_reply_defer(struct dev_call *call, struct dev_reply *r);
 void dev_reply_send(struct dev_reply *r, io_return_t code);
 
 /* device_init - register the handlers of the device master port and of

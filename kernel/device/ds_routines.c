@@ -292,37 +292,35 @@ kern_return_t ds_device_map(device_t device, vm_prot_t prot,
 	return D_INVALID_OPERATION;
 }
 
-/* The request ds_server_handle serves, while a set_status op runs:
- * where dev_reply_defer finds its reply right.  Interrupts off. */
-static struct ipc_kmsg *serving, *serving_set_status;
+/* The request ds_server_handle serves (MIG's stubs do not pass it to
+ * the routines): what a set_status op gets as its call.  Interrupts
+ * off. */
+static struct ipc_kmsg *serving;
 
 kern_return_t ds_device_set_status(device_t device, dev_flavor_t flavor,
 				   const dev_status_t status,
 				   mach_msg_type_number_t statusCnt)
 {
 	struct device *dev = DEV(device);
-	struct ipc_kmsg *outer;
+	struct dev_call call = { .request = serving };
 	io_return_t rc;
 
 	if (dev == NULL)
 		return D_NO_SUCH_DEVICE;
 	if (dev->module->ops->set_status == NULL)
 		return D_INVALID_OPERATION;
-	outer = serving_set_status;
-	serving_set_status = serving;
-	rc = dev->module->ops->set_status(dev, flavor, status, statusCnt);
-	serving_set_status = outer;
+	rc = dev->module->ops->set_status(dev, &call, flavor, status,
+					  statusCnt);
 	return rc == D_IO_QUEUED ? MIG_NO_REPLY : rc;
 }
 
-io_return_t dev_reply_defer(struct dev_reply *r)
+io_return_t dev_reply_defer(struct dev_call *call, struct dev_reply *r)
 {
-	struct ipc_kmsg *request = serving_set_status;
-
+	struct ipc_kmsg *request = call->request;
 	struct ledger *ledger = task_current()->ledger;
 
 	if (request == NULL) {
-		kprintf("device: dev_reply_defer outside a set_status op\n");
+		kprintf("device: dev_reply_defer: the call's reply is taken\n");
 		return D_INVALID_OPERATION;
 	}
 	if (!ledger_charge(ledger, LEDGER_IO_REQUESTS, 1))
@@ -333,6 +331,7 @@ io_return_t dev_reply_defer(struct dev_reply *r)
 	r->type = MACH_MSGH_BITS_LOCAL(request->header.bits);
 	r->id = request->header.id;
 	request->header.local = NULL;	/* moved: freed without it */
+	call->request = NULL;
 	return D_IO_QUEUED;
 }
 

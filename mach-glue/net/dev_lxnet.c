@@ -724,8 +724,8 @@ static io_return_t lxnet_get_status(struct device *dev, dev_flavor_t flavor,
  * waits; otherwise lx-net makes it and the reply waits for it
  * (dev_reply_defer).
  */
-static io_return_t lxnet_set_status(struct device *dev, dev_flavor_t flavor,
-				    const int *status,
+static io_return_t lxnet_set_status(struct device *dev, struct dev_call *call,
+				    dev_flavor_t flavor, const int *status,
 				    mach_msg_type_number_t count)
 {
 	struct lxnet *s = dev->priv;
@@ -758,7 +758,7 @@ static io_return_t lxnet_set_status(struct device *dev, dev_flavor_t flavor,
 	req = kalloc(sizeof(*req));
 	if (req == NULL)
 		return D_NO_MEMORY;
-	rc = dev_reply_defer(&req->reply);
+	rc = dev_reply_defer(call, &req->reply);
 	if (rc != D_IO_QUEUED) {
 		kfree(req);
 		return rc;
