@@ -111,6 +111,7 @@ KERNEL_SOURCES = \
 	tests/kernel/linux_net_test.c \
 	tests/kernel/linux_irq_test.c \
 	mach-glue/kernel/lx_host_clock.c \
+	mach-glue/kernel/lx_host_version.c \
 	mach-glue/kernel/lx_host_console.c \
 	mach-glue/kernel/lx_host_memory.c \
 	mach-glue/kernel/lx_host_irq.c \

@@ -17,6 +17,7 @@
 #include <linux/workqueue.h>
 
 #include <lx_emul.h>
+#include <lx_host.h>
 #include <lx_net.h>
 #include <lx_world.h>
 
@@ -52,7 +53,18 @@ static int init_in_world(void *arg)
 	return err;
 }
 
+int lx_emul_host_check(unsigned int host_version)
+{
+	if (host_version == LX_HOST_VERSION)
+		return 0;
+	pr_err("linux-emu: the host implements lx_host.h version %u, "
+	       "linux-emu needs %u\n", host_version, LX_HOST_VERSION);
+	return -EPROTO;
+}
+
 int lx_emul_init(void)
 {
-	return lx_world_run(init_in_world, NULL);
+	int err = lx_emul_host_check(lx_host_version());
+
+	return err ? err : lx_world_run(init_in_world, NULL);
 }

@@ -16,13 +16,20 @@ int lx_emul_preempt_count(void);
  * lx_emul_init - start the Linux world: build the struct page array for
  * the host's RAM, start jiffies and timers on the host's tick, the
  * softirq thread and the system workqueues' workers.  Once, from thread
- * context, before any other lx_emul_* call but lx_emul_preempt_count.
- * 0; -ENOMEM (no memory or no thread); -EBUSY if called again; -EINVAL
- * if the host's tick rate is not Linux's HZ.  Called by lx_boot when
+ * context, before any other lx_emul_* call but lx_emul_preempt_count
+ * and lx_emul_host_check.  0; -ENOMEM (no memory or no thread); -EBUSY
+ * if called again; -EINVAL if the host's tick rate is not Linux's HZ;
+ * -EPROTO if the host implements another version of lx_host.h
+ * (lx_emul_host_check, printed).  Called by lx_boot when
  * the kernel command line has the word `linux`, and by the linux-*
  * suites.
  */
 int lx_emul_init(void);
+
+/* lx_emul_host_check - 0 if a host of interface version @host_version
+ * (lx_host_version()) is the one linux-emu was built for
+ * (LX_HOST_VERSION); else -EPROTO, printed.  Any context. */
+int lx_emul_host_check(unsigned int host_version);
 
 /* The pieces of lx_emul_init, for linux-emu's own files. */
 int lx_emul_memory_init(void);

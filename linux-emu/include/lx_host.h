@@ -19,6 +19,10 @@ enum lx_host_zone {
 	LX_HOST_ZONE_ANY,
 };
 
+/* lx_host_version - the LX_HOST_VERSION the host was built against:
+ * lx_emul_init refuses to start the world on a host of another one. */
+unsigned int lx_host_version(void);
+
 /* lx_host_console_write - write @len bytes of @text to the console. */
 void lx_host_console_write(const char *text, unsigned long len);
 

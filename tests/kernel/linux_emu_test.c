@@ -12,10 +12,20 @@
 #include "kern/ktest.h"
 #include "kern/string.h"
 #include "linux-emu/include/lx_emul.h"
+#include "linux-emu/include/lx_host.h"
 #include "tests/linux-emu/lx_selftest.h"
 #include "tests/kernel/user_task.h"
 
-/* First: later cases need the page array and the clock. */
+/* A host of another lx_host.h version is refused before anything
+ * starts. */
+static void host_of_another_interface_version_refused(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_host_check(lx_host_version()), 0);
+	KTEST_EXPECT_EQ(t, lx_emul_host_check(LX_HOST_VERSION + 1), -71);
+	KTEST_EXPECT_EQ(t, lx_emul_host_check(0), -71);	/* -EPROTO */
+}
+
+/* Then: later cases need the page array and the clock. */
 static void linux_world_starts_once(struct ktest *t)
 {
 	KTEST_EXPECT_EQ(t, lx_emul_init(), 0);
@@ -84,6 +94,8 @@ static void only_drivers_initcalls_are_in_the_table(struct ktest *t)
 }
 
 static const struct ktest_case linux_emu_cases[] = {
+	{ "host_of_another_interface_version_refused",
+	  host_of_another_interface_version_refused },
 	{ "linux_world_starts_once", linux_world_starts_once },
 	{ "crc32_and_bit_reversal_come_from_linux_library",
 	  crc32_and_bit_reversal_come_from_linux_library },
