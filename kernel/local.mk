@@ -33,6 +33,7 @@ KERNEL_SOURCES = \
 	kernel/x86_64/gdt.c \
 	kernel/x86_64/io_bitmap.c \
 	kernel/x86_64/io_perm.c \
+	kernel/x86_64/pci_config.c \
 	kernel/x86_64/idt.c \
 	kernel/x86_64/trap.c \
 	kernel/x86_64/serial.c \
@@ -112,6 +113,7 @@ KERNEL_SOURCES = \
 	tests/kernel/linux_irq_test.c \
 	mach-glue/kernel/lx_host_clock.c \
 	mach-glue/kernel/lx_host_version.c \
+	mach-glue/kernel/lx_host_pci.c \
 	mach-glue/kernel/lx_host_console.c \
 	mach-glue/kernel/lx_host_memory.c \
 	mach-glue/kernel/lx_host_irq.c \
@@ -144,6 +146,7 @@ KERNEL_SOURCES = \
 	tests/kernel/vm_user_test.c \
 	tests/kernel/device_test.c \
 	tests/kernel/device_lifetime_test.c \
+	tests/kernel/claim_test.c \
 	tests/kernel/hostio_test.c
 
 noinst_PROGRAMS += kernel/graft-nosyms.elf

@@ -14,6 +14,8 @@
 #include <linux/mod_devicetable.h>
 #include <linux/pci.h>
 
+#include <lx_host.h>
+
 #include "lx_pci.h"
 
 struct bus_type pci_bus_type = {
@@ -49,8 +51,12 @@ static void unbind(struct pci_dev *dev)
 {
 	dev->dev.driver = NULL;
 	dev_set_drvdata(&dev->dev, NULL);
+	lx_host_pci_release(dev->bus->number, dev->devfn);
 }
 
+/* Offer @dev to @drv: bound if its ID table matches, the host lets this
+ * world have the function (another owner, a user-mode driver, may hold
+ * it: then the device is left alone), and its probe succeeds. */
 static void probe(struct pci_driver *drv, struct pci_dev *dev)
 {
 	const struct pci_device_id *id = pci_match_id(drv->id_table, dev);
@@ -58,6 +64,12 @@ static void probe(struct pci_driver *drv, struct pci_dev *dev)
 
 	if (!id || !drv->probe)
 		return;
+	err = lx_host_pci_claim(dev->bus->number, dev->devfn);
+	if (err) {
+		dev_info(&dev->dev, "not probed by %s: held elsewhere (%d)\n",
+			 drv->name, err);
+		return;
+	}
 	dev->dev.driver = &drv->driver;
 	err = drv->probe(dev, id);
 	if (err == 0)

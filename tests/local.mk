@@ -126,6 +126,8 @@ tests_host_test_blk_mbr_CPPFLAGS = $(HOST_TEST_CPPFLAGS)
 GUEST_NEWLIB_ELFS += tests/user/ramdisk_probe.elf tests/user/device_probe.elf
 # Suite device-lifetime: device.defs, mach_i386.defs and mach_host.defs.
 GUEST_NEWLIB_ELFS += tests/user/lifetime_probe.elf
+# Suite driver-claim: defs/claim.defs from user space.
+GUEST_NEWLIB_ELFS += tests/user/claim_probe.elf
 tests/user/lifetime_probe.elf: user/libgraft-mig-host.a
 
 # The net-e1000 program (mach-glue/net/): eth0 through device.defs.

@@ -50,6 +50,12 @@ user/mig/device/device_reply_server.c user/mig/device/device_reply_server.h: \
 		-sheader user/mig/device/device_reply_server.h -user /dev/null \
 		-header /dev/null $<
 
+# Graft's own interfaces (defs/): headers under user/mig/graft/.
+user/mig/graft/%_user.c user/mig/graft/%.h: $(srcdir)/defs/%.defs
+	@mkdir -p user/mig/graft
+	$(AM_V_GEN)$(MIG) $(MIG_FLAGS) -n -user user/mig/graft/$*_user.c \
+		-header user/mig/graft/$*.h $<
+
 USER_MIG_GENERATED = user/mig/mach_user.c user/mig/mach.h \
 	user/mig/mach_interface.h user/mig/mach_port_user.c user/mig/mach_port.h \
 	user/mig/gnumach_user.c user/mig/gnumach.h \
@@ -58,14 +64,16 @@ USER_MIG_GENERATED = user/mig/mach_user.c user/mig/mach.h \
 	user/mig/device/device_reply_server.c \
 	user/mig/device/device_reply_server.h \
 	user/mig/mach_host_user.c user/mig/mach_host.h \
-	user/mig/mach_i386_user.c user/mig/mach_i386.h
+	user/mig/mach_i386_user.c user/mig/mach_i386.h \
+	user/mig/graft/claim_user.c user/mig/graft/claim.h
 BUILT_SOURCES += $(USER_MIG_GENERATED)
 CLEANFILES += $(USER_MIG_GENERATED)
 
 USER_CFLAGS = -std=gnu11 -O2 -g -nostdinc -isystem $(NEWLIB)/include \
 	-isystem $(GCC_INCLUDE) -fno-pie -fno-stack-protector \
 	-fcf-protection=none -Wall -Wextra -Werror
-USER_CPPFLAGS = -I$(srcdir)/user/include -Iuser/mig -Imach-include
+USER_CPPFLAGS = -I$(srcdir)/user/include -Iuser/mig -Imach-include \
+	-I$(srcdir)/defs
 
 noinst_LIBRARIES += user/libgraft-user.a user/libgraft-mig-user.a \
 	user/libgraft-mig-host.a
@@ -82,7 +90,7 @@ nodist_user_libgraft_mig_user_a_SOURCES = user/mig/mach_user.c \
 	user/mig/mach_port_user.c user/mig/gnumach_user.c \
 	user/mig/device/device_user.c user/mig/device/device_request_user.c \
 	user/mig/device/device_reply_server.c \
-	user/mig/mach_i386_user.c
+	user/mig/mach_i386_user.c user/mig/graft/claim_user.c
 user_libgraft_mig_user_a_CFLAGS = $(USER_CFLAGS) -include string.h \
 	-Wno-sign-compare -Wno-unused-parameter
 user_libgraft_mig_user_a_CPPFLAGS = $(USER_CPPFLAGS)

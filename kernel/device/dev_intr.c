@@ -44,6 +44,7 @@ struct line_reg {
 	struct ipc_port *port;	/* send right; NULL: not registered */
 	struct ipc_port_watch watch;	/* on @port's death */
 	struct ledger *ledger;	/* the registering task's, charged */
+	const void *owner;	/* a claim, or NULL (the irq device's) */
 	bool fired;		/* interrupted, notification not sent yet */
 	bool waiting_ack;	/* notified, line masked until the ack */
 };
@@ -118,6 +119,7 @@ static void drop(unsigned int line)
 	ledger_credit(reg->ledger, LEDGER_INTR_LINES, 1);
 	ledger_release(reg->ledger);
 	reg->port = NULL;
+	reg->owner = NULL;
 	reg->ledger = NULL;
 	reg->fired = false;
 	reg->waiting_ack = false;
@@ -159,8 +161,8 @@ static bool kernel_line(int id)
 	return id == 0 || id == 2 || id == SERIAL_IRQ;
 }
 
-io_return_t dev_intr_register(struct device *dev, int id, int flags,
-			      struct ipc_port *port)
+io_return_t dev_intr_attach(unsigned int line, struct ipc_port *port,
+			    const void *owner)
 {
 	struct ledger *ledger = task_current()->ledger;
 	struct line_reg *reg;
@@ -168,15 +170,14 @@ io_return_t dev_intr_register(struct device *dev, int id, int flags,
 
 	/* A kernel object never receives the notification; its port as
 	 * the target would also keep that object alive. */
-	if (dev->module != &dev_irq_module || flags != 0 || id < 0 ||
-	    id >= INTR_LINES || kernel_line(id) || !IPC_PORT_VALID(port) ||
-	    port->kotype != IKOT_NONE)
+	if (line >= INTR_LINES || kernel_line((int)line) ||
+	    !IPC_PORT_VALID(port) || port->kotype != IKOT_NONE)
 		return D_INVALID_OPERATION;
-	reg = &lines[id];
+	reg = &lines[line];
 	iflags = cpu_intr_save();
 	/* a line with a kernel handler (the Linux world's) is not shared:
 	 * masking it until the user's ack would stall that handler */
-	if (reg->port != NULL || intr_handler_count((unsigned int)id) != 0) {
+	if (reg->port != NULL || intr_handler_count(line) != 0) {
 		cpu_intr_restore(iflags);
 		return D_ALREADY_OPEN;
 	}
@@ -189,20 +190,53 @@ io_return_t dev_intr_register(struct device *dev, int id, int flags,
 		cpu_intr_restore(iflags);
 		return D_INVALID_OPERATION;	/* the port is dead */
 	}
-	if (intr_register((unsigned int)id, line_interrupt, reg) !=
-	    KERN_SUCCESS) {
+	if (intr_register(line, line_interrupt, reg) != KERN_SUCCESS) {
 		ipc_port_watch_remove(&reg->watch);
 		ledger_credit(ledger, LEDGER_INTR_LINES, 1);
 		cpu_intr_restore(iflags);
 		return D_NO_MEMORY;
 	}
 	reg->port = port;
+	reg->owner = owner;
 	reg->ledger = ledger_reference(ledger);
 	reg->fired = false;
 	reg->waiting_ack = false;
-	intr_unmask((unsigned int)id);
+	intr_unmask(line);
 	cpu_intr_restore(iflags);
 	return D_SUCCESS;
+}
+
+io_return_t dev_intr_register(struct device *dev, int id, int flags,
+			      struct ipc_port *port)
+{
+	if (dev->module != &dev_irq_module || flags != 0 || id < 0)
+		return D_INVALID_OPERATION;
+	return dev_intr_attach((unsigned int)id, port, NULL);
+}
+
+io_return_t dev_intr_ack_owner(unsigned int line, const void *owner)
+{
+	uint64_t flags = cpu_intr_save();
+	io_return_t rc = D_INVALID_OPERATION;
+
+	if (line < INTR_LINES && lines[line].port != NULL &&
+	    lines[line].owner == owner && lines[line].waiting_ack) {
+		lines[line].waiting_ack = false;
+		intr_unmask(line);
+		rc = D_SUCCESS;
+	}
+	cpu_intr_restore(flags);
+	return rc;
+}
+
+void dev_intr_detach(unsigned int line, const void *owner)
+{
+	uint64_t flags = cpu_intr_save();
+
+	if (line < INTR_LINES && lines[line].port != NULL &&
+	    lines[line].owner == owner)
+		drop(line);
+	cpu_intr_restore(flags);
 }
 
 io_return_t dev_intr_ack(struct device *dev, struct ipc_port *port)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* What MIG's device.defs server stubs need besides kernel/mig/shim/. */
+/* What MIG's device.defs and claim.defs server stubs need besides kernel/mig/shim/. */
 #ifndef DEVICE_DS_MIG_H
 #define DEVICE_DS_MIG_H
 
@@ -14,6 +14,15 @@ device_t dev_port_lookup(ipc_port_t port);
 ipc_port_t convert_device_to_port(device_t device);
 void device_deallocate(device_t device);
 #include <device/net_status.h>
+
+#include <graft/claim_types.h>
+
+/* defs/claim.defs: claim_t's intran, outtran and destructor
+ * (dev_claim.c): the claim behind a live claim port (0 otherwise; with a
+ * reference), claim_pci's send right passed on, the reference dropped. */
+claim_t dev_claim_lookup(ipc_port_t port);
+ipc_port_t dev_claim_port(claim_t claim);
+void dev_claim_deallocate(claim_t claim);
 
 /* recnum_t's translations come from <mach/x86_64/vm_types.h>. */
 

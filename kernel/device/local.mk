@@ -8,7 +8,14 @@
 
 DEVICE_MIG_FLAGS = -D__x86_64__ -DKERNEL -I$(MACH_INCLUDE)
 DEVICE_MIG_GENERATED = kernel/device/gen/device_server.c \
-	kernel/device/gen/device_reply_user.c kernel/device/gen/device_reply.h
+	kernel/device/gen/device_reply_user.c kernel/device/gen/device_reply.h \
+	kernel/device/gen/claim_server.c
+
+# Graft's own interface (defs/claim.defs): PCI claims for user drivers.
+kernel/device/gen/claim_server.c: $(srcdir)/defs/claim.defs
+	@mkdir -p kernel/device/gen
+	$(AM_V_GEN)$(MIG) $(DEVICE_MIG_FLAGS) -DKERNEL_SERVER -n \
+		-server $@ $<
 
 kernel/device/gen/device_server.c: $(MACH_INCLUDE)/device/device.defs
 	@mkdir -p kernel/device/gen
@@ -27,11 +34,13 @@ CLEANFILES += $(DEVICE_MIG_GENERATED)
 
 noinst_LIBRARIES += kernel/device/libdevice-stubs.a kernel/device/libdevice.a
 nodist_kernel_device_libdevice_stubs_a_SOURCES = \
-	kernel/device/gen/device_server.c kernel/device/gen/device_reply_user.c
+	kernel/device/gen/device_server.c kernel/device/gen/device_reply_user.c \
+	kernel/device/gen/claim_server.c
 kernel_device_libdevice_stubs_a_CFLAGS = $(KERNEL_CFLAGS) -Wno-error \
 	-Wno-unused-parameter -Wno-sign-compare -Wno-unused-variable
 kernel_device_libdevice_stubs_a_CPPFLAGS = -DKERNEL \
 	-I$(srcdir)/kernel/device/shim -I$(srcdir)/kernel/mig/shim \
+	-I$(srcdir)/defs \
 	-Ikernel/device/gen -Imach-include \
 	-include $(srcdir)/kernel/kern/string.h \
 	-include $(srcdir)/kernel/device/ds_mig.h
@@ -41,10 +50,11 @@ kernel_device_libdevice_a_SOURCES = kernel/device/ds_routines.c \
 	kernel/device/dev_port.c kernel/device/dev_module.c \
 	kernel/device/dev_error.c kernel/device/io_req.c \
 	kernel/device/dev_console.c kernel/device/dev_ramdisk.c \
-	kernel/device/dev_intr.c
+	kernel/device/dev_intr.c kernel/device/dev_claim.c
 kernel_device_libdevice_a_CFLAGS = $(KERNEL_CFLAGS)
 kernel_device_libdevice_a_CPPFLAGS = -DKERNEL $(KERNEL_CPPFLAGS) \
 	-I$(srcdir)/kernel/device/shim -I$(srcdir)/kernel/mig/shim \
+	-I$(srcdir)/defs \
 	-Ikernel/device/gen
 $(kernel_device_libdevice_a_OBJECTS): Makefile mach-include/.stamp \
 	kernel/device/gen/device_reply.h

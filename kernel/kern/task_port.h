@@ -26,6 +26,8 @@ struct thread;
 #define IKOT_IO_PERM	7u
 /* The boot CPU as a processor object (host_processors, kernel/mig/). */
 #define IKOT_PROCESSOR	8u
+/* A PCI function claimed by a task (claim.defs, kernel/device/dev_claim.h). */
+#define IKOT_CLAIM	9u
 
 /* task_port_setup - give @task its port name space and its task port.
  * KERN_SUCCESS or KERN_RESOURCE_SHORTAGE (then nothing was made). */

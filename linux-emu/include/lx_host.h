@@ -10,7 +10,7 @@
 #ifndef LX_HOST_H
 #define LX_HOST_H
 
-#define LX_HOST_VERSION	1
+#define LX_HOST_VERSION	2
 
 /* Memory zones a host allocation may be asked to come from. */
 enum lx_host_zone {
@@ -22,6 +22,15 @@ enum lx_host_zone {
 /* lx_host_version - the LX_HOST_VERSION the host was built against:
  * lx_emul_init refuses to start the world on a host of another one. */
 unsigned int lx_host_version(void);
+
+/*
+ * lx_host_pci_claim - make PCI function @devfn of @bus this world's
+ * before a driver binds it: 0, or -EBUSY if another owner holds it (a
+ * user-mode driver; the host's own platform devices).  Thread context.
+ * lx_host_pci_release - give it back after the driver let go.
+ */
+int lx_host_pci_claim(unsigned int bus, unsigned int devfn);
+void lx_host_pci_release(unsigned int bus, unsigned int devfn);
 
 /* lx_host_console_write - write @len bytes of @text to the console. */
 void lx_host_console_write(const char *text, unsigned long len);

@@ -1,0 +1,522 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* PCI claims: one owner per function, quiesced when a task's claim ends. */
+/*
+ * A claim is a record of the table below.  The kernel's own (its Linux
+ * world's drivers) have no port.  A task's has a kernel port of type
+ * IKOT_CLAIM that asks for its own no-senders notification: when the
+ * last send right goes, the claim ends (end_claim).  MIG calls on the
+ * port hold a reference (dev_claim_lookup), so the record outlives its
+ * end until they return.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <mach/mig_errors.h>
+#include <mach/notify.h>
+
+#include "device/dev_claim.h"
+#include "device/dev_intr.h"
+#include "device/ds_mig.h"
+#include "ipc/ipc_kmsg.h"
+#include "ipc/ipc_kobject.h"
+#include "ipc/ipc_port.h"
+#include "kern/kalloc.h"
+#include "kern/panic.h"
+#include "kern/task.h"
+#include "kern/task_port.h"
+#include "x86_64/cpu.h"
+#include "x86_64/io_bitmap.h"
+#include "x86_64/pci_config.h"
+
+#define PCI_CLASS_BRIDGE	0x06
+#define NO_IRQ			0xff
+
+struct claim_bar {
+	uint64_t base, size;
+	bool io;
+};
+
+/* I/O ports granted to a task through the claim. */
+struct claim_grant {
+	struct claim_grant *next;
+	struct ipc_port *task;		/* its task port (a reference) */
+	unsigned int bar;
+};
+
+struct dev_claim {
+	struct dev_claim *next;		/* the table, while it holds */
+	unsigned int bus, devfn;
+	struct ipc_port *port;		/* NULL: the kernel's claim */
+	unsigned int refs;		/* the table's, and MIG calls' */
+	uint32_t id, class_rev;
+	unsigned int irq;		/* NO_IRQ: none */
+	struct claim_bar bars[PCI_BARS];
+	struct claim_grant *grants;
+};
+
+#define CLAIM(claim)	((struct dev_claim *)(claim))
+
+static struct dev_claim *claims;
+static unsigned int task_claims;
+
+unsigned int dev_claim_count(void)
+{
+	return task_claims;
+}
+
+static struct dev_claim *find(unsigned int bus, unsigned int devfn)
+{
+	for (struct dev_claim *c = claims; c != NULL; c = c->next)
+		if (c->bus == bus && c->devfn == devfn)
+			return c;
+	return NULL;
+}
+
+bool dev_claim_held(unsigned int bus, unsigned int devfn)
+{
+	uint64_t flags = cpu_intr_save();
+	bool held = find(bus, devfn) != NULL;
+
+	cpu_intr_restore(flags);
+	return held;
+}
+
+static void release(struct dev_claim *c)
+{
+	uint64_t flags = cpu_intr_save();
+
+	if (c->refs == 0)
+		panic("dev_claim: reference count underflow");
+	if (--c->refs == 0)
+		kfree(c);
+	cpu_intr_restore(flags);
+}
+
+/* What register @reg of @c reads after all ones were written to it;
+ * its value @orig is put back. */
+static uint32_t probe(struct dev_claim *c, unsigned int reg, uint32_t orig)
+{
+	uint32_t v;
+
+	pci_config_write(c->bus, c->devfn, reg, 4, ~0u);
+	v = pci_config_read(c->bus, c->devfn, reg, 4);
+	pci_config_write(c->bus, c->devfn, reg, 4, orig);
+	return v;
+}
+
+/* Size BAR @i of @c (its decoding is off), whose register holds @orig.
+ * Returns how many registers it took (2 for a 64-bit memory BAR). */
+static unsigned int size_bar(struct dev_claim *c, unsigned int i,
+			     uint32_t orig)
+{
+	unsigned int reg = PCI_BAR0 + 4 * i;
+	bool io = orig & 1;
+	bool wide = !io && ((orig >> 1) & 3) == 2 && i + 1 < PCI_BARS;
+	uint32_t low = probe(c, reg, orig) & (io ? ~3u : ~0xfu);
+	uint64_t mask, hi = 0;
+	bool implemented;
+
+	if (wide) {
+		hi = pci_config_read(c->bus, c->devfn, reg + 4, 4);
+		mask = (uint64_t)probe(c, reg + 4, (uint32_t)hi) << 32 | low;
+		implemented = mask != 0;
+	} else {
+		/* the bits above what the BAR decodes count as set */
+		mask = (io ? 0xffffffffffff0000ull : 0xffffffff00000000ull) |
+		       low;
+		implemented = low != 0;
+	}
+	c->bars[i].io = io;
+	c->bars[i].base = (orig & (io ? ~3u : ~0xfu)) | hi << 32;
+	c->bars[i].size = implemented ? ~mask + 1 : 0;
+	return wide ? 2 : 1;
+}
+
+/* Read what a claim keeps of the function (interrupts off: the function
+ * is unclaimed, so nobody uses it while its decoding is off). */
+static void read_function(struct dev_claim *c)
+{
+	uint32_t command = pci_config_read(c->bus, c->devfn, PCI_COMMAND, 2);
+
+	c->id = pci_config_read(c->bus, c->devfn, PCI_VENDOR_ID, 4);
+	c->class_rev = pci_config_read(c->bus, c->devfn, PCI_CLASS_REVISION,
+				       4);
+	c->irq = pci_config_read(c->bus, c->devfn, PCI_INTERRUPT_LINE, 1);
+	if (c->irq >= 16)
+		c->irq = NO_IRQ;
+	pci_config_write(c->bus, c->devfn, PCI_COMMAND, 2,
+			 command & ~(PCI_COMMAND_IO | PCI_COMMAND_MEMORY));
+	for (unsigned int i = 0; i < PCI_BARS;) {
+		uint32_t orig = pci_config_read(c->bus, c->devfn,
+						PCI_BAR0 + 4 * i, 4);
+
+		i += size_bar(c, i, orig);
+	}
+	pci_config_write(c->bus, c->devfn, PCI_COMMAND, 2, command);
+}
+
+/* A new claim of @devfn on @bus, in the table (interrupts off).
+ * D_SUCCESS with *@out, or why not. */
+static io_return_t claim_new(unsigned int bus, unsigned int devfn,
+			     struct dev_claim **out)
+{
+	struct dev_claim *c;
+
+	if (pci_config_read(bus, devfn, PCI_VENDOR_ID, 2) == 0xffff)
+		return D_NO_SUCH_DEVICE;
+	if (find(bus, devfn) != NULL ||
+	    pci_config_read(bus, devfn, PCI_CLASS_REVISION + 3, 1) ==
+	    PCI_CLASS_BRIDGE)
+		return D_ALREADY_OPEN;
+	c = kzalloc(sizeof(*c));
+	if (c == NULL)
+		return D_NO_MEMORY;
+	c->bus = bus;
+	c->devfn = devfn;
+	c->refs = 1;
+	read_function(c);
+	c->next = claims;
+	claims = c;
+	*out = c;
+	return D_SUCCESS;
+}
+
+static void unlink_claim(struct dev_claim *c)
+{
+	struct dev_claim **link = &claims;
+
+	while (*link != c)
+		link = &(*link)->next;
+	*link = c->next;
+}
+
+io_return_t dev_claim_pci(unsigned int bus, unsigned int slot,
+			  unsigned int function, struct ipc_port **port)
+{
+	struct dev_claim *c;
+	uint64_t flags;
+	io_return_t rc;
+
+	if (bus > 255 || slot >= PCI_SLOTS || function >= PCI_FUNCTIONS)
+		return D_INVALID_OPERATION;
+	flags = cpu_intr_save();
+	rc = claim_new(bus, pci_devfn(slot, function), &c);
+	if (rc == D_SUCCESS) {
+		c->port = ipc_port_alloc_kernel(c, IKOT_CLAIM);
+		if (c->port == NULL) {
+			unlink_claim(c);
+			release(c);
+			rc = D_NO_MEMORY;
+		}
+	}
+	if (rc == D_SUCCESS) {
+		task_claims++;
+		ipc_kobject_nsrequest_self(c->port, 1);
+		*port = ipc_port_make_send(c->port);
+	}
+	cpu_intr_restore(flags);
+	return rc;
+}
+
+io_return_t dev_claim_kernel(unsigned int bus, unsigned int devfn)
+{
+	struct dev_claim *c;
+	uint64_t flags = cpu_intr_save();
+	io_return_t rc = bus > 255 || devfn > 255 ? D_NO_SUCH_DEVICE :
+			 claim_new(bus, devfn, &c);
+
+	cpu_intr_restore(flags);
+	return rc;
+}
+
+io_return_t dev_claim_kernel_release(unsigned int bus, unsigned int devfn)
+{
+	uint64_t flags = cpu_intr_save();
+	struct dev_claim *c = find(bus, devfn);
+
+	if (c == NULL || c->port != NULL) {
+		cpu_intr_restore(flags);
+		return D_NO_SUCH_DEVICE;
+	}
+	unlink_claim(c);
+	release(c);
+	cpu_intr_restore(flags);
+	return D_SUCCESS;
+}
+
+/* Withdraw grant @g's ports from its task if the task still lives. */
+static void withdraw(struct dev_claim *c, struct claim_grant *g)
+{
+	unsigned int kotype;
+	struct task *task = ipc_port_kobject(g->task, &kotype);
+	const struct claim_bar *b = &c->bars[g->bar];
+
+	if (task != NULL && kotype == IKOT_TASK) {
+		(void)io_bitmap_set(&task->io_bitmap, (uint16_t)b->base,
+				    (uint16_t)(b->base + b->size - 1), false);
+		if (task == task_current())
+			io_bitmap_load(task->io_bitmap);
+	}
+	ipc_port_release(g->task);
+}
+
+/* The last send right to @c's port went: quiesce the device, then give
+ * back what the claim held (interrupts off). */
+static void end_claim(struct dev_claim *c)
+{
+	uint32_t command;
+
+	unlink_claim(c);
+	task_claims--;
+	command = pci_config_read(c->bus, c->devfn, PCI_COMMAND, 2);
+	pci_config_write(c->bus, c->devfn, PCI_COMMAND, 2,
+			 command & ~PCI_COMMAND_MASTER);
+	if (c->irq != NO_IRQ)
+		dev_intr_detach(c->irq, c);
+	while (c->grants != NULL) {
+		struct claim_grant *g = c->grants;
+
+		c->grants = g->next;
+		withdraw(c, g);
+		kfree(g);
+	}
+	ipc_port_dealloc_kernel(c->port);
+	c->port = NULL;
+	release(c);
+}
+
+/* The claim port's own no-senders notification (as dev_port.c's). */
+static void claim_no_senders(struct ipc_port *port)
+{
+	unsigned int kotype;
+	struct dev_claim *c = ipc_port_kobject(port, &kotype);
+	uint64_t flags;
+
+	if (c == NULL || kotype != IKOT_CLAIM)
+		return;
+	flags = cpu_intr_save();
+	if (port->srights != 0)
+		ipc_kobject_nsrequest_self(port, port->mscount);
+	else
+		end_claim(c);
+	cpu_intr_restore(flags);
+}
+
+claim_t dev_claim_lookup(ipc_port_t port)
+{
+	unsigned int kotype;
+	struct dev_claim *c = ipc_port_kobject(port, &kotype);
+	uint64_t flags;
+
+	if (c == NULL || kotype != IKOT_CLAIM)
+		return 0;
+	flags = cpu_intr_save();
+	c->refs++;
+	cpu_intr_restore(flags);
+	return (claim_t)c;
+}
+
+ipc_port_t dev_claim_port(claim_t claim)
+{
+	return (ipc_port_t)claim;	/* claim_pci's send right */
+}
+
+void dev_claim_deallocate(claim_t claim)
+{
+	if (claim != 0)
+		release(CLAIM(claim));
+}
+
+/* claim.defs's routines (the stubs pass a looked-up claim, or NULL). */
+
+kern_return_t dc_claim_pci(ipc_port_t master_port, int bus, int slot,
+			   int function, ipc_port_t *claim)
+{
+	struct ipc_port *port;
+	io_return_t rc;
+
+	if (master_port != master_device_port)
+		return D_INVALID_OPERATION;
+	if (bus < 0 || slot < 0 || function < 0)
+		return D_INVALID_OPERATION;
+	rc = dev_claim_pci((unsigned int)bus, (unsigned int)slot,
+			   (unsigned int)function, &port);
+	if (rc == D_SUCCESS)
+		*claim = port;
+	return rc;
+}
+
+kern_return_t dc_claim_pci_id(claim_t claim, int *vendor_device,
+			      int *class_revision, int *irq)
+{
+	struct dev_claim *c = CLAIM(claim);
+	if (c == NULL)
+		return D_NO_SUCH_DEVICE;
+	*vendor_device = (int)c->id;
+	*class_revision = (int)c->class_rev;
+	*irq = (int)c->irq;
+	return D_SUCCESS;
+}
+
+kern_return_t dc_claim_pci_bar(claim_t claim, int bar, rpc_phys_addr_t *base,
+			       rpc_phys_addr_t *size, boolean_t *io)
+{
+	struct dev_claim *c = CLAIM(claim);
+	if (c == NULL)
+		return D_NO_SUCH_DEVICE;
+	if (bar < 0 || bar >= PCI_BARS)
+		return D_INVALID_OPERATION;
+	*base = c->bars[bar].base;
+	*size = c->bars[bar].size;
+	*io = c->bars[bar].io;
+	return D_SUCCESS;
+}
+
+/* D_SUCCESS if @width bytes at @offset are a configuration access a
+ * claim may make (@write: also not a BAR nor the ROM register). */
+static io_return_t check_config(int offset, int width, bool write)
+{
+	if ((width != 1 && width != 2 && width != 4) || offset < 0 ||
+	    offset + width > PCI_CONFIG_SIZE || (offset & (width - 1)))
+		return D_INVALID_SIZE;
+	if (write && offset < PCI_BAR0 + 4 * PCI_BARS &&
+	    offset + width > PCI_BAR0)
+		return D_READ_ONLY;
+	if (write && offset < PCI_ROM_ADDRESS + 4 &&
+	    offset + width > PCI_ROM_ADDRESS)
+		return D_READ_ONLY;
+	return D_SUCCESS;
+}
+
+kern_return_t dc_claim_pci_config_read(claim_t claim, int offset,
+				       int width, int *value)
+{
+	struct dev_claim *c = CLAIM(claim);
+	io_return_t rc;
+
+	if (c == NULL)
+		return D_NO_SUCH_DEVICE;
+	rc = check_config(offset, width, false);
+	if (rc == D_SUCCESS)
+		*value = (int)pci_config_read(c->bus, c->devfn,
+					      (unsigned int)offset,
+					      (unsigned int)width);
+	return rc;
+}
+
+kern_return_t dc_claim_pci_config_write(claim_t claim, int offset,
+					int width, int value)
+{
+	struct dev_claim *c = CLAIM(claim);
+	io_return_t rc;
+
+	if (c == NULL)
+		return D_NO_SUCH_DEVICE;
+	rc = check_config(offset, width, true);
+	if (rc == D_SUCCESS)
+		pci_config_write(c->bus, c->devfn, (unsigned int)offset,
+				 (unsigned int)width, (uint32_t)value);
+	return rc;
+}
+
+kern_return_t dc_claim_io_grant(claim_t claim, int bar)
+{
+	struct dev_claim *c = CLAIM(claim);
+	struct task *task = task_current();
+	const struct claim_bar *b;
+	struct claim_grant *g;
+	uint64_t flags;
+	kern_return_t kr;
+
+	if (c == NULL)
+		return D_NO_SUCH_DEVICE;
+	if (bar < 0 || bar >= PCI_BARS || task == &kernel_task)
+		return D_INVALID_OPERATION;
+	b = &c->bars[bar];
+	if (!b->io || b->size == 0 || b->base + b->size > 0x10000)
+		return D_INVALID_OPERATION;
+	flags = cpu_intr_save();
+	for (g = c->grants; g != NULL; g = g->next) {
+		if (g->bar == (unsigned int)bar && g->task == task->itk_self) {
+			cpu_intr_restore(flags);
+			return D_SUCCESS;	/* granted already */
+		}
+	}
+	g = kzalloc(sizeof(*g));
+	if (g == NULL) {
+		cpu_intr_restore(flags);
+		return D_NO_MEMORY;
+	}
+	kr = io_bitmap_set(&task->io_bitmap, (uint16_t)b->base,
+			   (uint16_t)(b->base + b->size - 1), true);
+	if (kr != KERN_SUCCESS) {
+		cpu_intr_restore(flags);
+		kfree(g);
+		return D_NO_MEMORY;
+	}
+	io_bitmap_load(task->io_bitmap);
+	g->bar = (unsigned int)bar;
+	g->task = task->itk_self;
+	ipc_port_reference(g->task);
+	g->next = c->grants;
+	c->grants = g;
+	cpu_intr_restore(flags);
+	return D_SUCCESS;
+}
+
+kern_return_t dc_claim_intr_register(claim_t claim,
+				     ipc_port_t notify_port)
+{
+	struct dev_claim *c = CLAIM(claim);
+	if (c == NULL)
+		return D_NO_SUCH_DEVICE;
+	if (c->irq == NO_IRQ)
+		return D_INVALID_OPERATION;
+	return dev_intr_attach(c->irq, notify_port, c);
+}
+
+kern_return_t dc_claim_intr_ack(claim_t claim)
+{
+	struct dev_claim *c = CLAIM(claim);
+	if (c == NULL)
+		return D_NO_SUCH_DEVICE;
+	return c->irq == NO_IRQ ? D_INVALID_OPERATION :
+	       dev_intr_ack_owner(c->irq, c);
+}
+
+/* Generated from defs/claim.defs (kernel/device/local.mk). */
+boolean_t claim_server(mach_msg_header_t *in, mach_msg_header_t *out);
+
+/* The reply of claim.defs's routines: a mig_reply_header_t at most
+ * with a few words. */
+#define CLAIM_REPLY_MAX	128
+
+/* The handler of claim ports (ipc_kobject.h): claim.defs, and the
+ * port's own no-senders notification. */
+static mach_msg_return_t claim_handle(struct ipc_kmsg *request,
+				      struct ipc_kmsg **reply)
+{
+	struct ipc_kmsg_header *h = &request->header;
+	struct ipc_kmsg *out;
+	kern_return_t kr;
+
+	*reply = NULL;
+	if (h->id == MACH_NOTIFY_NO_SENDERS &&
+	    MACH_MSGH_BITS_REMOTE(h->bits) == MACH_MSG_TYPE_PORT_SEND_ONCE) {
+		claim_no_senders(h->remote);
+		return MACH_MSG_SUCCESS;
+	}
+	out = ipc_kmsg_alloc(CLAIM_REPLY_MAX);
+	if (out == NULL)
+		return KERN_RESOURCE_SHORTAGE;
+	(void)claim_server(ipc_kmsg_msg(request), ipc_kmsg_msg(out));
+	kr = ((mig_reply_header_t *)ipc_kmsg_msg(out))->RetCode;
+	*reply = out;
+	return kr == KERN_SUCCESS ? MACH_MSG_SUCCESS : kr;
+}
+
+void dev_claim_init(void)
+{
+	ipc_kobject_set_handler(IKOT_CLAIM, claim_handle);
+}

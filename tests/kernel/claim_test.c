@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Suite "driver-claim": PCI claims for user drivers (claim.defs), each call with its bad inputs, and what a claim's end undoes. */
+/*
+ * tests/user/claim_probe.c makes the calls; this side checks what only
+ * the kernel sees: the kernel's Linux world holds the function its e1000
+ * driver bound, and after a task's claim ended (its last right gone,
+ * with the task or before) the device was quiesced (bus mastering off),
+ * its interrupt registration dropped and its line masked, the I/O ports
+ * withdrawn (the task faults on them), and every count is back.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "device/dev_claim.h"
+#include "device/dev_intr.h"
+#include "ipc/ipc_kmsg.h"
+#include "ipc/ipc_port.h"
+#include "kern/console.h"
+#include "kern/intr.h"
+#include "kern/kprintf.h"
+#include "kern/ktest.h"
+#include "kern/string.h"
+#include "kern/task.h"
+#include "tests/kernel/user_task.h"
+#include "x86_64/pci_config.h"
+
+#define E1000_SLOT	3
+#define RTL_SLOT	5
+
+static char console[16384];
+
+struct claim_counts {
+	struct user_task_baseline task;
+	unsigned int claims, lines, ports, kmsgs;
+};
+
+static void counts_take(struct claim_counts *c)
+{
+	user_task_baseline(&c->task);
+	c->claims = dev_claim_count();
+	c->lines = dev_intr_count();
+	c->ports = ipc_port_count();
+	c->kmsgs = ipc_kmsg_count();
+}
+
+static void expect_counts(struct ktest *t, const struct claim_counts *b)
+{
+	KTEST_EXPECT_EQ(t, dev_claim_count(), b->claims);
+	KTEST_EXPECT_EQ(t, dev_intr_count(), b->lines);
+	KTEST_EXPECT_EQ(t, ipc_port_count(), b->ports);
+	KTEST_EXPECT_EQ(t, ipc_kmsg_count(), b->kmsgs);
+	user_task_expect_baseline(t, &b->task);
+}
+
+static bool rtl_mastering(void)
+{
+	return pci_config_read(0, pci_devfn(RTL_SLOT, 0), PCI_COMMAND, 2) &
+	       PCI_COMMAND_MASTER;
+}
+
+/* Run claim_probe in @mode; false if it did not run to its end. */
+static bool run_mode(struct ktest *t, const char *mode, unsigned int min)
+{
+	char word[32];
+
+	ksnprintf(word, sizeof(word), "mode=%s ", mode);
+	if (!user_task_run(t, word, 20, console, sizeof(console)))
+		return false;
+	user_task_expect_checks(t, console, min);
+	return true;
+}
+
+/* Fail @t unless the task ended by a fault with "#GP" in its reason,
+ * after announcing it. */
+static void expect_faulted(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "USER-IO about"),
+			1);
+	if (kmemmem(console, strlen(console), "terminated: #GP") == NULL)
+		ktest_fail(t, "the task did not end by #GP");
+}
+
+static void kernel_world_holds_what_it_drives(struct ktest *t)
+{
+	KTEST_EXPECT_TRUE(t, dev_claim_held(0, pci_devfn(E1000_SLOT, 0)));
+	KTEST_EXPECT_FALSE(t, dev_claim_held(0, pci_devfn(RTL_SLOT, 0)));
+	KTEST_EXPECT_EQ(t, dev_claim_count(), 0);
+}
+
+static void refused_claims_answer_their_codes(struct ktest *t)
+{
+	struct claim_counts b;
+
+	counts_take(&b);
+	if (run_mode(t, "refuse", 11))
+		expect_counts(t, &b);
+}
+
+static void claim_reaches_its_device_and_ends_quiesced(struct ktest *t)
+{
+	struct claim_counts b;
+
+	counts_take(&b);
+	KTEST_EXPECT_FALSE(t, rtl_mastering());
+	if (!run_mode(t, "access", 35))
+		return;
+	/* The task died holding it all: quiesced, then given back. */
+	KTEST_EXPECT_FALSE(t, rtl_mastering());
+	KTEST_EXPECT_FALSE(t, dev_claim_held(0, pci_devfn(RTL_SLOT, 0)));
+	expect_counts(t, &b);
+}
+
+static void ports_outside_the_claimed_bar_fault(struct ktest *t)
+{
+	struct claim_counts b;
+
+	counts_take(&b);
+	if (!run_mode(t, "outside", 3))
+		return;
+	expect_faulted(t);
+	expect_counts(t, &b);
+}
+
+static void released_claim_takes_its_ports_back(struct ktest *t)
+{
+	struct claim_counts b;
+
+	counts_take(&b);
+	if (!run_mode(t, "release", 4))
+		return;
+	expect_faulted(t);
+	expect_counts(t, &b);
+}
+
+static const struct ktest_case claim_cases[] = {
+	{ "kernel_world_holds_what_it_drives",
+	  kernel_world_holds_what_it_drives },
+	{ "refused_claims_answer_their_codes",
+	  refused_claims_answer_their_codes },
+	{ "claim_reaches_its_device_and_ends_quiesced",
+	  claim_reaches_its_device_and_ends_quiesced },
+	{ "ports_outside_the_claimed_bar_fault",
+	  ports_outside_the_claimed_bar_fault },
+	{ "released_claim_takes_its_ports_back",
+	  released_claim_takes_its_ports_back },
+};
+KTEST_SUITE(claim_suite, "driver-claim", claim_cases);

@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* A user driver's view of claim.defs: claim a PCI function and reach only it. */
+/*
+ * "claim_probe mode=M device=${device-port}" (suite "driver-claim": a boot
+ * with "linux", e1000 at 00:03.0 bound by the kernel's Linux world, an
+ * RTL8139 at 00:05.0 that no linked driver binds, MAC 52:54:00:00:00:77).
+ *   refuse   the claims that must fail, each with its code
+ *   access   claim the RTL8139: identity, BARs, configuration space and
+ *            its refusals, its I/O BAR granted (the MAC read through it),
+ *            its interrupt line; then exits holding all of it (with bus
+ *            mastering switched on) for the kernel suite to see it undone
+ *   outside  with the grant, a port outside the BAR faults (#GP)
+ *   release  after the claim's last right goes, the BAR's ports fault
+ * Checks print "USER-PASS name" or "USER-FAIL ...", then "USER-DONE n";
+ * "USER-IO about to fault" precedes an access that must fault.
+ */
+#include <device/device.h>
+#include <mach/message.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "graft/claim.h"
+#include "graft_user.h"
+#include "user_device.h"
+
+#define RTL_SLOT	5
+#define RTL_ID		(0x10ec | 0x8139 << 16)
+#define E1000_SLOT	3
+#define CMD_MASTER	0x4
+static const uint8_t rtl_mac[6] = { 0x52, 0x54, 0x00, 0x00, 0x00, 0x77 };
+
+static uint8_t inb(uint16_t port)
+{
+	uint8_t v;
+
+	__asm__ volatile("inb %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+static mach_port_t claim_rtl(mach_port_t master)
+{
+	mach_port_t claim = MACH_PORT_NULL;
+
+	check("claim_rtl8139", D_SUCCESS,
+	      claim_pci(master, 0, RTL_SLOT, 0, &claim));
+	return claim;
+}
+
+/* BAR 0 of the RTL8139 (its I/O ports), or 0. */
+static uint16_t io_base(mach_port_t claim)
+{
+	rpc_phys_addr_t base = 0, size = 0;
+	boolean_t io = FALSE;
+
+	if (claim_pci_bar(claim, 0, &base, &size, &io) != D_SUCCESS || !io)
+		return 0;
+	return (uint16_t)base;
+}
+
+/* The MAC through the granted ports equals QEMU's. */
+static void read_mac(mach_port_t claim, const char *name)
+{
+	uint16_t base = io_base(claim);
+	uint8_t mac[6];
+
+	for (int i = 0; i < 6; i++)
+		mac[i] = inb(base + i);
+	check(name, 0, memcmp(mac, rtl_mac, sizeof(mac)));
+}
+
+/* The checks so far are all: the access that must fault ends the task. */
+static void done_then_fault(uint16_t port)
+{
+	printf("USER-DONE %d\n", checks);
+	printf("USER-IO about to fault\n");
+	fflush(stdout);
+	(void)inb(port);
+	printf("USER-FAIL port_access_did_not_fault\n");
+}
+
+static void refuse(mach_port_t master)
+{
+	mach_port_t claim = MACH_PORT_NULL, con = MACH_PORT_NULL;
+
+	check("kernel_drivers_function_refused", D_ALREADY_OPEN,
+	      claim_pci(master, 0, E1000_SLOT, 0, &claim));
+	check("host_bridge_refused", D_ALREADY_OPEN,
+	      claim_pci(master, 0, 0, 0, &claim));
+	check("empty_slot_is_no_device", D_NO_SUCH_DEVICE,
+	      claim_pci(master, 0, 31, 7, &claim));
+	check("slot_out_of_range", D_INVALID_OPERATION,
+	      claim_pci(master, 0, 32, 0, &claim));
+	check("function_out_of_range", D_INVALID_OPERATION,
+	      claim_pci(master, 0, RTL_SLOT, 8, &claim));
+	check("bus_out_of_range", D_INVALID_OPERATION,
+	      claim_pci(master, 256, RTL_SLOT, 0, &claim));
+	check("negative_slot", D_INVALID_OPERATION,
+	      claim_pci(master, 0, -1, 0, &claim));
+	check("open_console", D_SUCCESS,
+	      device_open(master, D_WRITE, "console", &con));
+	check("claim_through_a_device_port_refused", D_INVALID_OPERATION,
+	      claim_pci(con, 0, RTL_SLOT, 0, &claim));
+	check("claim_through_the_task_port_refused", MIG_BAD_ID,
+	      claim_pci(mach_task_self(), 0, RTL_SLOT, 0, &claim));
+	check("calls_on_a_non_claim_port_refused", D_NO_SUCH_DEVICE,
+	      claim_io_grant(con, 0));
+}
+
+static void access(mach_port_t master)
+{
+	mach_port_t claim = claim_rtl(master), again = MACH_PORT_NULL;
+	mach_port_t notify = new_receive();
+	rpc_phys_addr_t base = 0, size = 0;
+	int id = 0, class_rev = 0, irq = -1, value = 0;
+	boolean_t io = FALSE;
+
+	check("second_claim_refused", D_ALREADY_OPEN,
+	      claim_pci(master, 0, RTL_SLOT, 0, &again));
+	check("id", D_SUCCESS, claim_pci_id(claim, &id, &class_rev, &irq));
+	check("id_is_the_rtl8139", RTL_ID, id);
+	check("class_is_ethernet", 0x0200, (class_rev >> 16) & 0xffff);
+	check("irq_is_a_pic_line", 1, irq >= 0 && irq < 16);
+	check("bar0", D_SUCCESS, claim_pci_bar(claim, 0, &base, &size, &io));
+	check("bar0_is_256_io_ports", 1, io && size == 256 && base != 0);
+	check("bar1", D_SUCCESS, claim_pci_bar(claim, 1, &base, &size, &io));
+	check("bar1_is_256_bytes_of_memory", 1,
+	      !io && size == 256 && base != 0);
+	check("bar2", D_SUCCESS, claim_pci_bar(claim, 2, &base, &size, &io));
+	check("bar2_not_implemented", 0, (long)size);
+	check("bar_out_of_range", D_INVALID_OPERATION,
+	      claim_pci_bar(claim, 6, &base, &size, &io));
+	check("config_read_vendor", D_SUCCESS,
+	      claim_pci_config_read(claim, 0, 2, &value));
+	check("config_vendor_is_realtek", 0x10ec, value);
+	check("config_read_unaligned", D_INVALID_SIZE,
+	      claim_pci_config_read(claim, 1, 2, &value));
+	check("config_read_width_3", D_INVALID_SIZE,
+	      claim_pci_config_read(claim, 0, 3, &value));
+	check("config_read_past_the_end", D_INVALID_SIZE,
+	      claim_pci_config_read(claim, 254, 4, &value));
+	check("config_read_negative", D_INVALID_SIZE,
+	      claim_pci_config_read(claim, -4, 4, &value));
+	check("config_write_bar_refused", D_READ_ONLY,
+	      claim_pci_config_write(claim, 0x14, 4, 0));
+	check("config_write_bar_byte_refused", D_READ_ONLY,
+	      claim_pci_config_write(claim, 0x27, 1, 0));
+	check("config_write_rom_refused", D_READ_ONLY,
+	      claim_pci_config_write(claim, 0x30, 4, 0));
+	check("config_read_command", D_SUCCESS,
+	      claim_pci_config_read(claim, 4, 2, &value));
+	check("bus_mastering_on", D_SUCCESS,
+	      claim_pci_config_write(claim, 4, 2, value | CMD_MASTER));
+	check("config_read_command_again", D_SUCCESS,
+	      claim_pci_config_read(claim, 4, 2, &value));
+	check("bus_mastering_is_on", CMD_MASTER, value & CMD_MASTER);
+	check("memory_bar_not_granted_as_ports", D_INVALID_OPERATION,
+	      claim_io_grant(claim, 1));
+	check("bar_out_of_range_not_granted", D_INVALID_OPERATION,
+	      claim_io_grant(claim, 7));
+	check("io_bar_granted", D_SUCCESS, claim_io_grant(claim, 0));
+	check("io_bar_granted_again", D_SUCCESS, claim_io_grant(claim, 0));
+	read_mac(claim, "mac_through_the_granted_ports");
+	check("kernel_port_refused_as_notify_port", D_INVALID_OPERATION,
+	      claim_intr_register(claim, master, MACH_MSG_TYPE_COPY_SEND));
+	check("intr_register", D_SUCCESS,
+	      claim_intr_register(claim, notify, MACH_MSG_TYPE_MAKE_SEND));
+	check("intr_register_twice", D_ALREADY_OPEN,
+	      claim_intr_register(claim, notify, MACH_MSG_TYPE_MAKE_SEND));
+	check("intr_ack_without_interrupt", D_INVALID_OPERATION,
+	      claim_intr_ack(claim));
+	/* Exits holding the claim, the grant, bus mastering, the line. */
+}
+
+static void outside(mach_port_t master)
+{
+	mach_port_t claim = claim_rtl(master);
+
+	check("io_bar_granted", D_SUCCESS, claim_io_grant(claim, 0));
+	read_mac(claim, "mac_through_the_granted_ports");
+	done_then_fault(io_base(claim) + 256);
+}
+
+static void release(mach_port_t master)
+{
+	mach_port_t claim = claim_rtl(master);
+	uint16_t base = io_base(claim);
+
+	check("io_bar_granted", D_SUCCESS, claim_io_grant(claim, 0));
+	read_mac(claim, "mac_through_the_granted_ports");
+	check("claim_released", KERN_SUCCESS,
+	      mach_port_deallocate(mach_task_self(), claim));
+	done_then_fault(base);
+}
+
+int main(int argc, char **argv)
+{
+	mach_port_t master = graft_arg_port(argc, argv, "device");
+	const char *mode = graft_arg(argc, argv, "mode", "");
+
+	if (strcmp(mode, "outside") == 0) {
+		outside(master);
+		return 1;
+	}
+	if (strcmp(mode, "release") == 0) {
+		release(master);
+		return 1;
+	}
+	if (strcmp(mode, "refuse") == 0)
+		refuse(master);
+	else if (strcmp(mode, "access") == 0)
+		access(master);
+	else
+		printf("USER-FAIL unknown_mode: %s\n", mode);
+	printf("USER-DONE %d\n", checks);
+	return 0;
+}
