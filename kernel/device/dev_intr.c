@@ -117,7 +117,6 @@ static void drop(unsigned int line)
 	intr_mask(line);
 	ipc_port_release_send(reg->port);
 	ledger_credit(reg->ledger, LEDGER_INTR_LINES, 1);
-	ledger_release(reg->ledger);
 	reg->port = NULL;
 	reg->owner = NULL;
 	reg->ledger = NULL;
@@ -198,7 +197,7 @@ io_return_t dev_intr_attach(unsigned int line, struct ipc_port *port,
 	}
 	reg->port = port;
 	reg->owner = owner;
-	reg->ledger = ledger_reference(ledger);
+	reg->ledger = ledger;
 	reg->fired = false;
 	reg->waiting_ack = false;
 	intr_unmask(line);

@@ -328,7 +328,7 @@ io_return_t dev_reply_defer(struct dev_call *call, struct dev_reply *r)
 	}
 	if (!ledger_charge(ledger, LEDGER_IO_REQUESTS, 1))
 		return D_WOULD_BLOCK;
-	r->ledger = ledger_reference(ledger);
+	r->ledger = ledger;
 	r->port = IPC_PORT_VALID(request->header.local) ?
 		  request->header.local : NULL;
 	r->type = MACH_MSGH_BITS_LOCAL(request->header.bits);
@@ -355,7 +355,6 @@ void dev_reply_send(struct dev_reply *r, io_return_t code)
 		r->port = NULL;
 	}
 	ledger_credit(r->ledger, LEDGER_IO_REQUESTS, 1);
-	ledger_release(r->ledger);
 	r->ledger = NULL;
 	cpu_intr_restore(flags);
 }

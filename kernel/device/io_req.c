@@ -80,16 +80,14 @@ io_return_t io_req_alloc(struct device *dev, enum io_op op, size_t count,
 			 struct io_req **out)
 {
 	struct ledger *ledger = task_current()->ledger;
+	enum ledger_item refused;
 	struct io_req *req;
 	kern_return_t kr;
 	uint64_t flags;
 
-	if (!ledger_charge(ledger, LEDGER_IO_REQUESTS, 1))
-		return D_WOULD_BLOCK;
-	if (!ledger_charge(ledger, LEDGER_IO_BYTES, data_bytes(op, count))) {
-		ledger_credit(ledger, LEDGER_IO_REQUESTS, 1);
-		return D_NO_MEMORY;
-	}
+	if (!ledger_charge_io(ledger, data_bytes(op, count), &refused))
+		return refused == LEDGER_IO_REQUESTS ? D_WOULD_BLOCK :
+		       D_NO_MEMORY;
 	req = kzalloc(sizeof(*req));
 	if (req == NULL) {
 		kr = KERN_RESOURCE_SHORTAGE;
@@ -104,7 +102,7 @@ io_return_t io_req_alloc(struct device *dev, enum io_op op, size_t count,
 	req->op = op;
 	req->count = count;
 	req->error = D_SUCCESS;
-	req->ledger = ledger_reference(ledger);
+	req->ledger = ledger;
 	flags = cpu_intr_save();
 	requests++;
 	cpu_intr_restore(flags);
@@ -113,8 +111,7 @@ io_return_t io_req_alloc(struct device *dev, enum io_op op, size_t count,
 err_req:
 	kfree(req);
 err_charged:
-	ledger_credit(ledger, LEDGER_IO_BYTES, data_bytes(op, count));
-	ledger_credit(ledger, LEDGER_IO_REQUESTS, 1);
+	ledger_credit_io(ledger, data_bytes(op, count));
 	return dev_error_from_kern(kr);
 }
 
@@ -126,10 +123,7 @@ void io_req_free(struct io_req *req)
 	vm_map_copy_discard(req->copy);
 	if (req->reply != NULL)
 		ipc_port_destroy_right(req->reply, req->reply_type);
-	ledger_credit(req->ledger, LEDGER_IO_BYTES,
-		      data_bytes(req->op, req->count));
-	ledger_credit(req->ledger, LEDGER_IO_REQUESTS, 1);
-	ledger_release(req->ledger);
+	ledger_credit_io(req->ledger, data_bytes(req->op, req->count));
 	dev_release(req->dev);
 	flags = cpu_intr_save();
 	requests--;

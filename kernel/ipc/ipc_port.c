@@ -302,8 +302,12 @@ bool ipc_port_watch_add(struct ipc_port *port, struct ipc_port_watch *watch,
 
 void ipc_port_watch_remove(struct ipc_port_watch *watch)
 {
-	uint64_t flags = cpu_intr_save();
+	uint64_t flags;
 
+	/* Unlinked stays unlinked: only the watch's owner links it. */
+	if (watch->pprev == NULL)
+		return;
+	flags = cpu_intr_save();
 	if (watch->pprev != NULL) {
 		*watch->pprev = watch->next;
 		if (watch->next != NULL)

@@ -10,7 +10,7 @@
 #include "x86_64/cpu.h"
 
 struct ledger {
-	unsigned int refs;
+	bool released;			/* its task is gone */
 	uint64_t used[LEDGER_ITEMS];
 };
 
@@ -48,21 +48,28 @@ struct ledger *ledger_create(void)
 
 	if (ledger == NULL)
 		return NULL;
-	ledger->refs = 1;
 	flags = cpu_intr_save();
 	ledgers_alive++;
 	cpu_intr_restore(flags);
 	return ledger;
 }
 
-struct ledger *ledger_reference(struct ledger *ledger)
+static bool nothing_charged(const struct ledger *ledger)
 {
-	uint64_t flags = cpu_intr_save();
+	for (int i = 0; i < LEDGER_ITEMS; i++)
+		if (ledger->used[i] != 0)
+			return false;
+	return true;
+}
 
-	if (ledger != NULL)
-		ledger->refs++;
-	cpu_intr_restore(flags);
-	return ledger;
+/* Free @ledger if its task is gone and nothing is charged (interrupts
+ * off). */
+static void free_if_done(struct ledger *ledger)
+{
+	if (ledger->released && nothing_charged(ledger)) {
+		ledgers_alive--;
+		kfree(ledger);
+	}
 }
 
 void ledger_release(struct ledger *ledger)
@@ -72,17 +79,10 @@ void ledger_release(struct ledger *ledger)
 	if (ledger == NULL)
 		return;
 	flags = cpu_intr_save();
-	if (ledger->refs == 0)
-		panic("ledger %p: reference count underflow", (void *)ledger);
-	if (--ledger->refs == 0) {
-		for (int i = 0; i < LEDGER_ITEMS; i++)
-			if (ledger->used[i] != 0)
-				panic("ledger %p freed with %llu of item %d",
-				      (void *)ledger,
-				      (unsigned long long)ledger->used[i], i);
-		ledgers_alive--;
-		kfree(ledger);
-	}
+	if (ledger->released)
+		panic("ledger %p released twice", (void *)ledger);
+	ledger->released = true;
+	free_if_done(ledger);
 	cpu_intr_restore(flags);
 }
 
@@ -113,6 +113,48 @@ void ledger_credit(struct ledger *ledger, enum ledger_item item, uint64_t n)
 		      (void *)ledger, (unsigned long long)n,
 		      (unsigned long long)ledger->used[item], item);
 	ledger->used[item] -= n;
+	free_if_done(ledger);
+	cpu_intr_restore(flags);
+}
+
+bool ledger_charge_io(struct ledger *ledger, uint64_t bytes,
+		      enum ledger_item *refused)
+{
+	uint64_t flags, *used;
+	bool ok = false;
+
+	if (ledger == NULL)
+		return true;
+	used = ledger->used;
+	flags = cpu_intr_save();
+	if (used[LEDGER_IO_REQUESTS] >= limits[LEDGER_IO_REQUESTS]) {
+		*refused = LEDGER_IO_REQUESTS;
+	} else if (bytes > limits[LEDGER_IO_BYTES] ||
+		   used[LEDGER_IO_BYTES] > limits[LEDGER_IO_BYTES] - bytes) {
+		*refused = LEDGER_IO_BYTES;
+	} else {
+		used[LEDGER_IO_REQUESTS]++;
+		used[LEDGER_IO_BYTES] += bytes;
+		ok = true;
+	}
+	cpu_intr_restore(flags);
+	return ok;
+}
+
+void ledger_credit_io(struct ledger *ledger, uint64_t bytes)
+{
+	uint64_t flags;
+
+	if (ledger == NULL)
+		return;
+	flags = cpu_intr_save();
+	if (ledger->used[LEDGER_IO_REQUESTS] == 0 ||
+	    ledger->used[LEDGER_IO_BYTES] < bytes)
+		panic("ledger %p: credit of a request of %llu bytes not charged",
+		      (void *)ledger, (unsigned long long)bytes);
+	ledger->used[LEDGER_IO_REQUESTS]--;
+	ledger->used[LEDGER_IO_BYTES] -= bytes;
+	free_if_done(ledger);
 	cpu_intr_restore(flags);
 }
 

@@ -13,18 +13,18 @@
  * charged to the ledger of the task that sent the request, and credited
  * back when the resource is released.  A charge beyond the item's limit
  * is refused, and the request fails with an error instead of taking what
- * other tasks need.  A ledger is counted: its task holds one reference
- * and every charged resource that may outlive the task holds one, so the
- * counts stay right whoever releases last.  The kernel task has no ledger
- * (NULL): its charges always succeed and are not counted.
+ * other tasks need.  A ledger lives while its task does and, after, while
+ * anything is still charged to it (a request whose reply port another
+ * task holds outlives its sender): a charged resource keeps the ledger
+ * it names without a reference of its own.  The kernel task has no
+ * ledger (NULL): its charges always succeed and are not counted.
  *
  * The limits are in docs/mach-interfaces.md ("Limits per task").
  *
  * Locking: one CPU; every function disables interrupts around the counts
- * (callers may hold them disabled); none blocks; ledger_charge,
- * ledger_credit and ledger_reference may run in an interrupt handler,
- * ledger_create and the last ledger_release may not (they allocate or
- * free).
+ * (callers may hold them disabled); none blocks; ledger_charge may run
+ * in an interrupt handler; ledger_create, ledger_release and
+ * ledger_credit may not (they allocate or may free).
  */
 enum ledger_item {
 	LEDGER_IO_REQUESTS,	/* device requests in flight */
@@ -40,25 +40,33 @@ struct ledger;
 /* The limit of @item per task. */
 uint64_t ledger_limit(enum ledger_item item);
 
-/* ledger_create - a ledger with nothing charged and one reference; NULL
- * if memory is short. */
+/* ledger_create - a task's ledger, nothing charged; NULL if memory is
+ * short.  ledger_release - its task is gone: the ledger is freed now if
+ * nothing is charged, else by the credit that brings every item back to
+ * 0.  NULL is ignored. */
 struct ledger *ledger_create(void);
-
-/* ledger_reference - one more reference to @ledger (NULL: nothing);
- * returns @ledger.  ledger_release - drop one; the last frees it (every
- * charge must have been credited back by then: a kernel bug otherwise,
- * panic). */
-struct ledger *ledger_reference(struct ledger *ledger);
 void ledger_release(struct ledger *ledger);
 
 /*
  * ledger_charge - count @n more of @item against @ledger: true, or false
  * (nothing counted) if that would pass the item's limit.  ledger_credit
  * - give @n of @item back (more than was charged is a kernel bug:
- * panic).  A NULL @ledger (the kernel's) charges and credits nothing.
+ * panic); the last credit of a released ledger frees it.  A NULL
+ * @ledger (the kernel's) charges and credits nothing.
  */
 bool ledger_charge(struct ledger *ledger, enum ledger_item item, uint64_t n);
 void ledger_credit(struct ledger *ledger, enum ledger_item item, uint64_t n);
+
+/*
+ * ledger_charge_io - a device request with @bytes of data: one
+ * LEDGER_IO_REQUESTS and @bytes of LEDGER_IO_BYTES at once.  True; or
+ * false, nothing counted, with *@refused the item whose limit refused
+ * it.  ledger_credit_io - give both back.  As ledger_charge and
+ * ledger_credit otherwise.
+ */
+bool ledger_charge_io(struct ledger *ledger, uint64_t bytes,
+		      enum ledger_item *refused);
+void ledger_credit_io(struct ledger *ledger, uint64_t bytes);
 
 /* What @ledger has charged of @item now (0 for NULL). */
 uint64_t ledger_used(const struct ledger *ledger, enum ledger_item item);

@@ -60,7 +60,6 @@ static void filter_free(struct net_filter *nf)
 	ipc_port_watch_remove(&nf->watch);
 	ipc_port_release_send(nf->port);
 	ledger_credit(nf->ledger, LEDGER_NET_FILTERS, 1);
-	ledger_release(nf->ledger);
 	kfree(nf);
 }
 
@@ -159,7 +158,7 @@ io_return_t net_filter_set(struct net_filter_table *t, struct ipc_port *port,
 		nf->ledger = old->ledger;
 		old->ledger = NULL;
 	} else if (ledger_charge(ledger, LEDGER_NET_FILTERS, 1)) {
-		nf->ledger = ledger_reference(ledger);
+		nf->ledger = ledger;
 	} else {
 		cpu_intr_restore(flags);
 		kfree(nf);

@@ -29,7 +29,7 @@ kern_return_t io_perm_create(uint16_t from, uint16_t to,
 		goto err_charged;
 	perm->from = from;
 	perm->to = to;
-	perm->ledger = ledger_reference(ledger);
+	perm->ledger = ledger;
 	perm->port = ipc_port_alloc_kernel(perm, IKOT_IO_PERM);
 	if (perm->port == NULL)
 		goto err_perm;
@@ -39,7 +39,6 @@ kern_return_t io_perm_create(uint16_t from, uint16_t to,
 	*out = perm;
 	return KERN_SUCCESS;
 err_perm:
-	ledger_release(perm->ledger);
 	kfree(perm);
 err_charged:
 	ledger_credit(ledger, LEDGER_IO_PERMS, 1);
@@ -71,7 +70,6 @@ bool io_perm_no_senders(struct ipc_port *port)
 	}
 	ipc_port_dealloc_kernel(perm->port);
 	ledger_credit(perm->ledger, LEDGER_IO_PERMS, 1);
-	ledger_release(perm->ledger);
 	kfree(perm);
 	io_perm_count--;
 	cpu_intr_restore(flags);
