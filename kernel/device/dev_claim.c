@@ -25,6 +25,8 @@
 #include "kern/panic.h"
 #include "kern/task.h"
 #include "kern/task_port.h"
+#include "vm/vm_map.h"
+#include "vm/vm_page.h"
 #include "x86_64/cpu.h"
 #include "x86_64/io_bitmap.h"
 #include "x86_64/pci_config.h"
@@ -44,6 +46,14 @@ struct claim_grant {
 	unsigned int bar;
 };
 
+/* A memory BAR mapped into a task through the claim. */
+struct claim_map {
+	struct claim_map *next;
+	struct ipc_port *task;		/* its task port (a reference) */
+	uint64_t address;
+	unsigned int bar;
+};
+
 struct dev_claim {
 	struct dev_claim *next;		/* the table, while it holds */
 	unsigned int bus, devfn;
@@ -53,6 +63,7 @@ struct dev_claim {
 	unsigned int irq;		/* NO_IRQ: none */
 	struct claim_bar bars[PCI_BARS];
 	struct claim_grant *grants;
+	struct claim_map *maps;
 };
 
 #define CLAIM(claim)	((struct dev_claim *)(claim))
@@ -261,6 +272,19 @@ static void withdraw(struct dev_claim *c, struct claim_grant *g)
 	ipc_port_release(g->task);
 }
 
+/* Take mapping @m out of its task if the task lives and still has it. */
+static void unmap(struct dev_claim *c, struct claim_map *m)
+{
+	unsigned int kotype;
+	struct task *task = ipc_port_kobject(m->task, &kotype);
+	const struct claim_bar *b = &c->bars[m->bar];
+
+	if (task != NULL && kotype == IKOT_TASK)
+		(void)vm_map_remove_device(task->map, m->address, b->base,
+					   b->size);
+	ipc_port_release(m->task);
+}
+
 /* The last send right to @c's port went: quiesce the device, then give
  * back what the claim held (interrupts off). */
 static void end_claim(struct dev_claim *c)
@@ -280,6 +304,13 @@ static void end_claim(struct dev_claim *c)
 		c->grants = g->next;
 		withdraw(c, g);
 		kfree(g);
+	}
+	while (c->maps != NULL) {
+		struct claim_map *m = c->maps;
+
+		c->maps = m->next;
+		unmap(c, m);
+		kfree(m);
 	}
 	ipc_port_dealloc_kernel(c->port);
 	c->port = NULL;
@@ -462,6 +493,43 @@ kern_return_t dc_claim_io_grant(claim_t claim, int bar)
 	g->next = c->grants;
 	c->grants = g;
 	cpu_intr_restore(flags);
+	return D_SUCCESS;
+}
+
+kern_return_t dc_claim_map(claim_t claim, int bar, vm_address_t *address)
+{
+	struct dev_claim *c = CLAIM(claim);
+	struct task *task = task_current();
+	const struct claim_bar *b;
+	struct claim_map *m;
+	uint64_t va, flags;
+
+	if (c == NULL)
+		return D_NO_SUCH_DEVICE;
+	if (bar < 0 || bar >= PCI_BARS || task == &kernel_task)
+		return D_INVALID_OPERATION;
+	b = &c->bars[bar];
+	if (b->io || b->size == 0 || b->base % VM_PAGE_SIZE != 0 ||
+	    b->size % VM_PAGE_SIZE != 0)
+		return D_INVALID_OPERATION;
+	m = kzalloc(sizeof(*m));
+	if (m == NULL)
+		return D_NO_MEMORY;
+	flags = cpu_intr_save();
+	if (vm_map_allocate_device(task->map, &va, b->base, b->size) !=
+	    KERN_SUCCESS) {
+		cpu_intr_restore(flags);
+		kfree(m);
+		return D_NO_MEMORY;
+	}
+	m->address = va;
+	m->bar = (unsigned int)bar;
+	m->task = task->itk_self;
+	ipc_port_reference(m->task);
+	m->next = c->maps;
+	c->maps = m;
+	cpu_intr_restore(flags);
+	*address = va;
 	return D_SUCCESS;
 }
 

@@ -22,16 +22,17 @@ struct ipc_port;
  * ports 0xCF8-0xCFF; the BARs and the expansion ROM register cannot be
  * written, so a claim cannot move its device over another's), the I/O
  * ports of its I/O BARs (granted to the asking task until the claim
- * ends) and its interrupt line as messages (kernel/device/dev_intr.h).
- * Not yet served through a claim: mapping its MMIO BARs, and DMA memory
- * that belongs to the claim (vm_allocate_contiguous serves privileged
- * tasks meanwhile).
+ * ends), its memory BARs mapped uncached (vm_map_allocate_device) and
+ * its interrupt line as messages (kernel/device/dev_intr.h).  Not yet
+ * served through a claim: ISA I/O ranges, and DMA memory that belongs to
+ * the claim (vm_allocate_contiguous serves privileged tasks meanwhile).
  *
  * A claim ends when the last send right to its port goes (the holder
  * deallocated it, or died).  Its device is then quiesced before anything
  * is given back: bus mastering off (PCI_COMMAND's master bit cleared),
  * the interrupt registration dropped and the line masked; then the I/O
- * grants are withdrawn from the tasks still alive.
+ * grants are withdrawn and the BAR mappings removed from the tasks still
+ * alive.
  *
  * Locking: one CPU; every function disables interrupts around the claim
  * table; none blocks.  Return codes are D_* (device_types.h).

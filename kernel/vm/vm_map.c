@@ -225,6 +225,32 @@ kern_return_t vm_map_allocate_physical(struct vm_map *map, uint64_t *addr,
 			    pa);
 }
 
+kern_return_t vm_map_allocate_device(struct vm_map *map, uint64_t *addr,
+				     uint64_t pa, uint64_t size)
+{
+	if (map == NULL || addr == NULL || size == 0 || (pa & PAGE_MASK) ||
+	    (size & PAGE_MASK) || size > (1ull << 52) ||
+	    pa > (1ull << 52) - size)
+		return KERN_INVALID_ARGUMENT;
+	return enter_region(map, addr, size, true, VM_MAP_ENTRY_DEVICE, pa);
+}
+
+bool vm_map_remove_device(struct vm_map *map, uint64_t addr, uint64_t pa,
+			  uint64_t size)
+{
+	struct vm_map_entry *e;
+	uint64_t flags = cpu_intr_save();
+	bool found;
+
+	e = vm_map_entry_lookup(&map->entries, addr);
+	found = e != NULL && e->kind == VM_MAP_ENTRY_DEVICE &&
+		e->start == addr && e->end == addr + size && e->phys == pa;
+	if (found)
+		entry_destroy(map, e);
+	cpu_intr_restore(flags);
+	return found;
+}
+
 kern_return_t vm_map_remove(struct vm_map *map, uint64_t addr,
 				uint64_t size)
 {
@@ -347,6 +373,9 @@ kern_return_t vm_map_fault(struct vm_map *map, uint64_t va, vm_prot_t type)
 		kr = KERN_INVALID_ADDRESS;
 	} else if ((type & e->prot) != type) {
 		kr = KERN_PROTECTION_FAILURE;
+	} else if (e->kind == VM_MAP_ENTRY_DEVICE) {
+		kr = pmap_enter_device(map->pmap, page,
+				       e->phys + (page - e->start), e->prot);
 	} else if (pmap_extract(map->pmap, page, &pa)) {
 		/* Resident already (a stale TLB entry): enter it again. */
 		kr = pmap_enter(map->pmap, page, pa, e->prot, true);
@@ -409,7 +438,7 @@ static kern_return_t copy_check(const struct vm_map *map, uint64_t start,
 	for (e = vm_map_entry_from(&map->entries, start);
 	     e != NULL && e->start < end;
 	     e = vm_map_entry_next(&map->entries, e)) {
-		if (!(e->prot & access))
+		if (!(e->prot & access) || e->kind == VM_MAP_ENTRY_DEVICE)
 			return KERN_PROTECTION_FAILURE;
 		if (e->kind != VM_MAP_ENTRY_ANON &&
 		    e->phys + (e->end - e->start) > DIRECT_MAP_SIZE)
@@ -685,6 +714,9 @@ static kern_return_t fork_entry(struct vm_map *dst, const struct vm_map *src,
 	struct vm_map_entry *n;
 	uint64_t va, spa, pa;
 	kern_return_t kr;
+
+	if (e->kind == VM_MAP_ENTRY_DEVICE)
+		return KERN_SUCCESS;	/* a device is its claimant's */
 
 	n = entry_new(shared ? VM_MAP_ENTRY_PHYS : VM_MAP_ENTRY_ANON,
 		      shared ? e->phys : 0);

@@ -184,8 +184,10 @@ void pmap_destroy(struct pmap *pmap)
 	kfree(pmap);
 }
 
-kern_return_t pmap_enter(struct pmap *pmap, uint64_t va, uint64_t pa,
-			 vm_prot_t prot, bool user)
+/* Enter @pa at @va with the leaf flags of @prot and @user, plus @attr
+ * (cache attribute bits). */
+static kern_return_t enter(struct pmap *pmap, uint64_t va, uint64_t pa,
+			   vm_prot_t prot, bool user, uint64_t attr)
 {
 	uint64_t *e, old, flags;
 
@@ -199,13 +201,26 @@ kern_return_t pmap_enter(struct pmap *pmap, uint64_t va, uint64_t pa,
 		return KERN_RESOURCE_SHORTAGE;
 	}
 	old = *e;
-	*e = pa | leaf_flags(prot, user);
+	*e = pa | leaf_flags(prot, user) | attr;
 	if (!(old & PTE_FRAME))
 		pmap->resident++;
 	if ((old & PTE_P) && pmap == active)
 		invlpg(va);
 	cpu_intr_restore(flags);
 	return KERN_SUCCESS;
+}
+
+kern_return_t pmap_enter(struct pmap *pmap, uint64_t va, uint64_t pa,
+			 vm_prot_t prot, bool user)
+{
+	return enter(pmap, va, pa, prot, user, 0);
+}
+
+kern_return_t pmap_enter_device(struct pmap *pmap, uint64_t va, uint64_t pa,
+				vm_prot_t prot)
+{
+	/* PCD and PWT: PAT entry 3, uncached in the power-on PAT */
+	return enter(pmap, va, pa, prot, true, PTE_PCD | PTE_PWT);
 }
 
 struct remove_walk {
@@ -277,7 +292,8 @@ static void protect_in(struct pmap *pmap, uint64_t *t, int level,
 		if (level == 1 && (*e & PTE_FRAME)) {
 			uint64_t old = *e;
 
-			*e = (old & PTE_ADDR) | leaf_flags(prot, old & PTE_U);
+			*e = (old & (PTE_ADDR | PTE_PCD | PTE_PWT)) |
+			     leaf_flags(prot, old & PTE_U);
 			if ((old & PTE_P) && *e != old && pmap == active)
 				invlpg(va);
 		} else if (level > 1 && (*e & PTE_P)) {

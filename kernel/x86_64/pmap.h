@@ -62,6 +62,12 @@ void pmap_destroy(struct pmap *pmap);
 kern_return_t pmap_enter(struct pmap *pmap, uint64_t va, uint64_t pa,
 			 vm_prot_t prot, bool user);
 
+/* pmap_enter_device - pmap_enter of device memory for user mode,
+ * uncached (MMIO registers: every access reaches the device).  A later
+ * pmap_protect keeps the mapping uncached. */
+kern_return_t pmap_enter_device(struct pmap *pmap, uint64_t va, uint64_t pa,
+				vm_prot_t prot);
+
 /*
  * pmap_remove - unmap every page of [@start, @end) (page aligned, within
  * the user half; a bad range is a kernel bug: panic).  For each frame

@@ -634,18 +634,21 @@ SUITES: tuple[Suite, ...] = (
                                          "selfreply", "bound", "filters",
                                          "ioperm", "flood"))),
     # PCI claims for user drivers (defs/claim.defs): an e1000 at 00:03.0
-    # is bound by the kernel's Linux world; an RTL8139 at 00:05.0, which
-    # no linked driver binds, is claimed by claim_probe.
+    # is bound by the kernel's Linux world; an RTL8139 at 00:05.0 and an
+    # e1000e at 00:06.0, which no linked driver binds, are claimed by
+    # claim_probe.
     QemuSuite(name="driver-claim", test="driver-claim", cmdline=("linux",),
               qemu_args=("-nic", "none",
                          "-device", "e1000,addr=03.0,netdev=e",
                          "-netdev", "user,id=e",
                          "-device", "rtl8139,addr=05.0,netdev=rtl,"
-                         "mac=52:54:00:00:00:77", "-netdev", "user,id=rtl"),
+                         "mac=52:54:00:00:00:77", "-netdev", "user,id=rtl",
+                         "-device", "e1000e,addr=06.0,netdev=e2,"
+                         "mac=52:54:00:00:00:88", "-netdev", "user,id=e2"),
               modules=tuple(("{builddir}/tests/user/claim_probe.elf",
                              f"claim_probe mode={mode} device=${{device-port}}")
                             for mode in ("refuse", "access", "outside",
-                                         "release"))),
+                                         "release", "map"))),
     # The Linux e1000 driver as Mach's eth0, linked to a host peer.
     QemuSuite(name="net-e1000", test="net-e1000", cmdline=("linux",),
               prepare=net_peer,

@@ -70,14 +70,17 @@ static bool run_mode(struct ktest *t, const char *mode, unsigned int min)
 	return true;
 }
 
-/* Fail @t unless the task ended by a fault with "#GP" in its reason,
- * after announcing it. */
-static void expect_faulted(struct ktest *t)
+/* Fail @t unless the task ended by a fault whose reason starts with
+ * @reason, after announcing it. */
+static void expect_faulted(struct ktest *t, const char *reason)
 {
+	char line[48];
+
 	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "USER-IO about"),
 			1);
-	if (kmemmem(console, strlen(console), "terminated: #GP") == NULL)
-		ktest_fail(t, "the task did not end by #GP");
+	ksnprintf(line, sizeof(line), "terminated: %s", reason);
+	if (kmemmem(console, strlen(console), line) == NULL)
+		ktest_fail(t, "the task did not end by %s", reason);
 }
 
 static void kernel_world_holds_what_it_drives(struct ktest *t)
@@ -117,7 +120,7 @@ static void ports_outside_the_claimed_bar_fault(struct ktest *t)
 	counts_take(&b);
 	if (!run_mode(t, "outside", 3))
 		return;
-	expect_faulted(t);
+	expect_faulted(t, "#GP");
 	expect_counts(t, &b);
 }
 
@@ -128,7 +131,19 @@ static void released_claim_takes_its_ports_back(struct ktest *t)
 	counts_take(&b);
 	if (!run_mode(t, "release", 4))
 		return;
-	expect_faulted(t);
+	expect_faulted(t, "#GP");
+	expect_counts(t, &b);
+}
+
+static void register_bar_mapped_uncached_until_the_claim_ends(
+	struct ktest *t)
+{
+	struct claim_counts b;
+
+	counts_take(&b);
+	if (!run_mode(t, "map", 9))
+		return;
+	expect_faulted(t, "page fault");
 	expect_counts(t, &b);
 }
 
@@ -143,5 +158,7 @@ static const struct ktest_case claim_cases[] = {
 	  ports_outside_the_claimed_bar_fault },
 	{ "released_claim_takes_its_ports_back",
 	  released_claim_takes_its_ports_back },
+	{ "register_bar_mapped_uncached_until_the_claim_ends",
+	  register_bar_mapped_uncached_until_the_claim_ends },
 };
 KTEST_SUITE(claim_suite, "driver-claim", claim_cases);

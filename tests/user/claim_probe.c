@@ -11,6 +11,9 @@
  *            mastering switched on) for the kernel suite to see it undone
  *   outside  with the grant, a port outside the BAR faults (#GP)
  *   release  after the claim's last right goes, the BAR's ports fault
+ *   map      an e1000e at 00:06.0 (MAC 52:54:00:00:00:88): its register
+ *            BAR mapped, the MAC read from its receive address registers,
+ *            the refusals; after the claim's release the mapping faults
  * Checks print "USER-PASS name" or "USER-FAIL ...", then "USER-DONE n";
  * "USER-IO about to fault" precedes an access that must fault.
  */
@@ -27,8 +30,13 @@
 #define RTL_SLOT	5
 #define RTL_ID		(0x10ec | 0x8139 << 16)
 #define E1000_SLOT	3
+#define E1000E_SLOT	6
+#define E1000_RAL0	0x5400		/* receive address 0, low and high */
+#define E1000_RAH0	0x5404
+#define E1000_RAH_AV	(1u << 31)	/* address valid */
 #define CMD_MASTER	0x4
 static const uint8_t rtl_mac[6] = { 0x52, 0x54, 0x00, 0x00, 0x00, 0x77 };
+static const uint8_t e1000e_mac[6] = { 0x52, 0x54, 0x00, 0x00, 0x00, 0x88 };
 
 static uint8_t inb(uint16_t port)
 {
@@ -193,6 +201,45 @@ static void release(mach_port_t master)
 	done_then_fault(base);
 }
 
+static void map(mach_port_t master)
+{
+	mach_port_t claim = MACH_PORT_NULL, rtl = claim_rtl(master);
+	vm_address_t regs = 0, small = 0;
+	vm_offset_t data = 0;
+	mach_msg_type_number_t count = 0;
+	volatile uint32_t *r;
+	uint8_t mac[6];
+	uint32_t ral, rah;
+
+	check("claim_e1000e", D_SUCCESS,
+	      claim_pci(master, 0, E1000E_SLOT, 0, &claim));
+	check("io_bar_not_mapped", D_INVALID_OPERATION,
+	      claim_map(claim, 2, &regs));
+	check("bar_out_of_range_not_mapped", D_INVALID_OPERATION,
+	      claim_map(claim, 6, &regs));
+	check("sub_page_bar_not_mapped", D_INVALID_OPERATION,
+	      claim_map(rtl, 1, &small));
+	check("register_bar_mapped", D_SUCCESS, claim_map(claim, 0, &regs));
+	r = (volatile uint32_t *)regs;
+	ral = r[E1000_RAL0 / 4];
+	rah = r[E1000_RAH0 / 4];
+	memcpy(mac, &ral, 4);
+	mac[4] = (uint8_t)rah;
+	mac[5] = (uint8_t)(rah >> 8);
+	check("mac_through_the_mapped_registers", 0,
+	      memcmp(mac, e1000e_mac, sizeof(mac)));
+	check("receive_address_valid", 1, (rah & E1000_RAH_AV) != 0);
+	check("device_memory_not_copied_by_vm_read", KERN_PROTECTION_FAILURE,
+	      vm_read(mach_task_self(), regs, 4096, &data, &count));
+	check("claim_released", KERN_SUCCESS,
+	      mach_port_deallocate(mach_task_self(), claim));
+	printf("USER-DONE %d\n", checks);
+	printf("USER-IO about to fault\n");
+	fflush(stdout);
+	(void)r[2];
+	printf("USER-FAIL mapping_outlived_the_claim\n");
+}
+
 int main(int argc, char **argv)
 {
 	mach_port_t master = graft_arg_port(argc, argv, "device");
@@ -204,6 +251,10 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(mode, "release") == 0) {
 		release(master);
+		return 1;
+	}
+	if (strcmp(mode, "map") == 0) {
+		map(master);
 		return 1;
 	}
 	if (strcmp(mode, "refuse") == 0)
