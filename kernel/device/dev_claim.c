@@ -16,19 +16,23 @@
 #include <mach/notify.h>
 
 #include "device/dev_claim.h"
+#include "device/device.h"
 #include "device/dev_intr.h"
 #include "device/ds_mig.h"
 #include "ipc/ipc_kmsg.h"
 #include "ipc/ipc_kobject.h"
 #include "ipc/ipc_port.h"
 #include "kern/kalloc.h"
+#include "kern/ledger.h"
 #include "kern/panic.h"
+#include "kern/string.h"
 #include "kern/task.h"
 #include "kern/task_port.h"
 #include "vm/vm_map.h"
 #include "vm/vm_page.h"
 #include "x86_64/cpu.h"
 #include "x86_64/io_bitmap.h"
+#include "x86_64/layout.h"
 #include "x86_64/pci_config.h"
 
 #define PCI_CLASS_BRIDGE	0x06
@@ -54,6 +58,13 @@ struct claim_map {
 	unsigned int bar;
 };
 
+/* DMA memory the claim owns, lent to a task. */
+struct claim_dma {
+	struct claim_dma *next;
+	struct ipc_port *task;		/* its task port (a reference) */
+	uint64_t address, phys, pages;
+};
+
 struct dev_claim {
 	struct dev_claim *next;		/* the table, while it holds */
 	unsigned int bus, devfn;
@@ -64,6 +75,8 @@ struct dev_claim {
 	struct claim_bar bars[PCI_BARS];
 	struct claim_grant *grants;
 	struct claim_map *maps;
+	struct claim_dma *dma;
+	struct ledger *ledger;		/* the claiming task's, for DMA */
 };
 
 #define CLAIM(claim)	((struct dev_claim *)(claim))
@@ -222,6 +235,7 @@ io_return_t dev_claim_pci(unsigned int bus, unsigned int slot,
 		}
 	}
 	if (rc == D_SUCCESS) {
+		c->ledger = task_current()->ledger;
 		task_claims++;
 		ipc_kobject_nsrequest_self(c->port, 1);
 		*port = ipc_port_make_send(c->port);
@@ -280,9 +294,23 @@ static void unmap(struct dev_claim *c, struct claim_map *m)
 	const struct claim_bar *b = &c->bars[m->bar];
 
 	if (task != NULL && kotype == IKOT_TASK)
-		(void)vm_map_remove_device(task->map, m->address, b->base,
-					   b->size);
+		(void)vm_map_take_back(task->map, m->address, b->base,
+				       b->size);
 	ipc_port_release(m->task);
+}
+
+/* DMA memory @d, its device quiet: out of its task, back to the pages. */
+static void dma_free(struct dev_claim *c, struct claim_dma *d)
+{
+	unsigned int kotype;
+	struct task *task = ipc_port_kobject(d->task, &kotype);
+	uint64_t bytes = d->pages * VM_PAGE_SIZE;
+
+	if (task != NULL && kotype == IKOT_TASK)
+		(void)vm_map_take_back(task->map, d->address, d->phys, bytes);
+	ipc_port_release(d->task);
+	vm_page_free_contig(d->phys, d->pages);
+	ledger_credit(c->ledger, LEDGER_DMA_BYTES, bytes);
 }
 
 /* The last send right to @c's port went: quiesce the device, then give
@@ -311,6 +339,13 @@ static void end_claim(struct dev_claim *c)
 		c->maps = m->next;
 		unmap(c, m);
 		kfree(m);
+	}
+	while (c->dma != NULL) {
+		struct claim_dma *d = c->dma;
+
+		c->dma = d->next;
+		dma_free(c, d);
+		kfree(d);
 	}
 	ipc_port_dealloc_kernel(c->port);
 	c->port = NULL;
@@ -516,7 +551,7 @@ kern_return_t dc_claim_map(claim_t claim, int bar, vm_address_t *address)
 	if (m == NULL)
 		return D_NO_MEMORY;
 	flags = cpu_intr_save();
-	if (vm_map_allocate_device(task->map, &va, b->base, b->size) !=
+	if (vm_map_lend(task->map, &va, b->base, b->size, true) !=
 	    KERN_SUCCESS) {
 		cpu_intr_restore(flags);
 		kfree(m);
@@ -531,6 +566,59 @@ kern_return_t dc_claim_map(claim_t claim, int bar, vm_address_t *address)
 	cpu_intr_restore(flags);
 	*address = va;
 	return D_SUCCESS;
+}
+
+kern_return_t dc_claim_dma_alloc(claim_t claim, vm_size_t size,
+				rpc_phys_addr_t limit, vm_address_t *address,
+				rpc_phys_addr_t *phys)
+{
+	struct dev_claim *c = CLAIM(claim);
+	struct task *task = task_current();
+	uint64_t pages, bytes, flags, pa, va;
+	struct claim_dma *d;
+
+	if (c == NULL)
+		return D_NO_SUCH_DEVICE;
+	if (task == &kernel_task)
+		return D_INVALID_OPERATION;
+	if (size == 0 || size > DEV_IO_MAX)
+		return D_INVALID_SIZE;
+	pages = (size + VM_PAGE_SIZE - 1) / VM_PAGE_SIZE;
+	bytes = pages * VM_PAGE_SIZE;
+	if (limit != 0 && limit < bytes)
+		return D_INVALID_SIZE;	/* no room below it */
+	d = kzalloc(sizeof(*d));
+	if (d == NULL)
+		return D_NO_MEMORY;
+	flags = cpu_intr_save();
+	if (!ledger_charge(c->ledger, LEDGER_DMA_BYTES, bytes))
+		goto err_d;
+	if (vm_page_alloc_contig(pages, VM_PAGE_SIZE, 0,
+				 limit != 0 ? limit : ~0ull, &pa) !=
+	    KERN_SUCCESS)
+		goto err_charged;
+	memset(phys_to_virt(pa), 0, bytes);
+	if (vm_map_lend(task->map, &va, pa, bytes, false) != KERN_SUCCESS)
+		goto err_pages;
+	d->address = va;
+	d->phys = pa;
+	d->pages = pages;
+	d->task = task->itk_self;
+	ipc_port_reference(d->task);
+	d->next = c->dma;
+	c->dma = d;
+	cpu_intr_restore(flags);
+	*address = va;
+	*phys = pa;
+	return D_SUCCESS;
+err_pages:
+	vm_page_free_contig(pa, pages);
+err_charged:
+	ledger_credit(c->ledger, LEDGER_DMA_BYTES, bytes);
+err_d:
+	cpu_intr_restore(flags);
+	kfree(d);
+	return D_NO_MEMORY;
 }
 
 kern_return_t dc_claim_intr_register(claim_t claim,

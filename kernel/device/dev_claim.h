@@ -22,17 +22,20 @@ struct ipc_port;
  * ports 0xCF8-0xCFF; the BARs and the expansion ROM register cannot be
  * written, so a claim cannot move its device over another's), the I/O
  * ports of its I/O BARs (granted to the asking task until the claim
- * ends), its memory BARs mapped uncached (vm_map_allocate_device) and
- * its interrupt line as messages (kernel/device/dev_intr.h).  Not yet
- * served through a claim: ISA I/O ranges, and DMA memory that belongs to
- * the claim (vm_allocate_contiguous serves privileged tasks meanwhile).
+ * ends), its memory BARs mapped uncached (vm_map_lend) and
+ * its interrupt line as messages (kernel/device/dev_intr.h), and DMA
+ * memory that belongs to the claim (contiguous, below a limit; charged
+ * to the claiming task's ledger, LEDGER_DMA_BYTES).  Not yet served
+ * through a claim: ISA I/O ranges, and the pages of a client's buffer
+ * for streaming DMA.
  *
  * A claim ends when the last send right to its port goes (the holder
  * deallocated it, or died).  Its device is then quiesced before anything
  * is given back: bus mastering off (PCI_COMMAND's master bit cleared),
  * the interrupt registration dropped and the line masked; then the I/O
- * grants are withdrawn and the BAR mappings removed from the tasks still
- * alive.
+ * grants are withdrawn and the BAR and DMA mappings removed from the
+ * tasks still alive, and the DMA memory freed: no page is reused while
+ * the device could still write it.
  *
  * Locking: one CPU; every function disables interrupts around the claim
  * table; none blocks.  Return codes are D_* (device_types.h).

@@ -19,7 +19,8 @@ struct ledger {
  * flight at once; 1024
  * requests cover a sender keeping hundreds of frames outstanding.  Four
  * interrupt lines serve a driver server with a NIC and an IDE controller
- * of two channels.
+ * of two channels; 16 MiB of DMA memory hold a NIC's rings and buffers
+ * many times over.
  */
 static const uint64_t limits[LEDGER_ITEMS] = {
 	[LEDGER_IO_REQUESTS] = 1024,
@@ -27,6 +28,7 @@ static const uint64_t limits[LEDGER_ITEMS] = {
 	[LEDGER_INTR_LINES] = 4,
 	[LEDGER_NET_FILTERS] = 64,
 	[LEDGER_IO_PERMS] = 64,
+	[LEDGER_DMA_BYTES] = 16u << 20,
 };
 
 static unsigned int ledgers_alive;

@@ -32,6 +32,7 @@ enum ledger_item {
 	LEDGER_INTR_LINES,	/* interrupt lines registered */
 	LEDGER_NET_FILTERS,	/* packet filters installed */
 	LEDGER_IO_PERMS,	/* I/O permission objects alive */
+	LEDGER_DMA_BYTES,	/* DMA memory of its claims, in bytes */
 	LEDGER_ITEMS
 };
 

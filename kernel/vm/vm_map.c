@@ -34,6 +34,12 @@
 
 #define PAGE_MASK	(VM_PAGE_SIZE - 1)
 
+/* Memory a kernel object lent the map (vm_map_lend): never copied. */
+static bool lent(const struct vm_map_entry *e)
+{
+	return e->kind == VM_MAP_ENTRY_DEVICE || e->kind == VM_MAP_ENTRY_LENT;
+}
+
 _Static_assert(VM_MAX_ADDRESS == PMAP_USER_END,
 	       "user space is the pmap's user half");
 
@@ -225,26 +231,28 @@ kern_return_t vm_map_allocate_physical(struct vm_map *map, uint64_t *addr,
 			    pa);
 }
 
-kern_return_t vm_map_allocate_device(struct vm_map *map, uint64_t *addr,
-				     uint64_t pa, uint64_t size)
+kern_return_t vm_map_lend(struct vm_map *map, uint64_t *addr, uint64_t pa,
+			  uint64_t size, bool device)
 {
 	if (map == NULL || addr == NULL || size == 0 || (pa & PAGE_MASK) ||
 	    (size & PAGE_MASK) || size > (1ull << 52) ||
 	    pa > (1ull << 52) - size)
 		return KERN_INVALID_ARGUMENT;
-	return enter_region(map, addr, size, true, VM_MAP_ENTRY_DEVICE, pa);
+	return enter_region(map, addr, size, true,
+			    device ? VM_MAP_ENTRY_DEVICE : VM_MAP_ENTRY_LENT,
+			    pa);
 }
 
-bool vm_map_remove_device(struct vm_map *map, uint64_t addr, uint64_t pa,
-			  uint64_t size)
+bool vm_map_take_back(struct vm_map *map, uint64_t addr, uint64_t pa,
+		      uint64_t size)
 {
 	struct vm_map_entry *e;
 	uint64_t flags = cpu_intr_save();
 	bool found;
 
 	e = vm_map_entry_lookup(&map->entries, addr);
-	found = e != NULL && e->kind == VM_MAP_ENTRY_DEVICE &&
-		e->start == addr && e->end == addr + size && e->phys == pa;
+	found = e != NULL && lent(e) && e->start == addr &&
+		e->end == addr + size && e->phys == pa;
 	if (found)
 		entry_destroy(map, e);
 	cpu_intr_restore(flags);
@@ -438,7 +446,7 @@ static kern_return_t copy_check(const struct vm_map *map, uint64_t start,
 	for (e = vm_map_entry_from(&map->entries, start);
 	     e != NULL && e->start < end;
 	     e = vm_map_entry_next(&map->entries, e)) {
-		if (!(e->prot & access) || e->kind == VM_MAP_ENTRY_DEVICE)
+		if (!(e->prot & access) || lent(e))
 			return KERN_PROTECTION_FAILURE;
 		if (e->kind != VM_MAP_ENTRY_ANON &&
 		    e->phys + (e->end - e->start) > DIRECT_MAP_SIZE)
@@ -715,8 +723,8 @@ static kern_return_t fork_entry(struct vm_map *dst, const struct vm_map *src,
 	uint64_t va, spa, pa;
 	kern_return_t kr;
 
-	if (e->kind == VM_MAP_ENTRY_DEVICE)
-		return KERN_SUCCESS;	/* a device is its claimant's */
+	if (lent(e))
+		return KERN_SUCCESS;	/* the lender's, for this task only */
 
 	n = entry_new(shared ? VM_MAP_ENTRY_PHYS : VM_MAP_ENTRY_ANON,
 		      shared ? e->phys : 0);

@@ -60,20 +60,21 @@ kern_return_t vm_map_allocate_physical(struct vm_map *map, uint64_t *addr,
 				       uint64_t pa, uint64_t size, bool owned);
 
 /*
- * vm_map_allocate_device - map the @size bytes (whole pages) of device
- * memory at @pa (page aligned) read-write, uncached, at a kernel-chosen
- * *@addr, for a driver (kernel/device/dev_claim.c).  Such a region is
+ * vm_map_lend - map the @size bytes (whole pages) at @pa (page aligned)
+ * read-write at a kernel-chosen *@addr, lent by a kernel object that
+ * keeps them (a driver's claim, kernel/device/dev_claim.c): device
+ * memory (@device: uncached) or RAM (DMA buffers).  A lent region is
  * never copied: vm_read, vm_write and out-of-line copies of it answer
  * KERN_PROTECTION_FAILURE, and vm_map_fork leaves it out.  Returns as
  * vm_map_allocate_physical.
- * vm_map_remove_device - remove the region at @addr if it is still that
- * whole mapping of @pa (the task may have removed or replaced it):
+ * vm_map_take_back - remove the region at @addr if it is still that
+ * whole lent mapping of @pa (the task may have removed or replaced it):
  * whether it did.
  */
-kern_return_t vm_map_allocate_device(struct vm_map *map, uint64_t *addr,
-				     uint64_t pa, uint64_t size);
-bool vm_map_remove_device(struct vm_map *map, uint64_t addr, uint64_t pa,
-			  uint64_t size);
+kern_return_t vm_map_lend(struct vm_map *map, uint64_t *addr, uint64_t pa,
+			  uint64_t size, bool device);
+bool vm_map_take_back(struct vm_map *map, uint64_t addr, uint64_t pa,
+		      uint64_t size);
 
 /* vm_map_remove - remove [addr, addr+size); unmapped parts are ignored
  * (as Mach does), and a size of 0 does nothing.  KERN_SUCCESS,

@@ -24,8 +24,11 @@ enum vm_map_entry_kind {
 	VM_MAP_ENTRY_ANON,		/* demand-zero; frames in the pmap */
 	VM_MAP_ENTRY_PHYS,		/* physical memory, only mapped */
 	VM_MAP_ENTRY_PHYS_OWNED,	/* physical memory freed with it */
-	VM_MAP_ENTRY_DEVICE,		/* device memory (MMIO), uncached,
-					 * only mapped; never copied */
+	VM_MAP_ENTRY_DEVICE,		/* lent device memory (MMIO),
+					 * uncached, only mapped; never
+					 * copied */
+	VM_MAP_ENTRY_LENT,		/* lent RAM (DMA buffers), only
+					 * mapped; never copied */
 };
 
 struct vm_map_entry {

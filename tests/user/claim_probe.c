@@ -115,6 +115,41 @@ static void refuse(mach_port_t master)
 	      claim_io_grant(con, 0));
 }
 
+/* DMA memory of the claim: sizes and limits, below 16 MiB on request,
+ * zeroed, the task's limit, never copied. */
+static void dma(mach_port_t claim)
+{
+	vm_address_t a = 0, big = 0;
+	rpc_phys_addr_t pa = 0, big_pa = 0;
+	vm_offset_t data = 0;
+	mach_msg_type_number_t count = 0;
+	uint8_t *p;
+	int zero = 1;
+
+	check("dma_of_nothing", D_INVALID_SIZE,
+	      claim_dma_alloc(claim, 0, 0, &a, &pa));
+	check("dma_above_16_mib", D_INVALID_SIZE,
+	      claim_dma_alloc(claim, (16 << 20) + 1, 0, &a, &pa));
+	check("dma_limit_below_its_size", D_INVALID_SIZE,
+	      claim_dma_alloc(claim, 8192, 4096, &a, &pa));
+	check("dma_below_16_mib", D_SUCCESS,
+	      claim_dma_alloc(claim, 6000, 16 << 20, &a, &pa));
+	check("dma_physical_below_the_limit", 1,
+	      pa % 4096 == 0 && pa + 8192 <= (16 << 20));
+	p = (uint8_t *)a;
+	for (int i = 0; i < 8192; i++)
+		zero &= p[i] == 0;
+	check("dma_zeroed", 1, zero);
+	memset(p, 0x5a, 8192);
+	check("dma_writable", 0x5a, p[8191]);
+	check("dma_half_the_task_limit", D_SUCCESS,
+	      claim_dma_alloc(claim, 8 << 20, 0, &big, &big_pa));
+	check("dma_beyond_the_task_limit", D_NO_MEMORY,
+	      claim_dma_alloc(claim, 8 << 20, 0, &big, &big_pa));
+	check("dma_not_copied_by_vm_read", KERN_PROTECTION_FAILURE,
+	      vm_read(mach_task_self(), a, 4096, &data, &count));
+}
+
 static void access(mach_port_t master)
 {
 	mach_port_t claim = claim_rtl(master), again = MACH_PORT_NULL;
@@ -177,7 +212,9 @@ static void access(mach_port_t master)
 	      claim_intr_register(claim, notify, MACH_MSG_TYPE_MAKE_SEND));
 	check("intr_ack_without_interrupt", D_INVALID_OPERATION,
 	      claim_intr_ack(claim));
-	/* Exits holding the claim, the grant, bus mastering, the line. */
+	dma(claim);
+	/* Exits holding the claim, the grant, bus mastering, the line, DMA
+	 * memory. */
 }
 
 static void outside(mach_port_t master)
