@@ -362,9 +362,7 @@ static void claim_no_senders(struct ipc_port *port)
 	if (c == NULL || kotype != IKOT_CLAIM)
 		return;
 	flags = cpu_intr_save();
-	if (port->srights != 0)
-		ipc_kobject_nsrequest_self(port, port->mscount);
-	else
+	if (ipc_kobject_no_senders(port))	/* else a new holder came */
 		end_claim(c);
 	cpu_intr_restore(flags);
 }

@@ -170,12 +170,8 @@ void dev_port_no_senders(struct ipc_port *port)
 	if (dev == NULL || kotype != IKOT_DEVICE || dev->opens == 0)
 		return;
 	flags = cpu_intr_save();
-	if (port->srights != 0) {
-		/* A new client came in between: wait for it to go. */
-		ipc_kobject_nsrequest_self(port, port->mscount);
-	} else {
+	if (ipc_kobject_no_senders(port))	/* else a new client came */
 		close_device(dev);
-	}
 	cpu_intr_restore(flags);
 }
 

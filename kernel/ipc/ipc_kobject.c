@@ -58,6 +58,14 @@ void ipc_kobject_nsrequest_self(struct ipc_port *port,
 		ipc_port_release_sonce(previous);
 }
 
+bool ipc_kobject_no_senders(struct ipc_port *port)
+{
+	if (port->srights == 0)
+		return true;
+	ipc_kobject_nsrequest_self(port, port->mscount);
+	return false;
+}
+
 mach_msg_return_t ipc_kobject_server(struct ipc_kmsg *request)
 {
 	struct ipc_kmsg_header *h = &request->header;

@@ -3,6 +3,8 @@
 #ifndef IPC_IPC_KOBJECT_H
 #define IPC_IPC_KOBJECT_H
 
+#include <stdbool.h>
+
 #include <mach/kern_return.h>
 #include <mach/message.h>
 
@@ -65,6 +67,15 @@ struct ipc_kmsg *ipc_kobject_code_reply(mach_msg_id_t request_id,
  */
 void ipc_kobject_nsrequest_self(struct ipc_port *port,
 				mach_port_mscount_t sync);
+
+/*
+ * ipc_kobject_no_senders - @port's own no-senders notification
+ * (ipc_kobject_nsrequest_self) arrived: true if @port still has no send
+ * rights, so its object may go; false if a sender came in between, the
+ * request then being made again for when that one goes.  Interrupts
+ * off.
+ */
+bool ipc_kobject_no_senders(struct ipc_port *port);
 
 /*
  * ipc_kobject_server - serve @request, sent to a kernel port (consumed):

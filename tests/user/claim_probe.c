@@ -26,6 +26,7 @@
 #include "graft/claim.h"
 #include "graft_user.h"
 #include "user_device.h"
+#include "user_io.h"
 
 #define RTL_SLOT	5
 #define RTL_ID		(0x10ec | 0x8139 << 16)
@@ -37,14 +38,6 @@
 #define CMD_MASTER	0x4
 static const uint8_t rtl_mac[6] = { 0x52, 0x54, 0x00, 0x00, 0x00, 0x77 };
 static const uint8_t e1000e_mac[6] = { 0x52, 0x54, 0x00, 0x00, 0x00, 0x88 };
-
-static uint8_t inb(uint16_t port)
-{
-	uint8_t v;
-
-	__asm__ volatile("inb %1, %0" : "=a"(v) : "Nd"(port));
-	return v;
-}
 
 static mach_port_t claim_rtl(mach_port_t master)
 {

@@ -160,22 +160,6 @@ static void share(mach_port_t master, int hold)
 	      mach_port_deallocate(mach_task_self(), con));
 }
 
-/* Receive an interrupt notification on @port; its line, or -1. */
-static int receive_intr(mach_port_t port)
-{
-	union {
-		device_intr_notification_t n;
-		char bytes[256];
-	} msg;
-
-	if (mach_msg(&msg.n.intr_header, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0,
-		     sizeof(msg), port, 5000, MACH_PORT_NULL) !=
-	    MACH_MSG_SUCCESS ||
-	    msg.n.intr_header.msgh_id != DEVICE_INTR_NOTIFY)
-		return -1;
-	return msg.n.id;
-}
-
 /*
  * IRQ 8 (the RTC's periodic interrupt, which the kernel suite raises) as
  * messages: the line is masked from the interrupt until device_intr_ack;

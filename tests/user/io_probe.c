@@ -25,22 +25,10 @@
 #include "mach_i386.h"
 #include "user_args.h"
 #include "user_check.h"
+#include "user_io.h"
 
 #define CMOS_INDEX	0x70
 #define CMOS_DATA	0x71
-
-static void outb(unsigned short port, unsigned char v)
-{
-	__asm__ volatile("outb %0, %1" : : "a"(v), "Nd"(port));
-}
-
-static unsigned char inb(unsigned short port)
-{
-	unsigned char v;
-
-	__asm__ volatile("inb %1, %0" : "=a"(v) : "Nd"(port));
-	return v;
-}
 
 /* The RTC seconds register, checked to be a BCD value 00..59. */
 static void read_seconds(const char *name)

@@ -41,6 +41,7 @@
 #include "mach_host.h"
 #include "mach_i386.h"
 #include "user_device.h"
+#include "user_io.h"
 
 #define CMOS_INDEX	0x70
 #define CMOS_DATA	0x71
@@ -112,19 +113,6 @@ static void lines(mach_port_t master)
 	/* The task exits holding four lines: they go with its ports. */
 }
 
-static void outb(unsigned short port, unsigned char v)
-{
-	__asm__ volatile("outb %0, %1" : : "a"(v), "Nd"(port));
-}
-
-static unsigned char inb(unsigned short port)
-{
-	unsigned char v;
-
-	__asm__ volatile("inb %1, %0" : "=a"(v) : "Nd"(port));
-	return v;
-}
-
 static unsigned char cmos_read(unsigned char reg)
 {
 	outb(CMOS_INDEX, reg);
@@ -144,23 +132,6 @@ static void rtc_periodic(int on)
 	cmos_write(0x0a, (cmos_read(0x0a) & 0xf0) | 6);
 	cmos_write(0x0b, on ? cmos_read(0x0b) | 0x40 : cmos_read(0x0b) & ~0x40);
 	(void)cmos_read(0x0c);
-}
-
-/* Receive an interrupt notification on @port within 5 s: its line, or
- * -1. */
-static int receive_intr(mach_port_t port)
-{
-	union {
-		device_intr_notification_t n;
-		char bytes[256];
-	} msg;
-
-	if (mach_msg(&msg.n.intr_header, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0,
-		     sizeof(msg), port, 5000, MACH_PORT_NULL) !=
-	    MACH_MSG_SUCCESS ||
-	    msg.n.intr_header.msgh_id != DEVICE_INTR_NOTIFY)
-		return -1;
-	return msg.n.id;
 }
 
 /* A line notified and masked, waiting for its acknowledgement, when its

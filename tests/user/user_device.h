@@ -18,6 +18,7 @@
 #include "user_port.h"
 #include <device/device.h>
 #include <device/device_reply_server.h>
+#include <device/notify.h>
 
 /* device_reply.defs's demux (the generated header does not declare it). */
 boolean_t device_reply_server(mach_msg_header_t *in, mach_msg_header_t *out);
@@ -72,6 +73,24 @@ static void check_status_refusals(mach_port_t dev)
 	      device_get_status(dev, 77, status, &count));
 	check("set_status_refused", D_INVALID_OPERATION,
 	      device_set_status(dev, DEV_GET_SIZE, status, 2));
+}
+
+/* Receive an interrupt notification on @port (5 s at most): its line,
+ * or -1. */
+__attribute__((unused))
+static int receive_intr(mach_port_t port)
+{
+	union {
+		device_intr_notification_t n;
+		char bytes[256];
+	} msg;
+
+	if (mach_msg(&msg.n.intr_header, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0,
+		     sizeof(msg), port, 5000, MACH_PORT_NULL) !=
+	    MACH_MSG_SUCCESS ||
+	    msg.n.intr_header.msgh_id != DEVICE_INTR_NOTIFY)
+		return -1;
+	return msg.n.id;
 }
 
 /* CRC-32 (IEEE, as zlib's crc32) of @n bytes, continuing from @crc. */
