@@ -137,3 +137,11 @@ GUEST_NEWLIB_ELFS += tests/user/net_probe.elf
 # device.defs; host_get_time for the throughput figures.
 GUEST_NEWLIB_ELFS += tests/user/disk_probe.elf
 tests/user/disk_probe.elf: user/libgraft-mig-host.a
+
+# The device fuzzer (suite device-fuzz): two objects, the messages in
+# device_fuzz_msg.c.
+GUEST_NEWLIB_ELFS += tests/user/device_fuzz.elf
+tests/user/device_fuzz.elf: tests/user/device_fuzz.o \
+		tests/user/device_fuzz_msg.o user/libgraft-user.a \
+		user/libgraft-mig-user.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $(filter %.o,$^) $(USER_LIBS)
