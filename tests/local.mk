@@ -139,9 +139,11 @@ GUEST_NEWLIB_ELFS += tests/user/disk_probe.elf
 tests/user/disk_probe.elf: user/libgraft-mig-host.a
 
 # The device fuzzer (suite device-fuzz): two objects, the messages in
-# device_fuzz_msg.c.
+# device_fuzz_msg.c; its kernel side is linked into graft.elf with the
+# other suites (KERNEL_SOURCES, kernel/local.mk).
 GUEST_NEWLIB_ELFS += tests/user/device_fuzz.elf
 tests/user/device_fuzz.elf: tests/user/device_fuzz.o \
 		tests/user/device_fuzz_msg.o user/libgraft-user.a \
 		user/libgraft-mig-user.a
 	$(AM_V_CCLD)$(USER_LINK) -o $@ $(filter %.o,$^) $(USER_LIBS)
+KERNEL_SOURCES += tests/kernel/device_fuzz_test.c
