@@ -127,8 +127,10 @@ static void report_odd(const char *what, int code)
 	}
 }
 
+/* A send's result, without the flags of MACH_MSG_MASK. */
 static void count_send(mach_msg_return_t mr)
 {
+	mr &= ~MACH_MSG_MASK;
 	if (!TALLY(send_codes, n_send, (int)mr))
 		report_odd("send", (int)mr);
 }
