@@ -107,6 +107,13 @@ CLEANFILES += $(GUEST_ELFS) tests/user/*.o
 check-local: kernel/graft.elf $(GUEST_ELFS)
 	$(HARNESS) $(if $(SUITES),--suites $(SUITES))
 
+# make stress [SUITES=a,b]: the stress suites (stress-*, the device fuzzer
+# from many seeds; never part of make check), or the suites named.
+stress: kernel/graft.elf $(GUEST_ELFS)
+	$(HARNESS) $(if $(SUITES),--suites $(SUITES),--stress)
+
+.PHONY: stress
+
 # Block clustering (mach-glue/block/): pure logic, no kernel around it.
 check_PROGRAMS += tests/host/test_blk_cluster
 tests_host_test_blk_cluster_SOURCES = tests/host/test_blk_cluster.c \

@@ -512,17 +512,20 @@ def bochs_ide_disk(suite: Suite, suite_dir: Path) -> Suite:
 # guest learns the count and the task's time limit from the command line
 # (fuzz_count=, fuzz_seconds=); the boot gets FUZZ_BOOT_SECONDS more.
 # 100,000 messages took 5 s in QEMU TCG on an idle two-core machine when
-# this was written, 5 to 8 s with both cores busy besides; the task may
-# take three times SECONDS_PER_100K.
+# this was written, 5 to 8 s with both cores busy besides (make stress
+# runs STRESS_SEEDS boots of STRESS_COUNT); the task may take three times
+# SECONDS_PER_100K.
 DEVICE_FUZZ = "{builddir}/tests/user/device_fuzz.elf"
 FUZZ_COUNT = 100_000
 SECONDS_PER_100K = 10
 FUZZ_BOOT_SECONDS = 60
+STRESS_SEEDS = range(2, 22)
+STRESS_COUNT = 500_000
 
 
 def device_fuzz_machine(suite: Suite, suite_dir: Path) -> Suite:
-    """Prepare hook of device-fuzz: the rd0 image (ramdisk_image) and the
-    IDE disk (qemu_ide_disk)."""
+    """Prepare hook of device-fuzz and stress-device-fuzz-*: the rd0
+    image (ramdisk_image) and the IDE disk (qemu_ide_disk)."""
     return qemu_ide_disk(False)(ramdisk_image(suite, suite_dir), suite_dir)
 
 
@@ -802,7 +805,11 @@ SUITES: tuple[Suite, ...] = (
               prepare=qemu_ide_disk(False),
               modules=((DISK_PROBE, f"disk_tput mode=tput "
                         f"{disk_args(False)} device=${{device-port}}"),)),
-)
+) + tuple(
+    # make stress (run.py --stress): the fuzzer from other seeds, longer.
+    device_fuzz_suite(f"stress-device-fuzz-{seed}", seed, STRESS_COUNT,
+                      hidden=True)
+    for seed in STRESS_SEEDS)
 
 
 def by_name(suites=SUITES) -> dict[str, Suite]:
