@@ -388,7 +388,7 @@ static void housekeeping(int recreate)
 	/* Fresh scratch pages (messages may have taken some). */
 	(void)vm_deallocate(held.self, a, SCRATCH_SIZE);
 	mem.scratch_ok = vm_allocate(held.self, &a, SCRATCH_SIZE, FALSE) ==
-		     KERN_SUCCESS && a == SCRATCH_ADDR;
+			 KERN_SUCCESS && a == SCRATCH_ADDR;
 	for (size_t i = 0; mem.scratch_ok && i < SCRATCH_SIZE / 8; i++)
 		((uint64_t *)a)[i] = rnd();
 }

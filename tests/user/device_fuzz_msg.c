@@ -274,7 +274,6 @@ static int32_t pick_flags(void)
 			 (chance(2) ? 0x1042 : 0));
 }
 
-
 /* --- Building --- */
 
 static void put(const void *p, size_t n)
@@ -568,7 +567,6 @@ static void build(void)
 	m.opt = MACH_SEND_MSG | MACH_SEND_TIMEOUT;
 }
 
-
 /* --- Mutating --- */
 
 /* A type descriptor: a bit or byte of its first word (name, size,
@@ -669,7 +667,6 @@ static void mutate(void)
 	/* Never a receive: never a wait. */
 	m.opt = (m.opt & ~MACH_RCV_MSG) | MACH_SEND_TIMEOUT;
 }
-
 
 /* --- Keeping the fuzzer whole --- */
 
