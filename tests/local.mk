@@ -107,6 +107,13 @@ CLEANFILES += $(GUEST_ELFS) tests/user/*.o
 check-local: kernel/graft.elf $(GUEST_ELFS)
 	$(HARNESS) $(if $(SUITES),--suites $(SUITES))
 
+# make stress [SUITES=a,b]: the stress suites (stress-*, the device fuzzer
+# from many seeds; never part of make check), or the suites named.
+stress: kernel/graft.elf $(GUEST_ELFS)
+	$(HARNESS) $(if $(SUITES),--suites $(SUITES),--stress)
+
+.PHONY: stress
+
 # Block clustering (mach-glue/block/): pure logic, no kernel around it.
 check_PROGRAMS += tests/host/test_blk_cluster
 tests_host_test_blk_cluster_SOURCES = tests/host/test_blk_cluster.c \
@@ -137,3 +144,13 @@ GUEST_NEWLIB_ELFS += tests/user/net_probe.elf
 # device.defs; host_get_time for the throughput figures.
 GUEST_NEWLIB_ELFS += tests/user/disk_probe.elf
 tests/user/disk_probe.elf: user/libgraft-mig-host.a
+
+# The device fuzzer (suite device-fuzz): two objects, the messages in
+# device_fuzz_msg.c; its kernel side is linked into graft.elf with the
+# other suites (KERNEL_SOURCES, kernel/local.mk).
+GUEST_NEWLIB_ELFS += tests/user/device_fuzz.elf
+tests/user/device_fuzz.elf: tests/user/device_fuzz.o \
+		tests/user/device_fuzz_msg.o user/libgraft-user.a \
+		user/libgraft-mig-user.a
+	$(AM_V_CCLD)$(USER_LINK) -o $@ $(filter %.o,$^) $(USER_LIBS)
+KERNEL_SOURCES += tests/kernel/device_fuzz_test.c

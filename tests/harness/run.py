@@ -24,6 +24,7 @@ from ktap import Failure  # noqa: E402
 
 KERNEL = Path("kernel") / "graft.elf"
 BENCH_SUITE = "bench"
+STRESS_PREFIX = "stress-"
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     group.add_argument("--bench", action="store_true",
                        help="run the benchmarks and write BUILD/bench/"
                        "results.json")
+    group.add_argument("--stress", action="store_true",
+                       help="run the stress suites (stress-*, long fuzz "
+                       "runs from many seeds)")
     parser.add_argument("--qemu", default=os.environ.get(
         "GRAFT_QEMU", "qemu-system-x86_64"),
         help="QEMU command (default: $GRAFT_QEMU or qemu-system-x86_64)")
@@ -249,6 +253,12 @@ def bench_suites(suites) -> list[str]:
             or suite.name.startswith(BENCH_SUITE + "-")]
 
 
+def stress_suites(suites) -> list[str]:
+    """The names of the stress suites: every stress-*."""
+    return [suite.name for suite in suites
+            if suite.name.startswith(STRESS_PREFIX)]
+
+
 def main(argv: list[str] | None = None, suites=suite_table.SUITES,
          out=None) -> int:
     """Run the harness; return the exit status.
@@ -269,6 +279,11 @@ def main(argv: list[str] | None = None, suites=suite_table.SUITES,
     names = None
     if args.bench:
         names = bench_suites(suites)
+    elif args.stress:
+        names = stress_suites(suites)
+        if not names:
+            print("run.py: no stress suite", file=sys.stderr)
+            return 2
     elif args.suites is not None:
         names = [name.strip() for name in args.suites.split(",")
                  if name.strip()]
