@@ -7,7 +7,7 @@
 NATIVE = bench/native
 BENCH_ROUNDS = 5
 # Debian's interpreter: python3-matplotlib is installed for it.
-REPORT_PYTHON = /usr/bin/python3
+DEBIAN_PYTHON3 = /usr/bin/python3
 
 # Our programs inside native Linux: static, built on the host.
 $(NATIVE)/lxbench: $(srcdir)/bench/native/lxbench.c
@@ -28,6 +28,6 @@ bench: kernel/graft.elf $(GUEST_ELFS) $(NATIVE)/initramfs.cpio
 	$(PYTHON3) $(srcdir)/bench/native/compare.py \
 		--build-dir $(abs_builddir) --rounds $(BENCH_ROUNDS) \
 		--qemu "$${GRAFT_QEMU:-qemu-system-x86_64}"
-	$(REPORT_PYTHON) $(srcdir)/tools/bench_report.py $(abs_builddir)/bench
+	$(DEBIAN_PYTHON3) $(srcdir)/tools/bench_report.py $(abs_builddir)/bench
 
 .PHONY: bench

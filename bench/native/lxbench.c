@@ -340,7 +340,8 @@ static void disk_seq(void)
 	close(wfd);
 }
 
-/* Write @line to the pktgen control file @file; false on failure. */
+/* Write @line and a newline to the pktgen control file @file (pgctrl
+ * drops the last byte written); false on failure. */
 static int pg_write(const char *file, const char *line)
 {
 	char path[64];
@@ -351,7 +352,7 @@ static int pg_write(const char *file, const char *line)
 	f = fopen(path, "w");
 	if (f == NULL)
 		return 0;
-	ok = fputs(line, f) >= 0;
+	ok = fprintf(f, "%s\n", line) > 0;
 	return fclose(f) == 0 && ok;
 }
 
