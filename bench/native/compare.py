@@ -59,7 +59,7 @@ def linux_suite(name: str, mode: str, run_words: list[str],
     commands (bench/native/init); the initramfs is its only module."""
     return suites.QemuSuite(
         name=name, test="native-linux", mode="icount" if mode == "icount"
-        else "", timeout=600.0, prepare=prepare,
+        else "", timeout=300.0, prepare=prepare,
         cmdline=LINUX_CMDLINE + (f"bench_mode={mode}",
                                  "bench_run=" + ";".join(run_words)),
         modules=(("{builddir}/bench/native/initramfs.cpio", ""),))
