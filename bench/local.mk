@@ -1,7 +1,33 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# make bench: every benchmark; a table on stdout and bench/results.json.
+# make bench: Graft's benchmarks (run.py --bench), then native Linux 6.1
+# beside them on the same QEMU machine (bench/native/compare.py), then
+# the report (tools/bench_report.py): build/bench/results.json,
+# build/bench/report.md and its plots.
 
-bench: kernel/graft.elf $(GUEST_ELFS)
+NATIVE = bench/native
+BENCH_ROUNDS = 5
+# Debian's interpreter: python3-matplotlib is installed for it.
+DEBIAN_PYTHON3 = /usr/bin/python3
+
+# Our programs inside native Linux: static, built on the host.
+$(NATIVE)/lxbench: $(srcdir)/bench/native/lxbench.c
+	@mkdir -p $(NATIVE)
+	$(AM_V_CCLD)$(CC) -static -O2 -Wall -Wextra -Werror -o $@ $<
+
+# Debian's kernel and modules (tools/deps.sh), busybox, our /init.
+$(NATIVE)/initramfs.cpio: $(NATIVE)/lxbench $(srcdir)/bench/native/init \
+		$(srcdir)/tools/linux_baseline.py deps/linux-image/.graft-version
+	$(AM_V_GEN)$(PYTHON3) $(srcdir)/tools/linux_baseline.py \
+		--image deps/linux-image --init $(srcdir)/bench/native/init \
+		--program $(NATIVE)/lxbench --out $@
+
+CLEANFILES += $(NATIVE)/lxbench $(NATIVE)/initramfs.cpio $(NATIVE)/vmlinuz
+
+bench: kernel/graft.elf $(GUEST_ELFS) $(NATIVE)/initramfs.cpio
 	$(HARNESS) --bench
+	$(PYTHON3) $(srcdir)/bench/native/compare.py \
+		--build-dir $(abs_builddir) --rounds $(BENCH_ROUNDS) \
+		--qemu "$${GRAFT_QEMU:-qemu-system-x86_64}"
+	$(DEBIAN_PYTHON3) $(srcdir)/tools/bench_report.py $(abs_builddir)/bench
 
 .PHONY: bench

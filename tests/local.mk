@@ -139,6 +139,8 @@ tests/user/lifetime_probe.elf: user/libgraft-mig-host.a
 
 # The net-e1000 program (mach-glue/net/): eth0 through device.defs.
 GUEST_NEWLIB_ELFS += tests/user/net_probe.elf
+# rate= times its passes with host_get_time.
+tests/user/net_probe.elf: user/libgraft-mig-host.a
 
 # The disk program (mach-glue/block/): hd0 and its partitions through
 # device.defs; host_get_time for the throughput figures.

@@ -8,6 +8,9 @@
 #   deps/linux-6.1/   the tree from Debian's linux-source-6.1 (never edited)
 #   deps/lwip/        lwIP's C tree from the crates.io crate lwip 0.4.0
 #   deps/newlib/      newlib built for x86_64-elf from Debian's newlib-source
+#   deps/linux-image/ Debian's linux-image-amd64 kernel of the 6.1 series,
+#                     unpacked (boot/vmlinuz-*, lib/modules/*), never
+#                     installed: the native-Linux baseline of make bench
 #   versions.txt      the exact versions used
 # Each unpacked tree carries a stamp naming the version it came from, so a
 # second run only compares stamps.  Any failure names the package and the
@@ -21,13 +24,15 @@ DEPS=$BUILD/deps
 
 LWIP_VERSION=0.4.0
 LINUX_PKG=linux-source-6.1
+LINUX_IMAGE_META=linux-image-amd64
 
 PACKAGES="build-essential autoconf automake python3 curl xz-utils
  qemu-system-x86 bochs bochs-term bochsbios vgabios
  grub-pc-bin grub-common xorriso mtools
  mig-x86-64-gnu gnumach-dev newlib-source
  flex bison bc libelf-dev libssl-dev
- tcpdump iputils-ping iproute2"
+ tcpdump iputils-ping iproute2
+ busybox-static python3-matplotlib"
 
 die() {
 	echo "deps: $*" >&2
@@ -112,6 +117,30 @@ if [ "$(cat "$DEPS/linux-6.1/.graft-version" 2>/dev/null)" != "$linux_version" ]
 	echo "$linux_version" >"$DEPS/linux-6.1/.graft-version"
 fi
 
+# --- Linux 6.1 kernel image (the native baseline) -------------------------
+# linux-image-amd64 is a meta package; the image it depends on is fetched
+# with apt-get download and unpacked, so /boot and dpkg stay untouched.
+image_pkg=$(apt-cache depends "$LINUX_IMAGE_META" 2>/dev/null |
+	sed -n 's/^ *Depends: *\(linux-image-6\.1[^ ]*\).*/\1/p' | head -n 1)
+[ -n "$image_pkg" ] ||
+	die "package $LINUX_IMAGE_META depends on no linux-image-6.1 (apt-cache depends $LINUX_IMAGE_META)"
+image_version=$(apt-cache policy "$image_pkg" | sed -n 's/^ *Candidate: *//p')
+image_stamp="$image_pkg $image_version"
+if [ "$(cat "$DEPS/linux-image/.graft-version" 2>/dev/null)" != "$image_stamp" ]; then
+	echo "deps: unpacking $image_pkg $image_version"
+	rm -rf "$DEPS/linux-image" "$DEPS/linux-image-deb"
+	mkdir -p "$DEPS/linux-image-deb" "$DEPS/linux-image"
+	(cd "$DEPS/linux-image-deb" &&
+		run "package $image_pkg" apt-get download "$image_pkg=$image_version") ||
+		exit 1
+	deb=$(ls "$DEPS"/linux-image-deb/*.deb)
+	dpkg-deb --fsys-tarfile "$deb" |
+		tar -x -C "$DEPS/linux-image" ./boot ./lib/modules ||
+		die "unpacking $deb failed (dpkg-deb --fsys-tarfile | tar)"
+	rm -rf "$DEPS/linux-image-deb"
+	echo "$image_stamp" >"$DEPS/linux-image/.graft-version"
+fi
+
 # --- lwIP from the crates.io crate --------------------------------------
 if [ "$(cat "$DEPS/lwip/.graft-version" 2>/dev/null)" != "$LWIP_VERSION" ]; then
 	echo "deps: fetching crate lwip $LWIP_VERSION"
@@ -167,6 +196,7 @@ fi
 		[ -n "$v" ] && printf '%s\t%s\n' "$p" "$v"
 	done
 	printf '%s\t%s\n' "$LINUX_PKG" "$linux_version"
+	printf '%s\t%s\n' "$image_pkg" "$image_version"
 	printf 'crate:lwip\t%s\n' "$LWIP_VERSION"
 	printf 'cargo\t%s\n' "$(cargo --version 2>/dev/null)"
 	printf 'gcc\t%s\n' "$(gcc -dumpfullversion)"

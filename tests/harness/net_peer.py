@@ -154,3 +154,43 @@ class Peer:
         return (f"dgram,id={name},local.type=inet,local.host=127.0.0.1,"
                 f"local.port={self.qemu_port},remote.type=inet,"
                 f"remote.host=127.0.0.1,remote.port={self.port}")
+
+
+class Sink:
+    """A -netdev dgram peer that only counts what the guest's NIC sends
+    (the frame-rate benchmarks), in `log` every thousand frames and every
+    idle second; the thread ends after `seconds`."""
+
+    def __init__(self, log: Path, seconds: float):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 22)
+        self.port = self.sock.getsockname()[1]
+        self.qemu_port = free_udp_port()
+        self.log, self.deadline = log, time.monotonic() + seconds
+        self.frames = 0
+        self.thread = threading.Thread(target=self.run, daemon=True,
+                                       name="net-sink")
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def run(self) -> None:
+        with self.sock:
+            while (left := self.deadline - time.monotonic()) > 0:
+                self.sock.settimeout(min(left, 1.0))
+                try:
+                    self.sock.recvfrom(65536)
+                except socket.timeout:
+                    self.log.write_text(f"{self.frames} frames\n")
+                    continue
+                self.frames += 1
+                if self.frames % 1000 == 0:
+                    self.log.write_text(f"{self.frames} frames\n")
+        self.log.write_text(f"{self.frames} frames\n")
+
+    def netdev(self, name: str) -> str:
+        """QEMU's -netdev value connecting `name` to this sink."""
+        return (f"dgram,id={name},local.type=inet,local.host=127.0.0.1,"
+                f"local.port={self.qemu_port},remote.type=inet,"
+                f"remote.host=127.0.0.1,remote.port={self.port}")

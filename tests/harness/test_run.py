@@ -731,7 +731,7 @@ class RunnerTest(unittest.TestCase):
                              .read_text())
         self.assertEqual([r["name"] for r in records],
                          ["probe.empty", "net.tx.glue/ne2k-pci/60",
-                          "disk.cmd.glue/4096", "disk.read.seq/4096"])
+                          "disk.cmd.glue/4096"])
         self.assertIn("probe.empty  ticks  icount", out)
 
     def test_bench_mode_without_bench_lines_fails(self):

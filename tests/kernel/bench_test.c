@@ -300,14 +300,30 @@ static void disk_throughput(struct ktest *t)
 	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "BENCH "), 10);
 }
 
+/*
+ * net.tx.rate/60: tests/user/net_probe.c (rate=SECONDS, the "net_rate"
+ * module) writes 60-byte frames on eth0 back to back, one device_write
+ * at a time, and prints frames per second itself (host_get_time); a
+ * wall-clock boot ("graft-wall").
+ */
+static void net_rate(struct ktest *t)
+{
+	if (!user_task_run(t, "net_rate", 240, console, sizeof(console)))
+		return;
+	user_task_expect_checks(t, console, 4);
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "BENCH "), 1);
+}
+
 /* Suite "bench-disk": the disk glue figures (icount). */
 static const struct ktest_case bench_disk_cases[] = {
 	{ "disk_glue", disk_glue },
 };
 KTEST_SUITE(bench_disk_suite, "bench-disk", bench_disk_cases);
 
-/* Suite "bench-disk-wall": the disk's throughput (wall clock). */
+/* Suite "bench-disk-wall": the disk's throughput and the frame rate
+ * (wall clock). */
 static const struct ktest_case bench_disk_wall_cases[] = {
 	{ "disk_throughput", disk_throughput },
+	{ "net_rate", net_rate },
 };
 KTEST_SUITE(bench_disk_wall_suite, "bench-disk-wall", bench_disk_wall_cases);

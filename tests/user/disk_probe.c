@@ -18,7 +18,8 @@
  * The harness checks the image after the guest shut down: partition 1
  * holds generation 1, everything else generation 0.
  * mode=lat count=N: N reads and N writes of 512 B, 4, 8, 16 and 64 KiB
- * on hd0s1 for the kernel's disk.cmd.glue / disk.int.glue samples.
+ * on hd0s1 for the kernel's disk.cmd.glue / disk.int.glue samples (and,
+ * with bench_mode=, the user's view of each call: disk.*.instr/<size>).
  * mode=tput: sequential read (hd0s2) and write (hd0s1) throughput for
  * requests of 4 KiB to 1 MiB, BENCH lines in MiB/s (host_get_time).
  */
@@ -36,6 +37,7 @@
 #include "graft_user.h"
 #include "mach_host.h"
 #include "disk_pattern.h"
+#include "user_bench.h"
 #include "user_check.h"
 #include "user_device.h"
 
@@ -395,29 +397,52 @@ static void run_checks(void)
 	device_close(p2);
 }
 
-/* mode=lat: reads and writes of each size for the kernel's samples. */
-static void latency(unsigned long n)
+/*
+ * mode=lat: reads and writes of each size for the kernel's samples.
+ * With bench_mode=MODE each call is timed too, from the call to its
+ * reply (one fenced TSC pair; the vm_deallocate of a read's data
+ * outside): disk.read.instr/<size> and disk.write.instr/<size>.
+ */
+#define LAT_MAX	1024
+
+static void latency(unsigned long n, const char *bench_mode)
 {
 	static const unsigned long lens[] = { 512, 4096, 8192, 16384, 65536 };
+	static uint64_t rd[LAT_MAX], wr[LAT_MAX];
 	mach_port_t p1 = open_disk("hd0s1", D_READ | D_WRITE);
 	void *base;
 	uint8_t *buf = gen1_buffer(p1_start, 128, 0, &base);
 	int bad = 0;
 
 	for (int s = 0; s < 5 && buf != NULL; s++) {
+		char name[48];
+
 		for (unsigned long i = 0; i < n; i++) {
 			io_buf_ptr_t data = 0;
 			mach_msg_type_number_t got = 0;
 			int written = 0;
+			uint64_t t0 = tsc(), t1, t2;
 
 			bad |= device_read(p1, 0, 0, (int)lens[s], &data,
 					   &got);
+			t1 = tsc();
 			vm_deallocate(mach_task_self(), (vm_address_t)data,
 				      got);
+			t2 = tsc();
 			bad |= device_write(p1, 0, 0, (io_buf_ptr_t)buf,
 					    (mach_msg_type_number_t)lens[s],
 					    &written);
+			if (i < LAT_MAX) {
+				rd[i] = t1 - t0;
+				wr[i] = tsc() - t2;
+			}
 		}
+		if (bench_mode == NULL || n == 0)
+			continue;
+		snprintf(name, sizeof(name), "disk.read.instr/%lu", lens[s]);
+		bench_print(name, bench_mode, rd, n < LAT_MAX ? n : LAT_MAX);
+		snprintf(name, sizeof(name), "disk.write.instr/%lu", lens[s]);
+		bench_print(name, bench_mode, wr, n < LAT_MAX ? n : LAT_MAX);
 	}
 	check("latency_requests_succeed", 0, bad);
 	free(base);
@@ -535,7 +560,8 @@ int main(int argc, char **argv)
 			  &p2_count));
 	if (strcmp(mode, "lat") == 0)
 		latency(strtoul(graft_arg(argc, argv, "count", "100"),
-				NULL, 10));
+				NULL, 10),
+			graft_arg(argc, argv, "bench_mode", NULL));
 	else if (strcmp(mode, "tput") == 0)
 		throughput();
 	else

@@ -19,7 +19,8 @@
  * kernel makes eth0 busy for instead (tests/kernel/net_eth0_test.c):
  * flags (NET_FLAGS while the rtnl lock is held), close (writes queued
  * when eth0 is closed), stalled (a stopped transmit queue), linkdown (no
- * carrier).
+ * carrier).  bench=N and rate=SECONDS are the benchmark modes (see
+ * bench() and rate()).
  */
 #include <device/bpf.h>
 #include <device/device.h>
@@ -27,12 +28,15 @@
 #include <device/net_status.h>
 #include <mach/message.h>
 #include <mach/mig_errors.h>
+#include <mach/time_value.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "graft_user.h"
+#include "mach_host.h"
+#include "user_bench.h"
 #include "user_check.h"
 #include "user_device.h"
 
@@ -622,27 +626,38 @@ static void close_checks(mach_port_t master)
  * echo mode); N frames of each of 60, 256 and 1500 bytes are written,
  * each followed by the receipt of its echo, while the kernel records
  * net.tx.glue and net.rx.glue (dev_lxnet_bench_start).  Each echo must
- * be the frame written, its addresses swapped.
+ * be the frame written, its addresses swapped.  Each device_write is
+ * timed here too, from the call to its reply (one fenced TSC pair):
+ * net.tx.instr/<size>, or net.tx.instr/<nic>/<size> with bench_nic=NIC.
  */
-static void bench(mach_port_t d, mach_port_t rx, int n)
+#define BENCH_MAX	1024
+
+static void bench(mach_port_t d, mach_port_t rx, int n, const char *nic)
 {
 	static const unsigned int lens[] = { 60, 256, 1500 };
 	static uint8_t frame[FRAME_MAX];
+	static uint64_t ticks[BENCH_MAX];
 	static union {
 		struct net_rcv_msg m;
 		char bytes[sizeof(struct net_rcv_msg) + 64];
 	} msg;
 	int echoed = 0, written_ok = 0;
 
+	if (n > BENCH_MAX)
+		n = BENCH_MAX;
 	for (int k = 0; k < 3; k++) {
+		char name[48];
+
 		build_frame(frame, lens[k]);
 		for (int i = 0; i < n; i++) {
 			const struct packet_header *ph;
 			int written = -1;
+			uint64_t t0 = tsc();
+			kern_return_t kr = device_write(d, 0, 0, (char *)frame,
+							lens[k], &written);
 
-			if (device_write(d, 0, 0, (char *)frame, lens[k],
-					 &written) == D_SUCCESS &&
-			    written == (int)lens[k])
+			ticks[i] = tsc() - t0;
+			if (kr == D_SUCCESS && written == (int)lens[k])
 				written_ok++;
 			/* No timeout: under -icount sleep=off guest time
 			 * races ahead of the host; the harness bounds it. */
@@ -657,9 +672,77 @@ static void bench(mach_port_t d, mach_port_t rx, int n)
 			    memcmp(ph + 1, frame + 14, lens[k] - 14) == 0)
 				echoed++;
 		}
+		snprintf(name, sizeof(name), "net.tx.instr/%s%s%u", nic,
+			 *nic ? "/" : "", lens[k]);
+		bench_print(name, "icount", ticks, (unsigned long)n);
 	}
 	check("bench_frames_written", 3 * n, written_ok);
 	check("bench_frames_echoed", 3 * n, echoed);
+}
+
+static double now_s(void)
+{
+	time_value_t t;
+
+	if (host_get_time(mach_host_self(), &t) != KERN_SUCCESS)
+		return 0;
+	return (double)t.seconds + (double)t.microseconds * 1e-6;
+}
+
+/*
+ * rate=SECONDS (boot "graft-wall", wall clock): 60-byte frames written
+ * back to back, one device_write at a time, for SECONDS passes of one
+ * second each (host_get_time); net.tx.rate/60 in frames per second.
+ */
+#define RATE_PASSES_MAX	64
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void rate(mach_port_t d, int seconds)
+{
+	static uint8_t frame[60];
+	double v[RATE_PASSES_MAX], mean = 0, var = 0;
+	int passes = seconds < RATE_PASSES_MAX ? seconds : RATE_PASSES_MAX;
+	int bad = 0;
+
+	build_frame(frame, sizeof(frame));
+	for (int p = 0; p < passes; p++) {
+		double t0 = now_s(), t1;
+		unsigned long sent = 0;
+
+		do {
+			for (int i = 0; i < 16; i++) {
+				int written = -1;
+
+				if (device_write(d, 0, 0, (char *)frame,
+						 sizeof(frame), &written) ==
+				    D_SUCCESS && written == sizeof(frame))
+					sent++;
+				else
+					bad++;
+			}
+			t1 = now_s();
+		} while (t1 - t0 < 1.0);
+		v[p] = (double)sent / (t1 - t0);
+	}
+	check("rate_writes_succeed", 0, bad);
+	if (passes < 1)
+		return;
+	qsort(v, (size_t)passes, sizeof(*v), cmp_double);
+	for (int p = 0; p < passes; p++)
+		mean += v[p];
+	mean /= passes;
+	for (int p = 0; p < passes; p++)
+		var += (v[p] - mean) * (v[p] - mean);
+	printf("BENCH {\"name\": \"net.tx.rate/60\", \"unit\": \"frames/s\", "
+	       "\"mode\": \"wall\", \"count\": %d, \"min\": %.2f, "
+	       "\"median\": %.2f, \"p99\": %.2f, \"variance\": %.3f}\n",
+	       passes, v[0], v[(passes - 1) / 2], v[passes - 1], var / passes);
 }
 
 int main(int argc, char **argv)
@@ -668,6 +751,7 @@ int main(int argc, char **argv)
 	const char *mac = graft_arg(argc, argv, "mac", "525400123456");
 	mach_port_t d = MACH_PORT_NULL, rx = new_receive();
 	int benchmark = atoi(graft_arg(argc, argv, "bench", "0"));
+	int seconds = atoi(graft_arg(argc, argv, "rate", "0"));
 	const char *mode = graft_arg(argc, argv, "mode", "session");
 	mach_port_t out;
 
@@ -686,17 +770,25 @@ int main(int argc, char **argv)
 		printf("USER-DONE %d\n", checks);
 		return 0;
 	}
-	out = benchmark > 0 ? MACH_PORT_NULL : new_receive();
+	out = benchmark > 0 || seconds > 0 ? MACH_PORT_NULL : new_receive();
 
 	check("open_unknown_eth", D_NO_SUCH_DEVICE,
 	      device_open(master, D_READ | D_WRITE, "eth9", &d));
 	check("open_eth0", D_SUCCESS,
 	      device_open(master, D_READ | D_WRITE, "eth0", &d));
+	if (seconds > 0) {
+		wait_link(d, "rate_link_up_before_sampling");
+		rate(d, seconds);
+		check("close_eth0", D_SUCCESS, device_close(d));
+		printf("USER-DONE %d\n", checks);
+		return 0;
+	}
 	status_checks(d, mac);
 	filter_checks(d, rx, out);
 	if (benchmark > 0) {
 		wait_link(d, "bench_link_up_before_sampling");
-		bench(d, rx, benchmark);
+		bench(d, rx, benchmark,
+		      graft_arg(argc, argv, "bench_nic", ""));
 		check("close_eth0", D_SUCCESS, device_close(d));
 		printf("USER-DONE %d\n", checks);
 		return 0;

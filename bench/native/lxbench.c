@@ -1,0 +1,456 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The native-Linux baseline's probes: BENCH lines from inside Linux. */
+/*
+ * Built statically on the host and run by bench/native/init inside
+ * Debian's Linux 6.1 on the same QEMU machine as Graft's benchmarks.
+ * Each command prints BENCH lines (docs/testing.md) named linux.*:
+ *
+ *   syscall N MODE      N getppid() system calls, one fenced TSC pair each
+ *   nettx N MODE        N frames of 60 bytes written with AF_PACKET
+ *                       sendto() on eth0, each timed, each followed by the
+ *                       receipt of the host peer's echo (net_probe's loop)
+ *   disk N MODE         N O_DIRECT preads and N pwrites of 4 and 64 KiB on
+ *                       /dev/sda1 at offset 0, each timed
+ *   seq MODE            sequential O_DIRECT throughput, MiB/s: 2 MiB read
+ *                       from /dev/sda2 and written to /dev/sda1 in requests
+ *                       of 4 KiB to 1 MiB, 9 passes each
+ *   rate SECONDS MODE   60-byte AF_PACKET sendto() stream for SECONDS,
+ *                       frames per second over 1-second passes
+ *   pktgen CLONE COUNT MODE
+ *                       Linux's pktgen on eth0: COUNT 60-byte frames,
+ *                       clone_skb CLONE, 5 passes, frames per second
+ *   exit PASS           writes to QEMU's isa-debug-exit port: status 33 if
+ *                       PASS is 1, else 35
+ *
+ * MODE is "icount" or "wall", as for Graft's BENCH lines.  Under QEMU's
+ * -icount shift=0 the TSC counts guest instructions.
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/if_ether.h>
+#include <linux/if_packet.h>
+#include <net/if.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/io.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#define ETH_TYPE_TEST	0x88b5	/* tests/user/net_probe.c's frames */
+#define FRAME_LEN	60
+#define MIB		(1024.0 * 1024.0)
+#define SEQ_BYTES	(2 << 20)
+#define SEQ_PASSES	9
+#define PKTGEN_PASSES	5
+#define DEBUG_EXIT_PORT	0x501
+
+static const uint8_t peer_mac[6] = { 0x02, 'G', 'R', 'A', 'F', 'T' };
+static uint8_t my_mac[6];
+static const char *mode = "icount";
+
+static inline uint64_t tsc(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("lfence; rdtsc; lfence" : "=a"(lo), "=d"(hi)
+			 : : "memory");
+	return ((uint64_t)hi << 32) | lo;
+}
+
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void die(const char *what)
+{
+	printf("lxbench: %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* A BENCH line of @n tick samples in @v (sorted here); p99 as Graft's. */
+static void print_ticks(const char *name, uint64_t *v, unsigned long n)
+{
+	double mean = 0, var = 0;
+
+	qsort(v, n, sizeof(*v), cmp_u64);
+	for (unsigned long i = 0; i < n; i++)
+		mean += (double)v[i];
+	mean /= (double)n;
+	for (unsigned long i = 0; i < n; i++)
+		var += ((double)v[i] - mean) * ((double)v[i] - mean);
+	printf("BENCH {\"name\": \"%s\", \"unit\": \"ticks\", \"mode\": \"%s\", "
+	       "\"count\": %lu, \"min\": %llu, \"median\": %llu, "
+	       "\"p99\": %llu, \"variance\": %.3f}\n", name, mode, n,
+	       (unsigned long long)v[0], (unsigned long long)v[(n - 1) / 2],
+	       (unsigned long long)v[(n * 99 + 99) / 100 - 1], var / (double)n);
+}
+
+/* A BENCH line of @n rates in @v, in @unit; p99 is the largest. */
+static void print_rate(const char *name, const char *unit, double *v, int n)
+{
+	double mean = 0, var = 0;
+
+	qsort(v, (size_t)n, sizeof(*v), cmp_double);
+	for (int i = 0; i < n; i++)
+		mean += v[i];
+	mean /= n;
+	for (int i = 0; i < n; i++)
+		var += (v[i] - mean) * (v[i] - mean);
+	printf("BENCH {\"name\": \"%s\", \"unit\": \"%s\", \"mode\": \"%s\", "
+	       "\"count\": %d, \"min\": %.2f, \"median\": %.2f, "
+	       "\"p99\": %.2f, \"variance\": %.3f}\n", name, unit, mode, n,
+	       v[0], v[(n - 1) / 2], v[n - 1], var / n);
+}
+
+static uint64_t *samples(unsigned long n)
+{
+	uint64_t *v = calloc(n, sizeof(*v));
+
+	if (v == NULL)
+		die("calloc");
+	return v;
+}
+
+static void null_syscalls(unsigned long n)
+{
+	uint64_t *v = samples(n);
+
+	for (unsigned long i = 0; i < n; i++) {
+		uint64_t t0 = tsc();
+
+		syscall(SYS_getppid);
+		v[i] = tsc() - t0;
+	}
+	print_ticks("linux.syscall.null", v, n);
+	free(v);
+}
+
+/* An AF_PACKET socket on eth0 for type 0x88b5; fills @to and my_mac. */
+static int packet_socket(struct sockaddr_ll *to)
+{
+	struct ifreq ifr;
+	int s = socket(AF_PACKET, SOCK_RAW, htons(ETH_TYPE_TEST));
+
+	if (s < 0)
+		die("socket(AF_PACKET)");
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, "eth0");
+	if (ioctl(s, SIOCGIFINDEX, &ifr) < 0)
+		die("SIOCGIFINDEX eth0");
+	memset(to, 0, sizeof(*to));
+	to->sll_family = AF_PACKET;
+	to->sll_protocol = htons(ETH_TYPE_TEST);
+	to->sll_ifindex = ifr.ifr_ifindex;
+	to->sll_halen = 6;
+	memcpy(to->sll_addr, peer_mac, 6);
+	if (bind(s, (struct sockaddr *)to, sizeof(*to)) < 0)
+		die("bind eth0");
+	if (ioctl(s, SIOCGIFHWADDR, &ifr) < 0)
+		die("SIOCGIFHWADDR eth0");
+	memcpy(my_mac, ifr.ifr_hwaddr.sa_data, 6);
+	return s;
+}
+
+/* net_probe.c's frame of @len bytes: to the peer, from us, type 0x88b5,
+ * byte i = (i * 7 + len * 3) mod 256. */
+static void build_frame(uint8_t *f, unsigned int len)
+{
+	memcpy(f, peer_mac, 6);
+	memcpy(f + 6, my_mac, 6);
+	f[12] = ETH_TYPE_TEST >> 8;
+	f[13] = ETH_TYPE_TEST & 0xff;
+	for (unsigned int i = 14; i < len; i++)
+		f[i] = (uint8_t)(i * 7 + len * 3);
+}
+
+static void net_tx(unsigned long n)
+{
+	struct sockaddr_ll to;
+	int s = packet_socket(&to);
+	uint8_t frame[FRAME_LEN], echo[2048];
+	uint64_t *v = samples(n);
+	unsigned long echoed = 0;
+
+	build_frame(frame, FRAME_LEN);
+	for (unsigned long i = 0; i < n; i++) {
+		uint64_t t0 = tsc();
+		ssize_t sent = sendto(s, frame, FRAME_LEN, 0,
+				      (struct sockaddr *)&to, sizeof(to));
+
+		v[i] = tsc() - t0;
+		if (sent != FRAME_LEN)
+			die("sendto");
+		if (recv(s, echo, sizeof(echo), 0) >= FRAME_LEN &&
+		    memcmp(echo, my_mac, 6) == 0 &&
+		    memcmp(echo + 14, frame + 14, FRAME_LEN - 14) == 0)
+			echoed++;
+	}
+	print_ticks("linux.net.tx.instr/60", v, n);
+	printf("# linux.net.tx.instr/60: %lu of %lu frames echoed\n", echoed,
+	       n);
+	free(v);
+	close(s);
+}
+
+static void net_rate(int seconds)
+{
+	struct sockaddr_ll to;
+	int s = packet_socket(&to);
+	uint8_t frame[FRAME_LEN];
+	double rate[64];
+	unsigned long refused = 0;
+	int passes = seconds < 64 ? seconds : 64;
+
+	build_frame(frame, FRAME_LEN);
+	for (int p = 0; p < passes; p++) {
+		double t0 = now_s(), t1;
+		unsigned long sent = 0;
+
+		do {
+			for (int i = 0; i < 64; i++) {
+				if (sendto(s, frame, FRAME_LEN, 0,
+					   (struct sockaddr *)&to,
+					   sizeof(to)) == FRAME_LEN)
+					sent++;
+				else
+					refused++;
+			}
+			t1 = now_s();
+		} while (t1 - t0 < 1.0);
+		rate[p] = (double)sent / (t1 - t0);
+	}
+	print_rate("linux.net.tx.rate/60", "frames/s", rate, passes);
+	printf("# linux.net.tx.rate/60: %lu sendto calls refused\n", refused);
+	close(s);
+}
+
+/* A 1 MiB buffer aligned for O_DIRECT, filled with @byte. */
+static uint8_t *direct_buffer(int byte)
+{
+	void *p;
+
+	if (posix_memalign(&p, 4096, 1 << 20) != 0)
+		die("posix_memalign");
+	memset(p, byte, 1 << 20);
+	return p;
+}
+
+static int open_direct(const char *path, int flags)
+{
+	int fd = open(path, flags | O_DIRECT);
+
+	if (fd < 0)
+		die(path);
+	return fd;
+}
+
+static void disk_instr(unsigned long n)
+{
+	static const size_t lens[] = { 4096, 65536 };
+	int fd = open_direct("/dev/sda1", O_RDWR);
+	uint8_t *buf = direct_buffer(0x5a);
+	uint64_t *rd = samples(n), *wr = samples(n);
+	char name[64];
+
+	for (int k = 0; k < 2; k++) {
+		for (unsigned long i = 0; i < n; i++) {
+			uint64_t t0 = tsc(), t1, t2;
+
+			if (pread(fd, buf, lens[k], 0) != (ssize_t)lens[k])
+				die("pread /dev/sda1");
+			t1 = tsc();
+			if (pwrite(fd, buf, lens[k], 0) != (ssize_t)lens[k])
+				die("pwrite /dev/sda1");
+			t2 = tsc();
+			rd[i] = t1 - t0;
+			wr[i] = t2 - t1;
+		}
+		snprintf(name, sizeof(name), "linux.disk.read.instr/%zu",
+			 lens[k]);
+		print_ticks(name, rd, n);
+		snprintf(name, sizeof(name), "linux.disk.write.instr/%zu",
+			 lens[k]);
+		print_ticks(name, wr, n);
+	}
+	free(rd);
+	free(wr);
+	free(buf);
+	close(fd);
+}
+
+static void disk_seq(void)
+{
+	static const size_t lens[] = { 4096, 16384, 65536, 262144, 1048576 };
+	int rfd = open_direct("/dev/sda2", O_RDONLY);
+	int wfd = open_direct("/dev/sda1", O_WRONLY);
+	uint8_t *buf = direct_buffer(0xa5);
+	double rate[SEQ_PASSES];
+	char name[64];
+
+	for (int k = 0; k < 5; k++) {
+		for (int w = 0; w < 2; w++) {
+			for (int p = 0; p < SEQ_PASSES; p++) {
+				double t0 = now_s(), t1;
+
+				for (off_t off = 0; off < SEQ_BYTES;
+				     off += lens[k]) {
+					ssize_t got = w ?
+						pwrite(wfd, buf, lens[k], off) :
+						pread(rfd, buf, lens[k], off);
+
+					if (got != (ssize_t)lens[k])
+						die(w ? "pwrite /dev/sda1" :
+							"pread /dev/sda2");
+				}
+				t1 = now_s();
+				rate[p] = SEQ_BYTES / MIB / (t1 - t0);
+			}
+			snprintf(name, sizeof(name), "linux.disk.%s.seq/%zu",
+				 w ? "write" : "read", lens[k]);
+			print_rate(name, "MiB/s", rate, SEQ_PASSES);
+		}
+	}
+	free(buf);
+	close(rfd);
+	close(wfd);
+}
+
+/* Write @line and a newline to the pktgen control file @file (pgctrl
+ * drops the last byte written); false on failure. */
+static int pg_write(const char *file, const char *line)
+{
+	char path[64];
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof(path), "/proc/net/pktgen/%s", file);
+	f = fopen(path, "w");
+	if (f == NULL)
+		return 0;
+	ok = fprintf(f, "%s\n", line) > 0;
+	return fclose(f) == 0 && ok;
+}
+
+/* The frames per second of eth0's last pktgen run ("...  NNNpps ..."). */
+static double pg_result(void)
+{
+	char text[4096], *p;
+	size_t len;
+	FILE *f = fopen("/proc/net/pktgen/eth0", "r");
+
+	if (f == NULL)
+		die("/proc/net/pktgen/eth0");
+	len = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	text[len] = '\0';
+	p = strstr(text, "Result: OK:");
+	if (p == NULL || (p = strstr(p, "pps")) == NULL) {
+		printf("lxbench: pktgen gave no result:\n%s\n", text);
+		exit(1);
+	}
+	while (p > text && p[-1] >= '0' && p[-1] <= '9')
+		p--;
+	return strtod(p, NULL);
+}
+
+static void pktgen(unsigned long clone, unsigned long count)
+{
+	char line[128], mac[32], name[64];
+	double rate[PKTGEN_PASSES];
+
+	snprintf(mac, sizeof(mac), "dst_mac %02x:%02x:%02x:%02x:%02x:%02x",
+		 peer_mac[0], peer_mac[1], peer_mac[2], peer_mac[3],
+		 peer_mac[4], peer_mac[5]);
+	if (!pg_write("kpktgend_0", "rem_device_all") ||
+	    !pg_write("kpktgend_0", "add_device eth0"))
+		die("/proc/net/pktgen/kpktgend_0");
+	snprintf(line, sizeof(line), "count %lu", count);
+	if (!pg_write("eth0", line) || !pg_write("eth0", "pkt_size 60") ||
+	    !pg_write("eth0", "delay 0") || !pg_write("eth0", mac))
+		die("/proc/net/pktgen/eth0");
+	snprintf(line, sizeof(line), "clone_skb %lu", clone);
+	if (!pg_write("eth0", line))
+		die("pktgen clone_skb");
+	for (int p = 0; p < PKTGEN_PASSES; p++) {
+		if (!pg_write("pgctrl", "start"))
+			die("pktgen start");
+		rate[p] = pg_result();
+	}
+	if (clone == 0)
+		snprintf(name, sizeof(name), "linux.pktgen.rate/60");
+	else
+		snprintf(name, sizeof(name), "linux.pktgen.rate/clone%lu/60",
+			 clone);
+	print_rate(name, "frames/s", rate, PKTGEN_PASSES);
+}
+
+static void debug_exit(int pass)
+{
+	fflush(stdout);
+	if (ioperm(DEBUG_EXIT_PORT, 1, 1) < 0)
+		die("ioperm");
+	outb(pass ? 0x10 : 0x11, DEBUG_EXIT_PORT);
+}
+
+static unsigned long arg(int argc, char **argv, int i)
+{
+	if (i >= argc) {
+		printf("lxbench: %s needs more arguments\n", argv[1]);
+		exit(2);
+	}
+	return strtoul(argv[i], NULL, 10);
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd = argc > 1 ? argv[1] : "";
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc > 2)
+		mode = argv[argc - 1];
+	if (strcmp(cmd, "syscall") == 0)
+		null_syscalls(arg(argc, argv, 2));
+	else if (strcmp(cmd, "nettx") == 0)
+		net_tx(arg(argc, argv, 2));
+	else if (strcmp(cmd, "disk") == 0)
+		disk_instr(arg(argc, argv, 2));
+	else if (strcmp(cmd, "seq") == 0)
+		disk_seq();
+	else if (strcmp(cmd, "rate") == 0)
+		net_rate((int)arg(argc, argv, 2));
+	else if (strcmp(cmd, "pktgen") == 0)
+		pktgen(arg(argc, argv, 2), arg(argc, argv, 3));
+	else if (strcmp(cmd, "exit") == 0)
+		debug_exit((int)arg(argc, argv, 2));
+	else {
+		printf("usage: lxbench syscall|nettx|disk|seq|rate|pktgen|exit "
+		       "...\n");
+		return 2;
+	}
+	return 0;
+}
