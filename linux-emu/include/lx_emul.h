@@ -31,10 +31,6 @@ int lx_emul_init(void);
  * (LX_HOST_VERSION); else -EPROTO, printed.  Any context. */
 int lx_emul_host_check(unsigned int host_version);
 
-/* The pieces of lx_emul_init, for linux-emu's own files. */
-int lx_emul_memory_init(void);
-int lx_emul_timer_init(void);
-
 /*
  * lx_emul_pci_init - enumerate PCI (configuration mechanism #1, bus 0 and
  * the buses behind configured bridges) and make a struct pci_dev for every
