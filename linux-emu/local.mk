@@ -42,20 +42,24 @@ linux/build.stamp: $(srcdir)/tools/linux_build.py \
 
 # linux-emu's own C (Linux side) and the checks of the linux-emu suite
 # that run in the Linux world, linked with the library and the drivers
-# into one object exporting only lx_emul_* (tools/linux_link.py).
+# into one object exporting only the names of the export lists
+# (tools/linux_link.py; its reports in linux/).
 LX_EMU_C_FILES = $(sort $(wildcard $(srcdir)/linux-emu/*.c)) \
 	$(sort $(wildcard $(srcdir)/tests/linux-emu/*.c))
 LX_EMU_H_FILES = $(wildcard $(srcdir)/linux-emu/include/*.h) \
 	$(wildcard $(srcdir)/tests/linux-emu/*.h)
+LX_EXPORTS = $(srcdir)/linux-emu/exports.list \
+	$(srcdir)/tests/linux-emu/exports.list
 
 linux/linux.o: linux/build.stamp $(srcdir)/tools/linux_link.py \
 		$(LX_EMU_C_FILES) $(LX_EMU_H_FILES) linux/drivers.list \
-		$(LINUX_LOCAL_FILES)
+		$(LINUX_LOCAL_FILES) $(LX_EXPORTS)
 	@echo "  LXLINK   $@"
 	$(AM_V_at)$(PYTHON3) $(srcdir)/tools/linux_link.py --build linux \
 		--include $(srcdir)/linux-emu/include --out $@ \
 		--emu $(LX_EMU_C_FILES) --library library \
-		--drivers $(LINUX_DRIVERS) --local $(LINUX_LOCAL_DIRS)
+		--drivers $(LINUX_DRIVERS) --local $(LINUX_LOCAL_DIRS) \
+		--exports $(LX_EXPORTS) --reports linux
 
 all-local: linux/build.stamp
 check-local: linux/build.stamp
