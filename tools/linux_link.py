@@ -8,11 +8,14 @@ Usage: linux_link.py --build DIR --include DIR --out FILE
                      [--local FOLDER...] --exports LIST...
                      [--reports DIR]
 
-DIR is tools/linux_build.py's output.  Compiled objects are shared
-between links, each being recompiled only when out of date; what
-belongs to one output is written to DIR/link/STEM/ (STEM: the output's
-name without .o), the reports (unlinked.txt, stubs.txt) to --reports,
-by default that same folder.  Steps:
+DIR is tools/linux_build.py's output.  The build links two objects with
+it: DIR/linux.o (linux-emu, the library, the drivers) and DIR/linux-test.o
+(the same plus the checks of tests/linux-emu/ and the drivers of
+tests/drivers/).  Compiled objects are shared between links, each being
+recompiled only when out of date; what belongs to one output is written
+to DIR/link/STEM/ (STEM: the output's name without .o), the reports
+(unlinked.txt, stubs.txt) to --reports, by default that same folder.
+Steps:
  1. Each --emu source (linux-emu's own C, or a check written against
     Linux's headers) is compiled with the command line Kbuild used for
     lib/ctype.o, the file names substituted and --include added

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* What the host calls in linux-emu: the only global symbols of linux.o. */
+/* What the host calls in linux-emu (C types only). */
 /*
  * Every function here is implemented on the Linux side and callable from
- * Graft code (C types only).  The build makes every other symbol of the
- * Linux world local (tools/linux_link.py), so Linux's strlen and Graft's
- * never meet.
+ * Graft code (C types only).  linux.o exports those linux-emu/exports.list
+ * names, the ones Graft's production code calls; linux-test.o also those
+ * of tests/linux-emu/exports.list, which only the test suites call.  The
+ * build makes every other symbol of the Linux world local
+ * (tools/linux_link.py), so Linux's strlen and Graft's never meet.
  */
 #ifndef LX_EMUL_H
 #define LX_EMUL_H
@@ -168,7 +170,8 @@ int lx_emul_netdev_set_rx_flags_now(struct lx_emul_netdev *dev,
 int lx_emul_net_rx_action(void);
 
 /* The checks of the linux-* suites that run in the Linux world are
- * lx_emul_selftest_* too: tests/linux-emu/ declares them. */
+ * lx_emul_selftest_* too, in linux-test.o only: tests/linux-emu/
+ * declares them. */
 
 /*
  * lx_emul_initcalls_run - run the linked drivers' initcalls once, in
