@@ -149,6 +149,8 @@ KERNEL_SOURCES = \
 	tests/kernel/claim_test.c \
 	tests/kernel/hostio_test.c
 
+# The Linux world is linux/linux-test.o: the production linux/linux.o
+# plus the Linux-side checks those suites call (linux-emu/local.mk).
 noinst_PROGRAMS += kernel/graft-nosyms.elf
 kernel_graft_nosyms_elf_SOURCES = $(KERNEL_SOURCES)
 kernel_graft_nosyms_elf_CFLAGS = $(KERNEL_CFLAGS)
@@ -156,10 +158,10 @@ kernel_graft_nosyms_elf_CCASFLAGS = $(KERNEL_CFLAGS)
 kernel_graft_nosyms_elf_CPPFLAGS = $(KERNEL_CPPFLAGS)
 kernel_graft_nosyms_elf_LDFLAGS = $(KERNEL_LINK_FLAGS)
 kernel_graft_nosyms_elf_LDADD = $(KERNEL_MIG_LIBS) $(KERNEL_DEVICE_LIBS) \
-	linux/linux.o -lgcc
+	linux/linux-test.o -lgcc
 EXTRA_kernel_graft_nosyms_elf_DEPENDENCIES = $(srcdir)/kernel/x86_64/kernel.ld \
 	kernel/mig/not_served.o kernel/mig/libmig-glue.a kernel/mig/libmig-stubs.a \
-	kernel/device/libdevice.a kernel/device/libdevice-stubs.a linux/linux.o
+	kernel/device/libdevice.a kernel/device/libdevice-stubs.a linux/linux-test.o
 # Flags live in this Makefile: changing them must rebuild the objects.
 $(kernel_graft_nosyms_elf_OBJECTS): Makefile mach-include/.stamp
 # IPC runs on every message: -O3 there (its inlining takes about 200

@@ -3,7 +3,7 @@
 /*
  * The configuration is SPARSEMEM_EXTREME: mem_section is an array of roots,
  * each a page of struct mem_section, each naming the struct page array of
- * one 128 MiB section.  lx_emul_memory_init() builds them for all of the
+ * one 128 MiB section.  lx_page_init() builds them for all of the
  * host's RAM, once; the arrays are never freed.  A page's flags carry its
  * zone and section (set_page_links), as Linux's page_to_pfn() needs.
  */
@@ -12,8 +12,8 @@
 #include <linux/mmzone.h>
 #include <linux/slab.h>
 
-#include <lx_emul.h>
 #include <lx_host.h>
+#include <lx_world.h>
 
 static enum zone_type zone_of_pfn(unsigned long pfn)
 {
@@ -48,7 +48,7 @@ static int section_init(struct mem_section **roots, unsigned long nr)
 	return 0;
 }
 
-int lx_emul_memory_init(void)
+int lx_page_init(void)
 {
 	unsigned long sections = DIV_ROUND_UP(PHYS_PFN(lx_host_memory_top()),
 					      PAGES_PER_SECTION);

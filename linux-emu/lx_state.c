@@ -6,7 +6,7 @@
  *
  * current_task is set whenever a thread takes the Linux world
  * (lx_sched.c); lx_init_task is only what it names before that.
- * mem_section is built by lx_emul_memory_init() (lx_page.c).
+ * mem_section is built by lx_page_init() (lx_page.c).
  */
 #include <linux/kernel.h>
 #include <linux/mmzone.h>
@@ -40,10 +40,10 @@ int lx_emul_preempt_count(void)
 
 static int init_in_world(void *arg)
 {
-	int err = lx_emul_memory_init();
+	int err = lx_page_init();
 
 	if (!err)
-		err = lx_emul_timer_init();
+		err = lx_timer_init();
 	if (!err)
 		err = lx_softirq_init();
 	if (!err)

@@ -19,7 +19,6 @@
 #include <linux/preempt.h>
 #include <linux/timer.h>
 
-#include <lx_emul.h>
 #include <lx_host.h>
 #include <lx_world.h>
 
@@ -80,7 +79,7 @@ static void lx_timer_tick(void)
 	lx_softirq_irq_exit();
 }
 
-int lx_emul_timer_init(void)
+int lx_timer_init(void)
 {
 	open_softirq(TIMER_SOFTIRQ, run_timers);
 	return lx_host_clock_start(lx_timer_tick) == HZ ? 0 : -EINVAL;

@@ -1,31 +1,40 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
 """Compile linux-emu with Kbuild's flags and link the Linux world into one
-relocatable object whose only global symbols are lx_emul_*.
+relocatable object whose only global symbols are the listed exports.
 
 Usage: linux_link.py --build DIR --include DIR --out FILE
                      --emu SRC... --library NAME --drivers NAME...
-                     [--local FOLDER...]
+                     [--local FOLDER...] --exports LIST...
+                     [--reports DIR]
 
-DIR is tools/linux_build.py's output.  Steps:
- 1. Each --emu source (linux-emu's own C, written against Linux's headers)
-    is compiled with the command line Kbuild used for lib/ctype.o, the
-    file names substituted and --include added (DIR/emu/).
+DIR is tools/linux_build.py's output.  The build links two objects with
+it: DIR/linux.o (linux-emu, the library, the drivers) and DIR/linux-test.o
+(the same plus the checks of tests/linux-emu/ and the drivers of
+tests/drivers/).  Compiled objects are shared between links, each being
+recompiled only when out of date; what belongs to one output is written
+to DIR/link/STEM/ (STEM: the output's name without .o), the reports
+(unlinked.txt, stubs.txt) to --reports, by default that same folder.
+Steps:
+ 1. Each --emu source (linux-emu's own C, or a check written against
+    Linux's headers) is compiled with the command line Kbuild used for
+    lib/ctype.o, the file names substituted and --include added
+    (DIR/emu/).
  1b. Each --local FOLDER is an out-of-tree driver: FOLDER/NAME.manifest
     (drivers-linux/README.md) names .c files relative to FOLDER, compiled
     the same way with KBUILD_MODNAME=NAME and -I FOLDER
     (DIR/local/NAME/, where undefined.txt lists what it needs).
  2. The library (DIR/objects/NAME.list) and the emu objects form the base.
     Each driver is added only if everything it needs is then defined or
-    can be stubbed; otherwise it is left out and DIR/unlinked.txt says
+    can be stubbed; otherwise it is left out and unlinked.txt says
     which symbols it lacks.
  3. A symbol still undefined that every object only calls (R_X86_64_PLT32
     relocations alone) gets a generated stub calling lx_host_missing(),
-    which names it and stops (DIR/stubs.txt lists them).  Anything else
+    which names it and stops (stubs.txt lists them).  Anything else
     still undefined -- data, or a function whose address is taken -- must
     be written in linux-emu: for the base it is an error.
  3b. Each linked driver's initcalls are listed in a generated table
-    (DIR/emu/initcalls.c, struct lx_driver_initcalls in lx_initcall.h),
+    (initcalls.c, struct lx_driver_initcalls in lx_initcall.h),
     their entries made global in copies of the objects so that the table
     can name them: lx_emul_driver_init() starts one driver by name.
  3c. Each linked driver's module parameters (the __param section: what
@@ -33,9 +42,11 @@ DIR is tools/linux_build.py's output.  Steps:
     listed in the same generated file (lx_driver_param_table, read by
     lx_params.c), their entries renamed unique and made global the same
     way: lx_emul_params_set() parses them from the host's command line.
- 4. ld -r, then every global symbol except lx_emul_* is made local, so
-    Linux's names cannot collide with Graft's.  The result may only need
-    lx_host_* from outside (checked).
+ 4. ld -r, then every global symbol is made local except the names the
+    --exports files list (one a line, lx_emul_* only, `#` starts a
+    comment), so Linux's names cannot collide with Graft's; a listed
+    name the linked object does not define is an error.  The result may
+    only need lx_host_* from outside (checked).
 """
 
 from __future__ import annotations
@@ -52,7 +63,7 @@ from linux_build import (BuildError, kbuild_command, read_manifest,
 
 REFERENCE = "lib/ctype"
 HOST_PREFIX = "lx_host_"
-EXPORT_PATTERN = "lx_emul_*"
+EXPORT_PREFIX = "lx_emul_"
 GENERATED = {"lx_driver_initcall_table",	# written at step 3b
              "lx_driver_param_table"}		# and 3c
 STUB_CFLAGS = ["-O2", "-ffreestanding", "-fno-pic", "-mcmodel=kernel",
@@ -94,11 +105,11 @@ def compile_emu(build: Path, sources: list[Path], include: Path,
     older than its source, a header beside it or in @include, or whose
     command changed."""
     (build / objdir).mkdir(parents=True, exist_ok=True)
-    headers = [p.stat().st_mtime for p in include.glob("*.h")]
-    headers += [h.stat().st_mtime for s in sources
-                for h in s.parent.glob("*.h")]
+    shared = [p.stat().st_mtime for p in include.glob("*.h")]
     objects = []
     for source in sources:
+        headers = shared + [h.stat().st_mtime
+                            for h in source.parent.glob("*.h")]
         obj = f"{objdir}/{source.stem}.o"
         command = emu_command(build, source.resolve(), obj, include.resolve(),
                               modname)
@@ -215,11 +226,11 @@ def initcall_copies(build: Path, driver: str, objects: list[Path]
         params
 
 
-def write_initcall_table(build: Path, include: Path,
+def write_initcall_table(work: Path, include: Path,
                          drivers: list[tuple[str, list[str]]],
                          params: list[str]) -> Path:
     """Generate and compile the per-driver initcall table (lx_initcall.h)
-    and the table of the drivers' module parameters."""
+    and the table of the drivers' module parameters into @work."""
     lines = ["/* Generated by tools/linux_link.py: each linked driver's "
              "initcalls. */",
              "#include <lx_initcall.h>", ""]
@@ -235,9 +246,9 @@ def write_initcall_table(build: Path, include: Path,
     lines += [f"extern const char {p}[];" for p in params]
     lines.append("const void *const lx_driver_param_table[] = { " +
                  "".join(f"{p}, " for p in params) + "0 };")
-    c = build / "emu" / "initcalls.c"
+    c = work / "initcalls.c"
     c.write_text("\n".join(lines))
-    o = build / "emu" / "initcalls.o"
+    o = work / "initcalls.o"
     run("compiling the initcall table", ["gcc", *STUB_CFLAGS, "-I",
                                          str(include), "-c", "-o", str(o),
                                          str(c)])
@@ -253,6 +264,61 @@ def unresolved(objects: list[Path]) -> tuple[set[str], set[str]]:
     return calls, missing - calls
 
 
+def write_stubs(work: Path, stubs: set[str]) -> Path:
+    """Generate and compile into @work a function for each of @stubs that
+    calls lx_host_missing() with its name."""
+    stub_c = work / "stubs.c"
+    stub_c.write_text(
+        "/* Generated by tools/linux_link.py: Linux functions the linked "
+        "drivers call\n * and linux-emu does not implement.  Each stops "
+        "loudly. */\n"
+        "void lx_host_missing(const char *name) "
+        "__attribute__((noreturn));\n" +
+        "".join(f"void {s}(void) {{ lx_host_missing(\"{s}\"); }}\n"
+                for s in sorted(stubs)))
+    stub_o = work / "stubs.o"
+    run("compiling the stubs", ["gcc", *STUB_CFLAGS, "-c", "-o",
+                                str(stub_o), str(stub_c)])
+    return stub_o
+
+
+def read_exports(path: Path) -> list[str]:
+    """The names the export list @path holds: one a line, `#` to the end
+    of a line a comment.  Each must be lx_emul_* and listed once."""
+    names: list[str] = []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        words = line.split("#", 1)[0].split()
+        if not words:
+            continue
+        where = f"{path}:{number}"
+        if len(words) > 1 or not words[0].startswith(EXPORT_PREFIX):
+            raise BuildError(f"{where}: one {EXPORT_PREFIX}* name a line, "
+                             f"not '{line.strip()}'")
+        if words[0] in names:
+            raise BuildError(f"{where}: {words[0]} is listed twice")
+        names.append(words[0])
+    return names
+
+
+def export(whole: Path, out: Path, lists: list[Path]) -> None:
+    """Write @out: @whole with every global symbol made local but those
+    the export @lists name, each of which @whole must define."""
+    defined, _ = symbols([whole])
+    names: dict[str, Path] = {}
+    for path in lists:
+        for name in read_exports(path):
+            if name in names:
+                raise BuildError(f"{path}: {name} is listed in "
+                                 f"{names[name]} too")
+            if name not in defined:
+                raise BuildError(f"{path}: {name} is not defined in "
+                                 f"what was linked into {out.name}")
+            names[name] = path
+    run("objcopy", ["objcopy", *[f"--keep-global-symbol={n}"
+                                 for n in sorted(names)],
+                    str(whole), str(out)])
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", type=Path, required=True)
@@ -262,13 +328,18 @@ def main() -> int:
     ap.add_argument("--library", required=True)
     ap.add_argument("--drivers", nargs="*", default=[])
     ap.add_argument("--local", type=Path, nargs="*", default=[])
+    ap.add_argument("--exports", type=Path, nargs="+", required=True)
+    ap.add_argument("--reports", type=Path)
     args = ap.parse_args()
     build = args.build.resolve()
+    work = build / "link" / args.out.stem
+    reports = args.reports.resolve() if args.reports else work
     try:
         def listed(name: str) -> list[Path]:
             return [Path(p) for p in
                     (build / "objects" / f"{name}.list").read_text().split()]
 
+        work.mkdir(parents=True, exist_ok=True)
         base = library_copies(build, listed(args.library)) + \
             compile_emu(build, args.emu, args.include)
         stubs, lacking = unresolved(base)
@@ -292,32 +363,20 @@ def main() -> int:
             linked, stubs = linked + copies, trial_stubs
             tables.append((driver, entries))
             params += found
-        table_o = write_initcall_table(build, args.include.resolve(), tables,
+        table_o = write_initcall_table(work, args.include.resolve(), tables,
                                        params)
-        (build / "unlinked.txt").write_text("".join(f"{r}\n" for r in report))
+        (reports / "unlinked.txt").write_text("".join(f"{r}\n"
+                                                      for r in report))
         for line in report:
-            print(f"linux_link: {line.split(';')[0]} (see {build}/"
-                  "unlinked.txt)")
-        (build / "stubs.txt").write_text("".join(f"{s}\n"
-                                                 for s in sorted(stubs)))
-        stub_c = build / "emu" / "stubs.c"
-        stub_c.write_text(
-            "/* Generated by tools/linux_link.py: Linux functions the linked "
-            "drivers call\n * and linux-emu does not implement.  Each stops "
-            "loudly. */\n"
-            "void lx_host_missing(const char *name) "
-            "__attribute__((noreturn));\n" +
-            "".join(f"void {s}(void) {{ lx_host_missing(\"{s}\"); }}\n"
-                    for s in sorted(stubs)))
-        stub_o = build / "emu" / "stubs.o"
-        run("compiling the stubs", ["gcc", *STUB_CFLAGS, "-c", "-o",
-                                    str(stub_o), str(stub_c)])
-        whole = build / "emu" / "linux-whole.o"
+            print(f"linux_link: {args.out.name}: {line.split(';')[0]} "
+                  f"(see {reports}/unlinked.txt)")
+        (reports / "stubs.txt").write_text("".join(f"{s}\n"
+                                                   for s in sorted(stubs)))
+        stub_o = write_stubs(work, stubs)
+        whole = work / "whole.o"
         run("ld -r", ["ld", "-r", "-o", str(whole), *map(str, linked),
                       str(stub_o), str(table_o)])
-        run("objcopy", ["objcopy", "-w",
-                        f"--keep-global-symbol={EXPORT_PATTERN}",
-                        str(whole), str(args.out)])
+        export(whole, args.out, args.exports)
         _, left = symbols([args.out])
         foreign = sorted(s for s in left if not s.startswith(HOST_PREFIX))
         if foreign:

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* What the host calls in linux-emu: the only global symbols of linux.o. */
+/* What the host calls in linux-emu (C types only). */
 /*
  * Every function here is implemented on the Linux side and callable from
- * Graft code (C types only).  The build makes every other symbol of the
- * Linux world local (tools/linux_link.py), so Linux's strlen and Graft's
- * never meet.
+ * Graft code (C types only).  linux.o exports those linux-emu/exports.list
+ * names, the ones Graft's production code calls; linux-test.o also those
+ * of tests/linux-emu/exports.list, which only the test suites call.  The
+ * build makes every other symbol of the Linux world local
+ * (tools/linux_link.py), so Linux's strlen and Graft's never meet.
  */
 #ifndef LX_EMUL_H
 #define LX_EMUL_H
@@ -30,10 +32,6 @@ int lx_emul_init(void);
  * (lx_host_version()) is the one linux-emu was built for
  * (LX_HOST_VERSION); else -EPROTO, printed.  Any context. */
 int lx_emul_host_check(unsigned int host_version);
-
-/* The pieces of lx_emul_init, for linux-emu's own files. */
-int lx_emul_memory_init(void);
-int lx_emul_timer_init(void);
 
 /*
  * lx_emul_pci_init - enumerate PCI (configuration mechanism #1, bus 0 and
@@ -172,7 +170,8 @@ int lx_emul_netdev_set_rx_flags_now(struct lx_emul_netdev *dev,
 int lx_emul_net_rx_action(void);
 
 /* The checks of the linux-* suites that run in the Linux world are
- * lx_emul_selftest_* too: tests/linux-emu/ declares them. */
+ * lx_emul_selftest_* too, in linux-test.o only: tests/linux-emu/
+ * declares them. */
 
 /*
  * lx_emul_initcalls_run - run the linked drivers' initcalls once, in

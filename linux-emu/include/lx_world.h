@@ -94,4 +94,13 @@ void lx_softirq_irq_exit(void);
 int lx_softirq_init(void);
 int lx_workqueue_init(void);
 
+/* lx_page_init - build the struct page array for the host's RAM
+ * (lx_page.c, from lx_emul_init).  0; -EBUSY if built already; -ENOMEM. */
+int lx_page_init(void);
+
+/* lx_timer_init - start jiffies and timers on the host's clock tick
+ * (lx_timer.c, from lx_emul_init).  0; -EINVAL if the tick rate is not
+ * HZ. */
+int lx_timer_init(void);
+
 #endif
