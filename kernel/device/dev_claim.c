@@ -545,6 +545,14 @@ kern_return_t dc_claim_map(claim_t claim, int bar, vm_address_t *address)
 	if (b->io || b->size == 0 || b->base % VM_PAGE_SIZE != 0 ||
 	    b->size % VM_PAGE_SIZE != 0)
 		return D_INVALID_OPERATION;
+	flags = cpu_intr_save();
+	for (m = c->maps; m != NULL; m = m->next) {
+		if (m->bar == (unsigned int)bar && m->task == task->itk_self) {
+			cpu_intr_restore(flags);
+			return D_ALREADY_OPEN;	/* one mapping each */
+		}
+	}
+	cpu_intr_restore(flags);
 	m = kzalloc(sizeof(*m));
 	if (m == NULL)
 		return D_NO_MEMORY;

@@ -142,7 +142,7 @@ static void register_bar_mapped_uncached_until_the_claim_ends(
 	struct claim_counts b;
 
 	counts_take(&b);
-	if (!run_mode(t, "map", 9))
+	if (!run_mode(t, "map", 10))
 		return;
 	expect_faulted(t, "page fault");
 	expect_counts(t, &b);

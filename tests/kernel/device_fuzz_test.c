@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Suite "device-fuzz": device.defs fuzzing; the kernel must give all back. */
+/* Suite "device-fuzz": device.defs and claim.defs fuzzing; the kernel must give all back. */
 /*
  * The boot has "linux", an rd0 module, QEMU's e1000 (eth0) and an IDE
  * disk with two partitions (hd0, hd0s1, hd0s2) besides console and irq.
@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "device/dev_claim.h"
 #include "device/dev_intr.h"
 #include "device/device.h"
 #include "ipc/ipc_kmsg.h"
@@ -29,6 +30,7 @@
 #include "kern/cmdline.h"
 #include "kern/intr.h"
 #include "kern/kalloc.h"
+#include "kern/ledger.h"
 #include "kern/ktest.h"
 #include "kern/sched.h"
 #include "kern/string.h"
@@ -43,10 +45,11 @@
 static char console[1024 * 1024];
 
 /* What the kernel holds: pages, heap, tasks; ports, messages; devices
- * open, requests in flight, interrupt lines registered. */
+ * open, requests in flight, interrupt lines registered, claims of
+ * tasks, ledgers. */
 struct holdings {
 	struct user_task_baseline task;
-	unsigned int ports, kmsgs, opens, requests, lines;
+	unsigned int ports, kmsgs, opens, requests, lines, claims, ledgers;
 };
 
 static struct {
@@ -71,6 +74,8 @@ static void holdings(struct holdings *h)
 	h->opens = dev_open_count();
 	h->requests = io_req_in_flight();
 	h->lines = lines_registered();
+	h->claims = dev_claim_count();
+	h->ledgers = ledger_count();
 }
 
 static bool same(const struct holdings *a, const struct holdings *b)
@@ -79,7 +84,8 @@ static bool same(const struct holdings *a, const struct holdings *b)
 	       a->task.bytes == b->task.bytes &&
 	       a->task.tasks == b->task.tasks && a->ports == b->ports &&
 	       a->kmsgs == b->kmsgs && a->opens == b->opens &&
-	       a->requests == b->requests && a->lines == b->lines;
+	       a->requests == b->requests && a->lines == b->lines &&
+	       a->claims == b->claims && a->ledgers == b->ledgers;
 }
 
 /* Wait (SETTLE_TICKS at most) until the holdings equal @want, or, with
@@ -219,6 +225,14 @@ static void requests_in_flight_return_to_start(struct ktest *t)
 		KTEST_EXPECT_EQ(t, io_req_in_flight(), run.before.requests);
 }
 
+static void claims_and_ledgers_return_to_start(struct ktest *t)
+{
+	if (!ran(t))
+		return;
+	KTEST_EXPECT_EQ(t, dev_claim_count(), run.before.claims);
+	KTEST_EXPECT_EQ(t, ledger_count(), run.before.ledgers);
+}
+
 static const struct ktest_case device_fuzz_cases[] = {
 	{ "fuzz_task_runs_to_the_end", fuzz_task_runs_to_the_end },
 	{ "kernel_serves_devices_after_fuzzing",
@@ -233,5 +247,7 @@ static const struct ktest_case device_fuzz_cases[] = {
 	{ "devices_open_return_to_start", devices_open_return_to_start },
 	{ "requests_in_flight_return_to_start",
 	  requests_in_flight_return_to_start },
+	{ "claims_and_ledgers_return_to_start",
+	  claims_and_ledgers_return_to_start },
 };
 KTEST_SUITE(device_fuzz_suite, "device-fuzz", device_fuzz_cases);

@@ -250,6 +250,8 @@ static void map(mach_port_t master)
 	check("sub_page_bar_not_mapped", D_INVALID_OPERATION,
 	      claim_map(rtl, 1, &small));
 	check("register_bar_mapped", D_SUCCESS, claim_map(claim, 0, &regs));
+	check("register_bar_mapped_once", D_ALREADY_OPEN,
+	      claim_map(claim, 0, &small));
 	r = (volatile uint32_t *)regs;
 	ral = r[E1000_RAL0 / 4];
 	rah = r[E1000_RAH0 / 4];

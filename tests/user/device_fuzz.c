@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Device fuzzer: device.defs messages to every device, then proof they work. */
+/* Device fuzzer: device.defs and claim.defs messages to every device, then proof they work. */
 /*
  * "device_fuzz device=PORT [seed=N] [count=N] [dump=N]" opens every
  * device the boot offers (console, irq, rd0, eth0, hd0, hd0s1, hd0s2),
- * waits for eth0's link, then sends count device.defs messages that
- * device_fuzz_msg.c makes, each with a zero timeout: nothing waits for
+ * waits for eth0's link, then sends count device.defs and claim.defs
+ * messages that device_fuzz_msg.c makes, each with a zero timeout: nothing waits for
  * an answer.  Every 16 to 127 messages it keeps house: drains its ports
  * (counting the codes of the replies, giving back the rights and memory
  * they bring), opens, closes (device_close) or drops (its send rights)
- * devices, re-creates the ports and send-once rights that messages took
+ * devices, claims a PCI function (QEMU's VGA, mostly) or lets it go, re-creates the ports and send-once rights that messages took
  * and, one time in eight, all its ports (with the filters, interrupt
  * registrations and reply rights the kernel holds of them), tops up its
  * task, host and master rights, and now and then pauses 10 to 99 ms for
@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "device_fuzz.h"
+#include "graft/claim.h"
 #include "graft_user.h"
 
 #define RCV_SIZE	(64u << 10)
@@ -100,7 +101,7 @@ static unsigned long n_device[COUNT_OF(device_codes)];
 static unsigned long n_mig[COUNT_OF(mig_codes)];
 static unsigned long n_kern[COUNT_OF(kern_codes)];
 static unsigned long sent, odd, replies, notices, frames, interrupts;
-static unsigned long n_rights, regions, opens, closes, drops;
+static unsigned long n_rights, regions, opens, closes, drops, claims;
 
 /* Count @code in @set (@n entries, counters @count); false if absent. */
 static int tally(const struct code *set, unsigned long *count, size_t n,
@@ -188,15 +189,19 @@ static void release(uint8_t *b)
 		 h->msgh_id <= MACH_NOTIFY_LAST)
 		notices++;
 	else if (end >= off + 8) {
-		/* A reply starts with its code: INTEGER_32, 32, 1, inline. */
+		/* A reply starts with its code: INTEGER_32, 32, 1, inline
+		 * (requests it sent itself are not replies). */
 		memcpy(&t, b + off, 4);
 		memcpy(&code, b + off + 4, 4);
 		if (t.msgt_name == MACH_MSG_TYPE_INTEGER_32 &&
 		    t.msgt_size == 32 && t.msgt_number == 1 &&
 		    t.msgt_inline && !t.msgt_longform &&
-		    (h->msgh_id < ID_FIRST || h->msgh_id >= ID_END))
-			count_reply(code, h->msgh_id >= ID_FIRST + 100 &&
-					  h->msgh_id < ID_END + 100);
+		    (h->msgh_id < ID_FIRST || h->msgh_id >= ID_END) &&
+		    (h->msgh_id < CLAIM_FIRST || h->msgh_id >= CLAIM_END))
+			count_reply(code, (h->msgh_id >= ID_FIRST + 100 &&
+					   h->msgh_id < ID_END + 100) ||
+					  (h->msgh_id >= CLAIM_FIRST + 100 &&
+					   h->msgh_id < CLAIM_END + 100));
 	}
 	release_right(h->msgh_remote_port, MACH_MSGH_BITS_REMOTE(h->msgh_bits));
 	if (!(h->msgh_bits & MACH_MSGH_BITS_COMPLEX))
@@ -353,6 +358,32 @@ static void churn_dev(int d)
 	}
 }
 
+/* Claim a PCI function now and then (mostly one that can be: QEMU's
+ * VGA at 00:02.0), keep it a while, let it go (its claim then ends). */
+static void churn_claim(void)
+{
+	mach_port_t c = MACH_PORT_NULL;
+
+	if (held.claim != MACH_PORT_NULL &&
+	    !(type_of(held.claim) & MACH_PORT_TYPE_SEND))
+		held.claim = MACH_PORT_NULL;	/* moved away by a message */
+	if (held.claim == MACH_PORT_NULL) {
+		if (chance(2) && claim_pci(held.master, 0, chance(4) ?
+					   below(32) : 2, 0, &c) ==
+		    D_SUCCESS) {
+			held.claim = c;
+			claims++;
+			(void)mach_port_mod_refs(held.self, c,
+						 MACH_PORT_RIGHT_SEND, 3);
+		}
+		return;
+	}
+	if (chance(16)) {
+		(void)mach_port_destroy(held.self, held.claim);
+		held.claim = MACH_PORT_NULL;
+	}
+}
+
 static void housekeeping(int recreate)
 {
 	vm_address_t a = SCRATCH_ADDR;
@@ -367,6 +398,7 @@ static void housekeeping(int recreate)
 		drain(held.ports[i]);
 	for (int d = 0; d < NDEVS; d++)
 		churn_dev(d);
+	churn_claim();
 	/* Ports a message moved away, or all of them with what the kernel
 	 * holds of them (filters, registrations, requests' replies). */
 	for (int i = 0; i < NPORTS; i++) {
@@ -554,8 +586,8 @@ int main(int argc, char **argv)
 	printf("\nFUZZ-RECEIVED %lu replies, %lu notifications, %lu frames, "
 	       "%lu interrupts, %lu rights, %lu regions\n", replies, notices,
 	       frames, interrupts, n_rights, regions);
-	printf("FUZZ-DEVICES %lu opens, %lu closes, %lu drops\n", opens, closes,
-	       drops);
+	printf("FUZZ-DEVICES %lu opens, %lu closes, %lu drops, %lu claims\n",
+	       opens, closes, drops, claims);
 	print_codes(send_codes, n_send, COUNT_OF(send_codes));
 	print_codes(device_codes, n_device, COUNT_OF(device_codes));
 	print_codes(mig_codes, n_mig, COUNT_OF(mig_codes));

@@ -19,6 +19,8 @@
 #define NSONCE		8
 #define ID_FIRST	2800		/* device.defs */
 #define ID_END		2830
+#define CLAIM_FIRST	5100		/* defs/claim.defs */
+#define CLAIM_END	5110
 #define COUNT_OF(a)	(sizeof(a) / sizeof((a)[0]))
 
 enum { CONSOLE, IRQ, RD0, ETH0, HD0, HD0S1, HD0S2, NDEVS };
@@ -28,12 +30,13 @@ extern const char *const dev_names[NDEVS];
  * The rights the fuzzer holds, kept up by device_fuzz.c's housekeeping:
  * its task, host and device master ports, a dead name, its ports (a
  * receive right and send rights each), send-once rights to them under
- * names of their own, and one name per device it holds open (else
- * MACH_PORT_NULL).  Messages may move or destroy any of them meanwhile.
+ * names of their own, one name per device it holds open (else
+ * MACH_PORT_NULL), and one claim of a PCI function (defs/claim.defs).  Messages may move or destroy any of them meanwhile.
  */
 struct fuzz_held {
 	mach_port_t self, host, master, dead;
 	mach_port_t ports[NPORTS], sonce[NSONCE], devs[NDEVS];
+	mach_port_t claim;	/* a PCI claim, or MACH_PORT_NULL */
 };
 extern struct fuzz_held held;
 
@@ -83,8 +86,8 @@ static inline uint64_t rd64(const void *p)
 int fuzz_is_own(mach_port_t name);
 
 /*
- * fuzz_message - build the next message in mem.send: a device.defs
- * request with random fields, mutated one time in two, then made safe
+ * fuzz_message - build the next message in mem.send: a device.defs or
+ * claim.defs request with random fields, mutated one time in two, then made safe
  * for the fuzzer (see device_fuzz_msg.c).  *@size gets the byte count to
  * send, *@option mach_msg's options (a send with a zero timeout, never a
  * receive).

@@ -56,6 +56,16 @@
 #define ID_SET_FILTER	2812
 #define ID_INTR_REG	2813
 #define ID_INTR_ACK	2814
+#define ID_CLAIM_PCI	5100		/* defs/claim.defs */
+#define ID_CLAIM_ID	5101
+#define ID_CLAIM_BAR	5102
+#define ID_CLAIM_CFG_READ	5103
+#define ID_CLAIM_CFG_WRITE	5104
+#define ID_CLAIM_IO_GRANT	5105
+#define ID_CLAIM_INTR_REG	5106
+#define ID_CLAIM_INTR_ACK	5107
+#define ID_CLAIM_MAP	5108
+#define ID_CLAIM_DMA	5109
 
 /* Where device.defs puts the fields a console message must keep tame. */
 #define OFF_DATA	56	/* write_inband's data; read's bytes_wanted */
@@ -188,14 +198,15 @@ static struct right pick_right(void)
 	return r;
 }
 
-/* A destination: mostly @want's device (or the master port for -2),
- * else any. */
+/* A destination: mostly @want's device (the master port for -2, the
+ * claim for -3), else any. */
 static mach_port_t pick_dest(int want)
 {
 	uint32_t r = below(16);
 
 	if (r < 11) {
-		mach_port_t d = want == -2 ? held.master : held_dev(want);
+		mach_port_t d = want == -2 ? held.master :
+				want == -3 ? held.claim : held_dev(want);
 
 		if (d != MACH_PORT_NULL)
 			return d;
@@ -488,6 +499,47 @@ static void build_intr_register(void)
 	put_port(pick_right());
 }
 
+/* claim.defs: a PCI function (bus, slot, function: mostly real ones),
+ * a BAR, a configuration access, a DMA size and limit. */
+static void build_claim_pci(void)
+{
+	put_i32(chance(8) ? (uint32_t)rnd() : below(2));
+	put_i32(chance(8) ? (uint32_t)rnd() : below(34));
+	put_i32(chance(8) ? (uint32_t)rnd() : below(9));
+}
+
+static void build_claim_bar(void)
+{
+	put_i32(chance(8) ? (uint32_t)rnd() : below(8));
+}
+
+static void build_claim_config(void)
+{
+	uint32_t widths[] = { 1, 2, 4, 3, 0, 8 };
+
+	put_i32(chance(8) ? (uint32_t)rnd() : below(260));
+	put_i32(chance(8) ? (uint32_t)rnd() : widths[below(6)]);
+}
+
+static void build_claim_config_write(void)
+{
+	build_claim_config();
+	put_i32((uint32_t)rnd());
+}
+
+static void build_claim_intr_register(void)
+{
+	put_port(pick_right());
+}
+
+static void build_claim_dma(void)
+{
+	uint64_t limits[] = { 0, 16u << 20, 1ull << 32, 4096, (uint64_t)rnd() };
+
+	put_i64(chance(8) ? rnd() : 1 + below(1u << 20));
+	put_i64(limits[below(5)]);
+}
+
 /* Items of any routine, for the ids device.defs leaves unused. */
 static void build_any(void)
 {
@@ -526,6 +578,16 @@ static const struct {
 	{ ID_INTR_REG, 8, IRQ, build_intr_register },
 	{ ID_INTR_ACK, 5, IRQ, NULL },
 	{ 0, 6, -1, build_any },	/* 2806-2808, 2815-2829 */
+	{ ID_CLAIM_PCI, 3, -2, build_claim_pci },
+	{ ID_CLAIM_ID, 1, -3, NULL },
+	{ ID_CLAIM_BAR, 2, -3, build_claim_bar },
+	{ ID_CLAIM_CFG_READ, 3, -3, build_claim_config },
+	{ ID_CLAIM_CFG_WRITE, 3, -3, build_claim_config_write },
+	{ ID_CLAIM_IO_GRANT, 2, -3, build_claim_bar },
+	{ ID_CLAIM_INTR_REG, 2, -3, build_claim_intr_register },
+	{ ID_CLAIM_INTR_ACK, 1, -3, NULL },
+	{ ID_CLAIM_MAP, 2, -3, build_claim_bar },
+	{ ID_CLAIM_DMA, 2, -3, build_claim_dma },
 };
 
 static void build(void)
@@ -711,7 +773,15 @@ int fuzz_item_parse(const uint8_t *b, size_t off, size_t end,
  * answered to, whatever the id? */
 static int known_dest(mach_port_t name)
 {
-	return name == held.master || is_dev(name);
+	return name == held.master || is_dev(name) ||
+	       (name == held.claim && MACH_PORT_VALID(name));
+}
+
+/* Is @id one of the interfaces' this fuzzer speaks? */
+static int known_id(mach_msg_id_t id)
+{
+	return (id >= ID_FIRST && id < ID_END) ||
+	       (id >= CLAIM_FIRST && id < CLAIM_END);
 }
 
 static int known_reply(mach_port_t name)
@@ -761,7 +831,7 @@ static void sanitize(void)
 		h->msgh_remote_port = held.master;
 	if (h->msgh_local_port == mig)
 		h->msgh_local_port = held.ports[0];
-	if ((h->msgh_id < ID_FIRST || h->msgh_id >= ID_END) &&
+	if (!known_id(h->msgh_id) &&
 	    (!known_dest(h->msgh_remote_port) ||
 	     !known_reply(h->msgh_local_port)))
 		h->msgh_id = ID_FIRST + below(ID_END - ID_FIRST);
