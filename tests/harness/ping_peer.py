@@ -5,7 +5,9 @@ net_peer.py for the link).
 
 The peer (10.0.2.2, net_peer.PEER_MAC) sends an ARP request for the
 guest's address every half second until a reply comes (the guest boots
-meanwhile), then an echo request with a wrong ICMP checksum (pingd must
+meanwhile), waits until the replies to the other ARP requests stop
+coming (they queued in pingd's port, whose five places the echo requests
+must find free), then an echo request with a wrong ICMP checksum (pingd must
 drop it) and a good one (id ECHO_ID, sequence 1, 56 bytes of payload).
 It compares both replies byte for byte with the frames it expects and
 tells the guest its verdict by a last echo request whose sequence number
@@ -128,7 +130,11 @@ class PingPeer(Peer):
                 self.send(request)
                 answer = self.receive_within(0.5)
             good = self.check(log, "arp reply", answer, want_arp)
-            # Later ARP retries may still be answered: skip ARP frames.
+            # The retries sent while the guest booted wait in pingd's
+            # port (its queue holds five): let their replies come before
+            # the echo requests, which a full queue would drop.
+            while self.receive_within(1.0) is not None:
+                pass
             self.send(echo_request(ip, mac, 1, bad=True))
             self.send(echo_request(ip, mac, 1))
             answer = self.receive_ip(10)
