@@ -326,6 +326,12 @@ def ping_from_host(suite: Suite, suite_dir: Path) -> Suite:
                     command_prefix=host.prefix())
 
 
+# The netd-* suites' program (tests/harness/netd_host.py), its options
+# follow.
+NETD_HOST = ("{python}", "{srcdir}/tests/harness/netd_host.py",
+             "--builddir", "{builddir}", "--suitedir", "{suitedir}")
+
+
 def bench_ne2k_pci_prepare(suite: Suite, suite_dir: Path) -> Suite:
     """Prepare hook of `bench-ne2k-pci`: the echoing peer of bench_prepare
     behind QEMU's ne2k_pci."""
@@ -679,6 +685,19 @@ SUITES: tuple[Suite, ...] = (
               modules=(("{builddir}/servers/pingd/pingd.elf",
                         f"pingd ip={PING_GUEST_IP} count=4 "
                         "device=${device-port}"),)),
+    # servers/netd (lwIP) on eth0, reached from a tap device in a network
+    # namespace by the host's ping, curl and iperf; netd-client runs
+    # tests/user/netd_client.c over netd.defs against peers on the tap
+    # side (tests/harness/netd_host.py boots QEMU itself).
+    HostSuite(name="netd-host", timeout=300.0, argv=NETD_HOST + (
+        "--suite", "netd-host", "--nic", "e1000,addr=03.0",
+        "--checks", "ping,http,big,echo,iperf")),
+    HostSuite(name="netd-host-ne2k-pci", timeout=300.0, argv=NETD_HOST + (
+        "--suite", "netd-host-ne2k-pci", "--nic", "ne2k_pci,addr=03.0",
+        "--checks", "ping,http,big,echo")),
+    HostSuite(name="netd-client", timeout=300.0, argv=NETD_HOST + (
+        "--suite", "netd-client", "--nic", "e1000,addr=03.0",
+        "--checks", "client")),
     QemuSuite(name="ramdisk", test="ramdisk", prepare=ramdisk_image,
               modules=((RAMDISK_PROBE,
                         "ramdisk_probe device=${device-port}"),)),
