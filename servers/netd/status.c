@@ -91,11 +91,13 @@ static void device_rows(struct page *pg)
 			    "bytes, header %d bytes</td>", ns->flags,
 			    ns->max_packet_size, ns->header_size);
 		} else {
-			n = 1;
+			n = DEV_STATUS_MAX;
 			if (device_get_status(d, DEV_GET_RECORDS, st, &n) ==
-			    D_SUCCESS && n >= 1)
-				put(pg, "<td>block</td><td>%u records</td>",
-				    (unsigned int)st[0]);
+			    D_SUCCESS && n >= DEV_GET_RECORDS_COUNT)
+				put(pg, "<td>block</td><td>%u records of %u "
+				    "bytes</td>",
+				    (unsigned int)st[DEV_GET_RECORDS_DEVICE_RECORDS],
+				    (unsigned int)st[DEV_GET_RECORDS_RECORD_SIZE]);
 			else
 				put(pg, "<td>other</td><td></td>");
 		}
@@ -137,7 +139,9 @@ static char *status_page(int *len)
 	put(&pg, "<h2>Devices</h2>\n<table border=1>\n<tr><th>device</th>"
 	    "<th>kind</th><th>status</th></tr>\n");
 	device_rows(&pg);
-	put(&pg, "</table>\n<h2>Counters of %s (netd's netif)</h2>\n<table "
+	put(&pg, "</table>\n<p>(Which Linux driver serves a device is not "
+	    "told through device.defs yet: the boot console names it.)</p>\n");
+	put(&pg, "\n<h2>Counters of %s (netd's netif)</h2>\n<table "
 	    "border=1>\n", e->name);
 	put(&pg, "<tr><td>rx_frames</td><td>%lu</td></tr>\n<tr><td>rx_bytes"
 	    "</td><td>%lu</td></tr>\n<tr><td>rx_dropped</td><td>%lu</td>"
