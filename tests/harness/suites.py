@@ -698,6 +698,17 @@ SUITES: tuple[Suite, ...] = (
     HostSuite(name="netd-client", timeout=300.0, argv=NETD_HOST + (
         "--suite", "netd-client", "--nic", "e1000,addr=03.0",
         "--checks", "client")),
+    # `make run` and `make run-bochs` as a user types them, bounded in
+    # time: DHCP, the disk, the status page through the forwarded port
+    # (tests/harness/make_run.py).
+    HostSuite(name="make-run", timeout=300.0, argv=(
+        "{python}", "{srcdir}/tests/harness/make_run.py", "--srcdir",
+        "{srcdir}", "--suitedir", "{suitedir}", "--target", "run",
+        "--seconds", "240")),
+    HostSuite(name="make-run-bochs", timeout=600.0, argv=(
+        "{python}", "{srcdir}/tests/harness/make_run.py", "--srcdir",
+        "{srcdir}", "--suitedir", "{suitedir}", "--target", "run-bochs",
+        "--seconds", "540")),
     QemuSuite(name="ramdisk", test="ramdisk", prepare=ramdisk_image,
               modules=((RAMDISK_PROBE,
                         "ramdisk_probe device=${device-port}"),)),
