@@ -5,11 +5,14 @@ Run as a host suite (it prints KTAP), as root with /dev/net/tun:
 
     netd_host.py --builddir B --suitedir S --suite NAME --nic e1000,addr=03.0
                  --checks ping,http,big,echo,iperf,client
+                 [--emulator qemu|bochs] [--boot-seconds N]
 
 It makes a network namespace with a tap device (10.0.2.1/24), boots
-Graft there in QEMU (`linux` on the command line, netd as the one module,
-address 10.0.2.15, the guest's console in S/guest.log) and, once netd says
-it is ready, runs each check from inside the namespace:
+Graft there (`linux` on the command line, netd as the one module,
+address 10.0.2.15, the guest's console in S/guest.log) in QEMU with
+QEMU's NIC --nic on the tap, or in Bochs from the GRUB ISO with its
+e1000 on the tap (ethmod=tuntap), and, once netd says it is ready,
+runs each check from inside the namespace:
 
   ping    the host's `ping`, 5 echoes
   http    `curl` of the status page twice: the page names eth0 and its
@@ -212,22 +215,54 @@ class Suite:
                 f"+http={PEER_HTTP_PORT}+path=/peer.bin"
                 f"+len={len(peer_file())}+crc={crc:#x}"
                 f"+udp={PEER_UDP_PORT}+listen={CLIENT_LISTEN_PORT}")
-            modules.append(f"{disk} rd0")
-        argv = ["ip", "netns", "exec", self.ns, self.args.qemu,
-                "-accel", "tcg", "-M", "pc", "-m", "128",
-                "-display", "none", "-monitor", "none", "-serial", "stdio",
-                "-no-reboot",
-                "-device", "isa-debug-exit,iobase=0x501,iosize=1",
-                "-kernel", str(build / "kernel/graft.elf"),
-                "-append", "linux", "-initrd", ",".join(modules),
-                "-nic", "none", "-netdev",
-                f"tap,id=n0,ifname={TAP},script=no,downscript=no",
-                "-device", f"{self.args.nic},netdev=n0,mac={GUEST_MAC}"]
+            modules.append(f"{disk} client rd0")
+        if self.args.emulator == "bochs":
+            argv = self.bochs_argv(build, modules)
+            stdout = (self.dir / "bochs.log").open("wb")
+        else:
+            argv = ["ip", "netns", "exec", self.ns, self.args.qemu,
+                    "-accel", "tcg", "-M", "pc", "-m", "128",
+                    "-display", "none", "-monitor", "none",
+                    "-serial", "stdio", "-no-reboot",
+                    "-device", "isa-debug-exit,iobase=0x501,iosize=1",
+                    "-kernel", str(build / "kernel/graft.elf"),
+                    "-append", "linux", "-initrd", ",".join(modules),
+                    "-nic", "none", "-netdev",
+                    f"tap,id=n0,ifname={TAP},script=no,downscript=no",
+                    "-device",
+                    f"{self.args.nic},netdev=n0,mac={GUEST_MAC}"]
+            stdout = self.guest_log.open("wb")
         (self.dir / "command.txt").write_text(" ".join(argv) + "\n")
-        self.qemu = subprocess.Popen(argv, stdout=self.guest_log.open("wb"),
-                                     stderr=(self.dir / "qemu.log").open(
-                                         "wb"),
+        self.qemu = subprocess.Popen(argv, stdout=stdout,
+                                     stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL,
                                      start_new_session=True)
+
+    def bochs_argv(self, build: Path, modules: list[str]) -> list[str]:
+        """The GRUB ISO (boot/mkiso.sh) with netd, and Bochs' e1000 on
+        the namespace's tap device (ethmod=tuntap); the serial port is
+        written to guest.log."""
+        srcdir = Path(__file__).resolve().parents[2]
+        iso = self.dir / "graft.iso"
+        mkiso = ["sh", str(srcdir / "boot/mkiso.sh"), str(iso),
+                 str(build / "kernel/graft.elf"), "exit=bochs linux"]
+        for module in modules:
+            path, _, words = module.partition(" ")
+            mkiso += [path, words]
+        self.run(mkiso, timeout=120, ns=False)
+        template = (srcdir / "boot/bochsrc.in").read_text()
+        rc = (template.replace("@ISO@", str(iso))
+              .replace("@SERIAL_LOG@", str(self.guest_log))
+              .replace("@MEGS@", "128"))
+        rc += ("pci: enabled=1, chipset=i440fx, slot1=e1000\n"
+               f"e1000: enabled=1, mac={GUEST_MAC}, ethmod=tuntap, "
+               f"ethdev=/dev/net/tun:{TAP}\n")
+        (self.dir / "bochsrc").write_text(rc)
+        (self.dir / "bochs.rc").write_text("c\n")
+        self.guest_log.write_bytes(b"")
+        return ["ip", "netns", "exec", self.ns, self.args.bochs, "-q",
+                "-f", str(self.dir / "bochsrc"), "-rc",
+                str(self.dir / "bochs.rc")]
 
     def cleanup(self) -> None:
         for p in self.helpers + ([self.qemu] if self.qemu else []):
@@ -366,7 +401,7 @@ class Suite:
                 self.start_client_peers()
                 time.sleep(1)
             self.boot()
-            ready = self.wait_console("netd: ready", 90)
+            ready = self.wait_console("netd: ready", self.args.boot_seconds)
             self.case("netd_ready", None if ready else
                       "netd never said it was ready")
             if ready:
@@ -409,8 +444,13 @@ def main() -> int:
     parser.add_argument("--suite", required=True)
     parser.add_argument("--nic", default="e1000,addr=03.0")
     parser.add_argument("--checks", default="ping,http,big,echo,iperf")
+    parser.add_argument("--boot-seconds", type=float, default=90.0)
+    parser.add_argument("--emulator", choices=("qemu", "bochs"),
+                        default="qemu")
     parser.add_argument("--qemu", default=os.environ.get(
         "GRAFT_QEMU", "qemu-system-x86_64"))
+    parser.add_argument("--bochs", default=os.environ.get(
+        "GRAFT_BOCHS", "bochs"))
     return Suite(parser.parse_args()).main()
 
 

@@ -698,6 +698,11 @@ SUITES: tuple[Suite, ...] = (
     HostSuite(name="netd-client", timeout=300.0, argv=NETD_HOST + (
         "--suite", "netd-client", "--nic", "e1000,addr=03.0",
         "--checks", "client")),
+    # All of it on Bochs' e1000, its tuntap back end on the same tap.
+    HostSuite(name="netd-bochs", timeout=600.0, argv=NETD_HOST + (
+        "--suite", "netd-bochs", "--emulator", "bochs",
+        "--boot-seconds", "300",
+        "--checks", "ping,http,big,echo,iperf,client")),
     # `make run` and `make run-bochs` as a user types them, bounded in
     # time: DHCP, the disk, the status page through the forwarded port
     # (tests/harness/make_run.py).
