@@ -34,6 +34,8 @@
 #define LWIP_DNS			0
 #define LWIP_IGMP			0
 #define IP_REASSEMBLY			1
+/* Fragments of a datagram that never completes are dropped after 3 s. */
+#define IP_REASS_MAXAGE			3
 #define IP_FRAG				1
 #define ETHARP_SUPPORT_STATIC_ENTRIES	0
 #define LWIP_NETIF_STATUS_CALLBACK	1
@@ -51,6 +53,9 @@
 #define TCP_LISTEN_BACKLOG		1
 #define TCP_DEFAULT_LISTEN_BACKLOG	8
 #define LWIP_TCP_KEEPALIVE		1
+/* TIME_WAIT lasts 2 * TCP_MSL: 2 s on a virtual LAN, so that the PCBs a
+ * burst of connections leaves behind come back soon (netd-wire). */
+#define TCP_MSL				1000
 #define TCP_OVERSIZE			TCP_MSS
 
 /* Checksums: all computed in software (no offload through device.defs). */

@@ -11,6 +11,7 @@
  */
 #include <device/device.h>
 #include <device/net_status.h>
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include "lwip/apps/fs.h"
 #include "lwip/apps/httpd.h"
 #include "lwip/init.h"
+#include "lwip/memp.h"
 #include "lwip/netif.h"
 #include "lwip/stats.h"
 #include "lwip/sys.h"
@@ -154,6 +156,14 @@ static char *status_page(int *len)
 	    "discarded_bytes</td><td>%lu</td></tr>\n</table>\n",
 	    netd_echoed_bytes, netd_discarded_datagrams,
 	    netd_discarded_bytes);
+	put(&pg, "<h2>Memory</h2>\n<table border=1>\n<tr><td>heap_bytes_in_use"
+	    "</td><td>%lu</td></tr>\n", (unsigned long)mallinfo().uordblks);
+	put(&pg, "<tr><td>pbuf_pool_used</td><td>%u</td></tr>\n<tr><td>"
+	    "tcp_pcbs_used</td><td>%u</td></tr>\n<tr><td>tcp_segs_used</td>"
+	    "<td>%u</td></tr>\n</table>\n",
+	    (unsigned int)lwip_stats.memp[MEMP_PBUF_POOL]->used,
+	    (unsigned int)lwip_stats.memp[MEMP_TCP_PCB]->used,
+	    (unsigned int)lwip_stats.memp[MEMP_TCP_SEG]->used);
 	put(&pg, "<h2>lwIP</h2>\n<table border=1>\n<tr><th>protocol</th>"
 	    "<th>recv</th><th>xmit</th><th>drop</th><th>chkerr</th>"
 	    "<th>err</th></tr>\n");

@@ -24,6 +24,14 @@ runs each check from inside the namespace:
   iperf   Debian's iperf 2 client against netd's lwiperf for 3 s; the
           rate is printed as a KTAP comment (Mbit/s) and netd must report
           the test on its console
+  wire    bad input from the wire, by hand-built raw frames on the tap:
+          one of each malformed Ethernet/ARP/IP/ICMP/UDP/TCP frame,
+          unfinished fragments, 3000 seeded random mutations of good
+          frames, a SYN flood (2000 in 5 s), an HTTP request with 1 MiB
+          of headers, 20 half-open connections while the status page is
+          read; then netd still answers ping, the status page's memory
+          counters (heap, pbuf pool, TCP PCBs and segments) are back to
+          their baseline, and the kernel printed no line meanwhile
   client  tests/user/netd_client.elf, started by netd from a RAM disk
           (run=rd0): it fetches a file from an HTTP server this script runs
           on the tap side, echoes UDP through a server here, and accepts a
@@ -43,6 +51,7 @@ import os
 import re
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import time
@@ -114,6 +123,8 @@ def peer_main(argv: list[str]) -> int:
             while True:
                 data, addr = s.recvfrom(65536)
                 s.sendto(data, addr)
+    if cmd == "wire":
+        return wire_main(argv[1:])
     if cmd == "line":
         deadline = time.monotonic() + 20
         while True:
@@ -131,6 +142,221 @@ def peer_main(argv: list[str]) -> int:
         print(f"got {got!r}")
         return 0 if got == b"hello from the host\n" else 1
     raise SystemExit(f"unknown peer command {cmd}")
+
+
+
+# --- bad input from the wire (netd_host.py peer wire ...) ---------------
+
+def checksum(data: bytes) -> int:
+    """The Internet checksum (RFC 1071)."""
+    if len(data) % 2:
+        data += b"\0"
+    total = sum(struct.unpack(f"!{len(data) // 2}H", data))
+    while total >> 16:
+        total = (total & 0xffff) + (total >> 16)
+    return ~total & 0xffff
+
+
+class Wire:
+    """Raw frames on the tap device (AF_PACKET), built by hand."""
+
+    def __init__(self, guest_ip: str, guest_mac: str):
+        self.sock = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+        self.sock.bind((TAP, 0))
+        self.src_mac = bytes.fromhex(Path(f"/sys/class/net/{TAP}/address")
+                                     .read_text().strip().replace(":", ""))
+        self.dst_mac = bytes.fromhex(guest_mac.replace(":", ""))
+        self.src_ip = socket.inet_aton(HOST_IP)
+        self.dst_ip = socket.inet_aton(guest_ip)
+        self.sent = 0
+
+    def frame(self, ethertype: int, payload: bytes) -> bytes:
+        return self.dst_mac + self.src_mac + struct.pack("!H",
+                                                         ethertype) + payload
+
+    def send(self, frame: bytes, pace: float = 0.002) -> None:
+        try:
+            self.sock.send(frame)
+            self.sent += 1
+        except OSError:
+            pass            # a frame the tap refuses (too short, too long)
+        time.sleep(pace)
+
+    def ip(self, proto: int, payload: bytes, *, ihl: int = 5,
+           total: int | None = None, flags_frag: int = 0, ttl: int = 64,
+           version: int = 4, good_sum: bool = True,
+           options: bytes = b"") -> bytes:
+        total = 4 * ihl + len(payload) if total is None else total
+        head = struct.pack("!BBHHHBBH4s4s", version << 4 | ihl, 0,
+                           total & 0xffff, 0x4752, flags_frag, ttl, proto,
+                           0, self.src_ip, self.dst_ip) + options
+        head = head[:4 * ihl] if len(head) >= 4 * ihl else head
+        csum = checksum(head) if good_sum else 0x1234
+        head = head[:10] + struct.pack("!H", csum) + head[12:]
+        return head + payload
+
+    def pseudo(self, proto: int, segment: bytes) -> bytes:
+        return self.src_ip + self.dst_ip + struct.pack("!BBH", 0, proto,
+                                                       len(segment))
+
+    def tcp(self, dport: int, flags: int, *, sport: int = 40000,
+            seq: int = 1, ack: int = 0, offset: int = 5,
+            options: bytes = b"", data: bytes = b"",
+            good_sum: bool = True) -> bytes:
+        seg = struct.pack("!HHIIBBHHH", sport, dport, seq, ack,
+                          offset << 4, flags, 8192, 0, 0) + options + data
+        csum = checksum(self.pseudo(6, seg) + seg) if good_sum else 0x4242
+        return seg[:16] + struct.pack("!H", csum) + seg[18:]
+
+    def udp(self, dport: int, data: bytes, *, length: int | None = None,
+            good_sum: bool = True, sport: int = 40001) -> bytes:
+        length = 8 + len(data) if length is None else length
+        seg = struct.pack("!HHHH", sport, dport, length & 0xffff, 0) + data
+        csum = (checksum(self.pseudo(17, seg) + seg) or 0xffff) \
+            if good_sum else 0x4343
+        return seg[:6] + struct.pack("!H", csum) + seg[8:]
+
+    def icmp(self, icmp_type: int, data: bytes, good_sum: bool = True,
+             code: int = 0) -> bytes:
+        msg = struct.pack("!BBHHH", icmp_type, code, 0, 0x4752, 1) + data
+        csum = checksum(msg) if good_sum else 0x5151
+        return msg[:2] + struct.pack("!H", csum) + msg[4:]
+
+
+def wire_malformed(w: Wire) -> int:
+    """One of each kind of bad frame; returns how many were sent."""
+    ipf = lambda payload: w.frame(0x0800, payload)  # noqa: E731
+    frames = [
+        w.frame(0x0800, b""),                           # no IP header
+        w.frame(0x0800, b"\x45\x00"),                   # truncated IP
+        w.frame(0x88b5, b"\xde\xad" * 40),              # unknown type
+        w.frame(0x0806, b"\x00\x01\x08\x00"),           # truncated ARP
+        w.frame(0x0806, struct.pack("!HHBBH", 1, 0x800, 0, 0, 1) +
+                b"\0" * 20),                            # ARP, lengths 0
+        w.frame(0x0806, struct.pack("!HHBBH", 1, 0x800, 6, 4, 9) +
+                b"\0" * 20),                            # ARP opcode 9
+        ipf(w.ip(1, w.icmp(8, b"v6"), version=6)),      # version 6
+        ipf(w.ip(1, w.icmp(8, b"ihl"), ihl=3)),         # IHL below 5
+        ipf(w.ip(1, w.icmp(8, b"x"), ihl=15)),          # IHL past the end
+        ipf(w.ip(1, w.icmp(8, b"len"), total=65535)),   # length too big
+        ipf(w.ip(1, w.icmp(8, b"len"), total=10)),      # length below IHL
+        ipf(w.ip(1, w.icmp(8, b"sum"), good_sum=False)),
+        ipf(w.ip(1, w.icmp(8, b"ttl0"), ttl=0)),
+        ipf(w.ip(99, b"unknown protocol")),
+        ipf(w.ip(1, w.icmp(8, b"opt"), ihl=7,
+                 options=b"\xff\x00\x07\x01\x02\x03\x04\x05")),
+        ipf(w.ip(1, w.icmp(8, b"\0" * 16), flags_frag=0x1fff)),  # last
+        ipf(w.ip(1, w.icmp(8, b"\0" * 16), flags_frag=0x3fff)),  # max off
+        ipf(w.ip(1, b"\x08")),                          # ICMP, 1 byte
+        ipf(w.ip(1, w.icmp(8, b"bad", good_sum=False))),
+        ipf(w.ip(1, w.icmp(255, b"type 255"))),
+        ipf(w.ip(1, w.icmp(0, b"unsolicited reply"))),
+        ipf(w.ip(1, w.icmp(3, b"\0" * 28, code=3))),    # unreachable
+        ipf(w.ip(17, b"\x00\x07")),                     # UDP, 2 bytes
+        ipf(w.ip(17, w.udp(7, b"short", length=4))),    # length below 8
+        ipf(w.ip(17, w.udp(7, b"long", length=1000))),  # past the end
+        ipf(w.ip(17, w.udp(7, b"length 0", length=0))),
+        ipf(w.ip(17, w.udp(7, b"sum", good_sum=False))),
+        ipf(w.ip(17, w.udp(4444, b"closed port"))),
+        ipf(w.ip(6, b"\x00\x50\x9c\x40")),              # TCP, 4 bytes
+        ipf(w.ip(6, w.tcp(80, 0x02, offset=2))),        # offset below 5
+        ipf(w.ip(6, w.tcp(80, 0x02, offset=15))),       # offset past end
+        ipf(w.ip(6, w.tcp(80, 0x3f))),                  # every flag
+        ipf(w.ip(6, w.tcp(80, 0x03))),                  # SYN + FIN
+        ipf(w.ip(6, w.tcp(80, 0x02, good_sum=False))),
+        ipf(w.ip(6, w.tcp(80, 0x04, seq=123456))),      # stray RST
+        ipf(w.ip(6, w.tcp(4444, 0x10, ack=99))),        # ACK, closed port
+        ipf(w.ip(6, w.tcp(80, 0x02, offset=6,
+                          options=b"\x02\x00\x00\x00"))),  # MSS option len 0
+        ipf(w.ip(6, w.tcp(80, 0x02, offset=6,
+                          options=b"\x03\xff\x0e\x00"))),  # window scale 255
+        ipf(w.ip(6, w.tcp(80, 0x18, data=b"GET / HTTP/1.0\r\n\r\n"))),
+    ]
+    for frame in frames:
+        w.send(frame)
+    # Fragments of datagrams never completed, and overlapping ones.
+    for ident in range(40):
+        w.send(ipf(w.ip(1, w.icmp(8, bytes(64)), flags_frag=0x2000 |
+                        (ident % 5))))
+    return len(frames) + 40
+
+
+def wire_fuzz(w: Wire, count: int, seed: int) -> int:
+    """@count good frames with random bytes changed, seeded."""
+    import random
+
+    rng = random.Random(seed)
+    ipf = lambda payload: w.frame(0x0800, payload)  # noqa: E731
+    good = [ipf(w.ip(6, w.tcp(80, 0x02))),
+            ipf(w.ip(17, w.udp(7, b"fuzz" * 8))),
+            ipf(w.ip(1, w.icmp(8, b"fuzz" * 8))),
+            w.frame(0x0806, struct.pack("!HHBBH", 1, 0x800, 6, 4, 1) +
+                    w.src_mac + w.src_ip + bytes(6) + w.dst_ip)]
+    for _ in range(count):
+        frame = bytearray(rng.choice(good))
+        for _ in range(rng.randint(1, 6)):
+            frame[rng.randrange(14, len(frame))] = rng.randrange(256)
+        if rng.random() < 0.2:
+            frame = frame[:rng.randrange(14, len(frame))]
+        w.send(bytes(frame), pace=0.0005)
+    return count
+
+
+def wire_syn_flood(w: Wire, count: int, seconds: float, seed: int) -> int:
+    """@count SYNs to port 80 from random ports within @seconds."""
+    import random
+
+    rng = random.Random(seed)
+    pace = seconds / count
+    for _ in range(count):
+        w.send(w.frame(0x0800, w.ip(6, w.tcp(
+            80, 0x02, sport=rng.randrange(1024, 65536),
+            seq=rng.randrange(1 << 32)))), pace=pace)
+    return count
+
+
+def wire_big_headers(guest_ip: str, size: int) -> str:
+    """One HTTP request with @size bytes of headers; what came back."""
+    line = b"X-Graft-Junk: " + b"a" * 48 + b"\r\n"
+    sent = 0
+    try:
+        with socket.create_connection((guest_ip, 80), timeout=10) as s:
+            s.sendall(b"GET / HTTP/1.0\r\n")
+            while sent < size:
+                s.sendall(line * 64)
+                sent += len(line) * 64
+            s.sendall(b"\r\n")
+            answer = s.recv(64)
+    except OSError as error:
+        return f"{sent} bytes sent, then {error}"
+    return f"{sent} bytes sent, answer {answer[:40]!r}"
+
+
+def wire_main(argv: list[str]) -> int:
+    guest_ip, guest_mac, what = argv[0], argv[1], argv[2]
+    if what == "big-headers":
+        print(wire_big_headers(guest_ip, 1 << 20))
+        return 0
+    if what == "half-open":
+        # Connections that send nothing, held until stdin closes.
+        conns = [socket.create_connection((guest_ip, 80), timeout=10)
+                 for _ in range(int(argv[3]))]
+        print(f"{len(conns)} connections open", flush=True)
+        sys.stdin.read()
+        for c in conns:
+            c.close()
+        return 0
+    w = Wire(guest_ip, guest_mac)
+    if what == "malformed":
+        n = wire_malformed(w)
+    elif what == "fuzz":
+        n = wire_fuzz(w, int(argv[3]), int(argv[4]))
+    elif what == "syn-flood":
+        n = wire_syn_flood(w, int(argv[3]), float(argv[4]), int(argv[5]))
+    else:
+        raise SystemExit(f"unknown wire command {what}")
+    print(f"{what}: {n} frames built, {w.sent} sent")
+    return 0
 
 
 # --- the suite ---------------------------------------------------------
@@ -356,6 +582,68 @@ class Suite:
         if m:
             self.comments.append(f"iperf: {m.group(1)} Mbit/s over 3 s")
 
+    def memory(self) -> dict[str, int]:
+        page = self.status_page()
+        return {name: self.counter(page, name) for name in
+                ("heap_bytes_in_use", "pbuf_pool_used", "tcp_pcbs_used",
+                 "tcp_segs_used")}
+
+    def settled_memory(self, baseline: dict[str, int] | None,
+                       tries: int = 6) -> dict[str, int]:
+        """The status page's memory counters, read until two readings
+        agree (and equal @baseline, if given), 2 s apart, at most
+        @tries times."""
+        last = self.memory()
+        for _ in range(tries):
+            time.sleep(2)
+            now = self.memory()
+            if now == last and (baseline is None or now == baseline):
+                return now
+            last = now
+        return last
+
+    def check_wire(self) -> None:
+        me = [sys.executable, __file__, "peer", "wire", GUEST_IP, GUEST_MAC]
+        self.status_page()              # first page, first allocations
+        baseline = self.settled_memory(None)
+        self.comments.append(f"memory baseline: {baseline}")
+        start = len(self.console())
+        ok, out = self.run(me + ["malformed"], timeout=60)
+        self.case("wire_malformed_frames_sent", None if ok else out[-200:])
+        ok, out = self.run(me + ["fuzz", "3000", "14"], timeout=120)
+        self.case("wire_fuzzed_frames_sent", None if ok else out[-200:])
+        ok, out = self.run(me + ["syn-flood", "2000", "5", "15"],
+                           timeout=60)
+        self.case("wire_syn_flood_sent", None if ok else out[-200:])
+        ok, out = self.run(me + ["big-headers"], timeout=120)
+        self.case("wire_1mib_of_http_headers", None if ok else out[-200:])
+        half = subprocess.Popen(
+            ["ip", "netns", "exec", self.ns] + me + ["half-open", "20"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT)
+        opened = half.stdout.readline().decode(errors="replace")
+        self.log.write(f"half-open: {opened}")
+        page = self.status_page()
+        self.case("status_page_with_20_half_open_connections",
+                  None if "20 connections open" in opened and
+                  "<td>eth0</td>" in page else
+                  f"{opened.strip()!r}, page of {len(page)} bytes")
+        half.stdin.close()
+        half.wait(timeout=30)
+        ok, out = self.run(["ping", "-c", "3", "-W", "2", GUEST_IP])
+        self.case("ping_after_the_bad_input",
+                  None if ok and "3 received" in out else "no replies")
+        after = self.settled_memory(baseline)
+        self.comments.append(f"memory after: {after}")
+        self.case("memory_back_to_its_baseline",
+                  None if after == baseline and -1 not in after.values()
+                  else f"{after} after, {baseline} before")
+        noticed = [line for line in self.console()[start:].splitlines()
+                   if line.strip() and not line.startswith("netd:")]
+        self.case("the_kernel_printed_nothing",
+                  None if not noticed else f"{len(noticed)} lines, first "
+                  f"{noticed[0][:120]!r}")
+
     def check_client(self) -> None:
         if not self.wait_console(f"netd_client: listening on "
                                  f"{CLIENT_LISTEN_PORT}", 90):
@@ -408,6 +696,7 @@ class Suite:
                 table = {"ping": self.check_ping, "http": self.check_http,
                          "big": self.check_big, "echo": self.check_echo,
                          "iperf": self.check_iperf,
+                         "wire": self.check_wire,
                          "client": self.check_client}
                 for name in checks:
                     table[name]()

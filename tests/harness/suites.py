@@ -698,6 +698,11 @@ SUITES: tuple[Suite, ...] = (
     HostSuite(name="netd-client", timeout=300.0, argv=NETD_HOST + (
         "--suite", "netd-client", "--nic", "e1000,addr=03.0",
         "--checks", "client")),
+    # Bad input from the wire (raw frames on the tap), then netd still
+    # serves, its memory is back to its baseline, the kernel said nothing.
+    HostSuite(name="netd-wire", timeout=300.0, argv=NETD_HOST + (
+        "--suite", "netd-wire", "--nic", "e1000,addr=03.0",
+        "--checks", "wire")),
     # All of it on Bochs' e1000, its tuntap back end on the same tap.
     HostSuite(name="netd-bochs", timeout=600.0, argv=NETD_HOST + (
         "--suite", "netd-bochs", "--emulator", "bochs",
