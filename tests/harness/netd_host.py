@@ -32,6 +32,10 @@ runs each check from inside the namespace:
           read; then netd still answers ping, the status page's memory
           counters (heap, pbuf pool, TCP PCBs and segments) are back to
           their baseline, and the kernel printed no line meanwhile
+  bench   the `make bench` figures as BENCH lines (wall clock):
+          netd.tcp.rate (Mbit/s, iperf, 5 runs of 3 s), netd.ping.rtt
+          (us, 100 pings 20 ms apart), netd.http.rate (requests/s, 5
+          passes of 100 status pages, a connection each, one at a time)
   client  tests/user/netd_client.elf, started by netd from a RAM disk
           (run=rd0): it fetches a file from an HTTP server this script runs
           on the tap side, echoes UDP through a server here, and accepts a
@@ -47,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import json
 import os
 import re
 import signal
@@ -125,6 +130,20 @@ def peer_main(argv: list[str]) -> int:
                 s.sendto(data, addr)
     if cmd == "wire":
         return wire_main(argv[1:])
+    if cmd == "http-rate":
+        import http.client
+
+        count = int(argv[2])
+        start = time.monotonic()
+        for _ in range(count):
+            conn = http.client.HTTPConnection(argv[1], 80, timeout=10)
+            conn.request("GET", "/")
+            body = conn.getresponse().read()
+            conn.close()
+            if b"netd status" not in body:
+                return 1
+        print(f"rate {count / (time.monotonic() - start):.3f}")
+        return 0
     if cmd == "line":
         deadline = time.monotonic() + 20
         while True:
@@ -369,6 +388,7 @@ class Suite:
         self.ns = f"graft-netd-{os.getpid()}"
         self.cases: list[tuple[str, str | None]] = []
         self.comments: list[str] = []
+        self.bench: list[str] = []
         self.qemu = None
         self.helpers: list[subprocess.Popen] = []
         self.guest_log = self.dir / "guest.log"
@@ -582,6 +602,55 @@ class Suite:
         if m:
             self.comments.append(f"iperf: {m.group(1)} Mbit/s over 3 s")
 
+    def bench_record(self, name: str, unit: str,
+                     samples: list[float]) -> None:
+        """A BENCH line (docs/testing.md) of @samples, wall clock."""
+        values = sorted(samples)
+        n = len(values)
+        mean = sum(values) / n
+        median = (values[(n - 1) // 2] + values[n // 2]) / 2
+        p99 = values[max(0, -(-99 * n // 100) - 1)]
+        variance = sum((v - mean) ** 2 for v in values) / n
+        self.bench.append("BENCH " + json.dumps({
+            "name": name, "unit": unit, "mode": "wall", "count": n,
+            "min": round(values[0], 3), "median": round(median, 3),
+            "p99": round(p99, 3), "variance": round(variance, 3)}))
+
+    def check_bench(self) -> None:
+        """netd.tcp.rate (iperf, 5 runs of 3 s), netd.ping.rtt (100
+        pings, 20 ms apart), netd.http.rate (5 passes of 100 status
+        pages, one connection each, one at a time)."""
+        rates = []
+        for _ in range(5):
+            ok, out = self.run(["iperf", "-c", GUEST_IP, "-t", "3", "-f",
+                                "m"], timeout=40)
+            m = re.search(r"([\d.]+) Mbits/sec", out)
+            if ok and m:
+                rates.append(float(m.group(1)))
+        self.case("bench_tcp_rate", None if len(rates) == 5 else
+                  f"{len(rates)} of 5 iperf runs gave a rate")
+        if rates:
+            self.bench_record("netd.tcp.rate", "Mbit/s", rates)
+        ok, out = self.run(["ping", "-c", "100", "-i", "0.02", "-W", "2",
+                            GUEST_IP], timeout=60)
+        rtts = [float(t) * 1000 for t in re.findall(r"time=([\d.]+) ms",
+                                                     out)]
+        self.case("bench_ping_rtt", None if len(rtts) == 100 else
+                  f"{len(rtts)} of 100 replies")
+        if rtts:
+            self.bench_record("netd.ping.rtt", "us", rtts)
+        passes = []
+        for _ in range(5):
+            ok, out = self.run([sys.executable, __file__, "peer",
+                                "http-rate", GUEST_IP, "100"], timeout=120)
+            m = re.search(r"rate ([\d.]+)", out)
+            if ok and m:
+                passes.append(float(m.group(1)))
+        self.case("bench_http_rate", None if len(passes) == 5 else
+                  f"{len(passes)} of 5 passes completed")
+        if passes:
+            self.bench_record("netd.http.rate", "requests/s", passes)
+
     def memory(self) -> dict[str, int]:
         page = self.status_page()
         return {name: self.counter(page, name) for name in
@@ -697,6 +766,7 @@ class Suite:
                          "big": self.check_big, "echo": self.check_echo,
                          "iperf": self.check_iperf,
                          "wire": self.check_wire,
+                         "bench": self.check_bench,
                          "client": self.check_client}
                 for name in checks:
                     table[name]()
@@ -712,6 +782,8 @@ class Suite:
 
     def report(self) -> None:
         name = self.args.suite
+        for line in self.bench:
+            print(line)
         print(f"KTAP version 1\n1..1\n    KTAP version 1\n"
               f"    # Subtest: {name}\n    1..{len(self.cases)}")
         for comment in self.comments:

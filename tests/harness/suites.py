@@ -755,6 +755,11 @@ SUITES: tuple[Suite, ...] = (
               timeout=5.0),
     QemuSuite(name="selftest-noplan", test="selftest-noplan", hidden=True),
     QemuSuite(name="selftest-triple", test="selftest-triple", hidden=True),
+    # netd's figures from the host (tests/harness/netd_host.py, wall
+    # clock): netd.tcp.rate, netd.ping.rtt, netd.http.rate.
+    HostSuite(name="bench-netd", hidden=True, timeout=300.0,
+              argv=NETD_HOST + ("--suite", "bench-netd", "--nic",
+                                "e1000,addr=03.0", "--checks", "bench")),
     # Benchmarks, run by `run.py --bench`; bench_mode= tells the guest
     # which mode its BENCH lines are measured in.
     QemuSuite(name="bench", test="bench", mode="icount", hidden=True,
