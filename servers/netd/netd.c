@@ -106,6 +106,7 @@ int main(int argc, char **argv)
 	mach_port_t set, service;
 	kern_return_t kr;
 	int dhcp = strcmp(ip, "dhcp") == 0;
+	unsigned long too_large = 0;
 
 	start_ms = sys_now();
 	netd_device_master = graft_arg_port(argc, argv, "device");
@@ -168,6 +169,10 @@ int main(int argc, char **argv)
 				netd_eth_input(&netd_eth0, &in);
 			else
 				netd_rpc_serve(&in.hdr);
+		} else if (kr == MACH_RCV_TOO_LARGE) {
+			/* The kernel destroyed it: nothing netd.defs sends. */
+			if (too_large++ == 0)
+				printf("netd: a message too large, dropped\n");
 		} else if (kr != MACH_RCV_TIMED_OUT) {
 			printf("netd: receive failed: 0x%x\n", kr);
 			thread_switch(MACH_PORT_NULL, SWITCH_OPTION_WAIT, 10);

@@ -159,6 +159,54 @@ static void serve_once(int port)
 	check("tcp_close_listener", KERN_SUCCESS, netd_close(netd, l));
 }
 
+/* Messages no MIG stub sends: one larger than netd receives (the kernel
+ * destroys it), one with an id netd.defs does not have (MIG_BAD_ID). */
+static void bad_messages(void)
+{
+	static struct {
+		mach_msg_header_t h;
+		mach_msg_type_t t;
+		int data[4095];
+	} big;
+	static union {
+		mig_reply_header_t r;
+		char bytes[256];
+	} reply;
+	mach_port_t port = MACH_PORT_NULL;
+	kern_return_t kr;
+
+	big.h.msgh_bits = MACH_MSGH_BITS(MACH_MSG_TYPE_COPY_SEND, 0);
+	big.h.msgh_size = sizeof(big);
+	big.h.msgh_remote_port = netd;
+	big.h.msgh_local_port = MACH_PORT_NULL;
+	big.h.msgh_id = 7405;
+	big.t.msgt_name = MACH_MSG_TYPE_INTEGER_32;
+	big.t.msgt_size = 32;
+	big.t.msgt_number = sizeof(big.data) / sizeof(big.data[0]);
+	big.t.msgt_inline = TRUE;
+	check("oversize_message_sent", MACH_MSG_SUCCESS,
+	      mach_msg(&big.h, MACH_SEND_MSG, sizeof(big), 0, MACH_PORT_NULL,
+		       0, MACH_PORT_NULL));
+	check("reply_port", KERN_SUCCESS,
+	      mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_RECEIVE,
+				 &port));
+	big.h.msgh_bits = MACH_MSGH_BITS(MACH_MSG_TYPE_COPY_SEND,
+					 MACH_MSG_TYPE_MAKE_SEND_ONCE);
+	big.h.msgh_size = sizeof(big.h);
+	big.h.msgh_local_port = port;
+	big.h.msgh_id = 7399;
+	kr = mach_msg(&big.h, MACH_SEND_MSG | MACH_RCV_MSG | MACH_RCV_TIMEOUT,
+		      sizeof(big.h), sizeof(reply), port, 5000,
+		      MACH_PORT_NULL);
+	check("unknown_id_answered", MACH_MSG_SUCCESS, kr);
+	memcpy(&reply, &big, sizeof(reply));
+	check("unknown_id_is_mig_bad_id", MIG_BAD_ID,
+	      kr == MACH_MSG_SUCCESS ? reply.r.RetCode : 0);
+	mach_port_destroy(mach_task_self(), port);
+	check("netd_answers_after_bad_messages", NETD_EBADSOCK,
+	      netd_close(netd, 4242));
+}
+
 /* Calls netd must refuse with an error, and live. */
 static void bad_calls(uint32_t peer)
 {
@@ -212,6 +260,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	bad_calls(peer);
+	bad_messages();
 	fetch(peer, atoi(graft_arg(argc, argv, "http", "8000")),
 	      graft_arg(argc, argv, "path", "/"),
 	      atol(graft_arg(argc, argv, "len", "0")),
