@@ -8,8 +8,8 @@
  * with netd's service port as its bootstrap port (spawn.c).
  *
  * One thread runs everything (lwIP's NO_SYS mode): a loop receives on a
- * port set holding the filter's port (net_rcv_msg frames) and the service
- * port (netd.defs requests), with a timeout that ends when lwIP's next
+ * port set holding the filter's port (net_rcv_msg frames), the service
+ * port and the session ports (netd.defs requests, no-senders), with a timeout that ends when lwIP's next
  * timer is due, and runs lwIP's timers after every message.
  */
 #include <device/device.h>
@@ -134,14 +134,11 @@ int main(int argc, char **argv)
 	netif_set_link_up(&netd_netif);
 	netd_status_init();
 	netd_services_start();
-	service = netd_rpc_init();
-
 	if (mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_PORT_SET,
 			       &set) != KERN_SUCCESS ||
 	    mach_port_move_member(mach_task_self(), netd_eth0.rx, set) !=
 		    KERN_SUCCESS ||
-	    mach_port_move_member(mach_task_self(), service, set) !=
-		    KERN_SUCCESS) {
+	    (service = netd_rpc_init(set)) == MACH_PORT_NULL) {
 		printf("netd: cannot make its port set\n");
 		return 1;
 	}

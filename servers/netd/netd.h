@@ -44,7 +44,8 @@ kern_return_t netd_spawn(const char *devname, const char *args,
 			 mach_port_t service);
 
 /* rpc.c: the socket-like interface of netd.defs. */
-mach_port_t netd_rpc_init(void);
+mach_port_t netd_rpc_init(mach_port_t set);
+void netd_rpc_counts(unsigned int *sessions, unsigned int *sockets);
 void netd_rpc_serve(mach_msg_header_t *request);
 
 #endif

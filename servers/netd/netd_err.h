@@ -12,5 +12,6 @@
 #define NETD_EBUSY	0x4e07	/* the same call is already waiting */
 #define NETD_ECLOSED	0x4e08	/* closed while waiting, or by the peer */
 #define NETD_ERESET	0x4e09	/* the connection was reset or refused */
+#define NETD_ENOSESSION	0x4e0a	/* socket calls go to a session port */
 
 #endif

@@ -1,19 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* netd.defs served: sockets over lwIP's raw API, answered late when they wait. */
 /*
- * A socket id is (generation << 6) | slot, so an id that was closed stays
- * unknown (NETD_EBADSOCK) after its slot is reused.  A call that must wait
+ * Clients open a session on the service port (netd_session_open): a port
+ * of netd's own, in its port set, whose no-senders notification comes
+ * back to it; every socket belongs to the session it was made on, other
+ * sessions cannot name it, and when the last send right to the session
+ * goes (closed, or its task died) its sockets are closed.  A socket id is
+ * (generation << 6) | slot, so an id that was closed stays unknown
+ * (NETD_EBADSOCK) after its slot is reused.  A call that must wait
  * returns MIG_NO_REPLY and keeps its reply port (a send-once right) in the
  * socket; lwIP's callbacks answer it through netd_reply.defs.  Each socket
  * has one slot per kind of waiting call (connect or accept, send,
  * receive); a second call of a kind already waiting is NETD_EBUSY.
- *
- * Not done yet: sockets belong to nobody, so any task holding the service
- * port may use or close any socket, and the sockets of a task that dies
- * stay open until closed.
  */
 #include <mach/message.h>
 #include <mach/mig_errors.h>
+#include <mach/notify.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,7 @@
 #define DATA_MAX	NETD_DATA_MAX
 #define UDP_QUEUE	16
 #define ACCEPT_QUEUE	8
+#define NSESSION	32
 
 enum kind { SOCK_FREE, SOCK_TCP, SOCK_LISTEN, SOCK_UDP };
 
@@ -43,6 +46,7 @@ struct dgram {
 struct sock {
 	enum kind kind;
 	unsigned int gen;
+	mach_port_t owner;		/* the session it was made on */
 	struct tcp_pcb *tcp;
 	struct udp_pcb *udp;
 	struct pbuf *rx;		/* TCP: bytes not yet received */
@@ -59,7 +63,8 @@ struct sock {
 };
 
 static struct sock socks[NSOCK];
-static mach_port_t service;
+static mach_port_t service, port_set;
+static mach_port_t sessions[NSESSION];
 
 boolean_t netd_server(mach_msg_header_t *in, mach_msg_header_t *out);
 
@@ -68,19 +73,29 @@ static int sock_id(const struct sock *s)
 	return (int)(s->gen << 6 | (unsigned int)(s - socks));
 }
 
-static struct sock *sock_get(int id)
+/* Whether @port is the port of an open session. */
+static int is_session(mach_port_t port)
+{
+	for (int i = 0; i < NSESSION; i++)
+		if (port != MACH_PORT_NULL && sessions[i] == port)
+			return 1;
+	return 0;
+}
+
+/* Socket @id of session @owner, or NULL. */
+static struct sock *sock_get(int id, mach_port_t owner)
 {
 	struct sock *s;
 
 	if (id < 0)
 		return NULL;
 	s = &socks[id & (NSOCK - 1)];
-	if (s->kind == SOCK_FREE || sock_id(s) != id)
+	if (s->kind == SOCK_FREE || sock_id(s) != id || s->owner != owner)
 		return NULL;
 	return s;
 }
 
-static struct sock *sock_new(enum kind kind)
+static struct sock *sock_new(enum kind kind, mach_port_t owner)
 {
 	for (int i = 0; i < NSOCK; i++) {
 		struct sock *s = &socks[i];
@@ -90,6 +105,7 @@ static struct sock *sock_new(enum kind kind)
 			continue;
 		memset(s, 0, sizeof(*s));
 		s->kind = kind;
+		s->owner = owner;
 		s->gen = (gen + 1) & 0xffffff;
 		s->conn_reply = s->send_reply = s->recv_reply = MACH_PORT_NULL;
 		return s;
@@ -272,7 +288,7 @@ static err_t on_accept(void *arg, struct tcp_pcb *pcb, err_t err)
 
 	if (err != ERR_OK || pcb == NULL)
 		return ERR_VAL;
-	if (l->aq_len == ACCEPT_QUEUE || (s = sock_new(SOCK_TCP)) == NULL) {
+	if (l->aq_len == ACCEPT_QUEUE || (s = sock_new(SOCK_TCP, l->owner)) == NULL) {
 		tcp_abort(pcb);
 		return ERR_ABRT;
 	}
@@ -311,10 +327,11 @@ kern_return_t S_netd_tcp_connect(mach_port_t server, mach_port_t reply,
 	struct sock *s;
 	ip_addr_t ip;
 
-	(void)server;
+	if (!is_session(server))
+		return NETD_ENOSESSION;
 	if (!peer_addr(addr, port, &ip))
 		return NETD_EADDR;
-	s = sock_new(SOCK_TCP);
+	s = sock_new(SOCK_TCP, server);
 	if (s == NULL)
 		return NETD_ENOMEM;
 	pcb = tcp_new();
@@ -339,10 +356,11 @@ kern_return_t S_netd_tcp_listen(mach_port_t server, int port, int *id)
 	struct sock *s;
 	err_t err;
 
-	(void)server;
+	if (!is_session(server))
+		return NETD_ENOSESSION;
 	if (port <= 0 || port > 0xffff)
 		return NETD_EADDR;
-	s = sock_new(SOCK_LISTEN);
+	s = sock_new(SOCK_LISTEN, server);
 	if (s == NULL)
 		return NETD_ENOMEM;
 	pcb = tcp_new();
@@ -367,9 +385,10 @@ kern_return_t S_netd_tcp_listen(mach_port_t server, int port, int *id)
 kern_return_t S_netd_tcp_accept(mach_port_t server, mach_port_t reply,
 				int id, int *conn)
 {
-	struct sock *s = sock_get(id);
+	struct sock *s = sock_get(id, server);
 
-	(void)server;
+	if (!is_session(server))
+		return NETD_ENOSESSION;
 	if (s == NULL)
 		return NETD_EBADSOCK;
 	if (s->kind != SOCK_LISTEN)
@@ -390,9 +409,10 @@ kern_return_t S_netd_tcp_send(mach_port_t server, mach_port_t reply, int id,
 			      const netd_data_t data, mach_msg_type_number_t len,
 			      int *sent)
 {
-	struct sock *s = sock_get(id);
+	struct sock *s = sock_get(id, server);
 
-	(void)server;
+	if (!is_session(server))
+		return NETD_ENOSESSION;
 	if (s == NULL)
 		return NETD_EBADSOCK;
 	if (s->kind != SOCK_TCP)
@@ -419,10 +439,12 @@ kern_return_t S_netd_tcp_recv(mach_port_t server, mach_port_t reply, int id,
 			      int max, netd_data_t data,
 			      mach_msg_type_number_t *len)
 {
-	struct sock *s = sock_get(id);
+	struct sock *s = sock_get(id, server);
 
-	(void)server, (void)data;
+	(void)data;
 	*len = 0;
+	if (!is_session(server))
+		return NETD_ENOSESSION;
 	if (s == NULL)
 		return NETD_EBADSOCK;
 	if (s->kind != SOCK_TCP)
@@ -440,9 +462,10 @@ kern_return_t S_netd_tcp_recv(mach_port_t server, mach_port_t reply, int id,
 kern_return_t S_netd_close(mach_port_t server, int id)
 {
 	static const netd_data_t empty;
-	struct sock *s = sock_get(id);
+	struct sock *s = sock_get(id, server);
 
-	(void)server;
+	if (!is_session(server))
+		return NETD_ENOSESSION;
 	if (s == NULL)
 		return NETD_EBADSOCK;
 	answer_conn(s, NETD_ECLOSED, 0);
@@ -486,10 +509,11 @@ kern_return_t S_netd_udp_bind(mach_port_t server, int port, int *id)
 	struct sock *s;
 	err_t err;
 
-	(void)server;
+	if (!is_session(server))
+		return NETD_ENOSESSION;
 	if (port < 0 || port > 0xffff)
 		return NETD_EADDR;
-	s = sock_new(SOCK_UDP);
+	s = sock_new(SOCK_UDP, server);
 	if (s == NULL)
 		return NETD_ENOMEM;
 	s->udp = udp_new();
@@ -512,12 +536,13 @@ kern_return_t S_netd_udp_sendto(mach_port_t server, int id, uint32_t addr,
 				int port, const netd_data_t data,
 				mach_msg_type_number_t len)
 {
-	struct sock *s = sock_get(id);
+	struct sock *s = sock_get(id, server);
 	struct pbuf *p;
 	ip_addr_t ip;
 	err_t err;
 
-	(void)server;
+	if (!is_session(server))
+		return NETD_ENOSESSION;
 	if (s == NULL)
 		return NETD_EBADSOCK;
 	if (s->kind != SOCK_UDP)
@@ -539,10 +564,12 @@ kern_return_t S_netd_udp_recvfrom(mach_port_t server, mach_port_t reply,
 				  int id, int max, uint32_t *addr, int *port,
 				  netd_data_t data, mach_msg_type_number_t *len)
 {
-	struct sock *s = sock_get(id);
+	struct sock *s = sock_get(id, server);
 
-	(void)server, (void)addr, (void)port, (void)data;
+	(void)addr, (void)port, (void)data;
 	*len = 0;
+	if (!is_session(server))
+		return NETD_ENOSESSION;
 	if (s == NULL)
 		return NETD_EBADSOCK;
 	if (s->kind != SOCK_UDP)
@@ -557,12 +584,68 @@ kern_return_t S_netd_udp_recvfrom(mach_port_t server, mach_port_t reply,
 	return MIG_NO_REPLY;
 }
 
+/* --- sessions ------------------------------------------------------- */
+
+kern_return_t S_netd_session_open(mach_port_t server, mach_port_t *session)
+{
+	mach_port_t port = MACH_PORT_NULL, previous;
+	int i;
+
+	if (server != service)
+		return NETD_EKIND;
+	for (i = 0; i < NSESSION && sessions[i] != MACH_PORT_NULL; i++)
+		;
+	if (i == NSESSION)
+		return NETD_ENOMEM;
+	/* No-senders once the reply's send right (make-send count 1) is
+	 * gone, to the session port itself. */
+	if (mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_RECEIVE,
+			       &port) != KERN_SUCCESS)
+		return NETD_ENOMEM;
+	if (mach_port_request_notification(mach_task_self(), port,
+					   MACH_NOTIFY_NO_SENDERS, 1, port,
+					   MACH_MSG_TYPE_MAKE_SEND_ONCE,
+					   &previous) != KERN_SUCCESS ||
+	    mach_port_move_member(mach_task_self(), port, port_set) !=
+		    KERN_SUCCESS) {
+		mach_port_destroy(mach_task_self(), port);
+		return NETD_ENOMEM;
+	}
+	sessions[i] = port;
+	*session = port;
+	return KERN_SUCCESS;
+}
+
+/* The session's last sender went: close its sockets and its port. */
+static void session_end(mach_port_t session)
+{
+	for (int i = 0; i < NSOCK; i++)
+		if (socks[i].kind != SOCK_FREE && socks[i].owner == session)
+			S_netd_close(session, sock_id(&socks[i]));
+	for (int i = 0; i < NSESSION; i++)
+		if (sessions[i] == session)
+			sessions[i] = MACH_PORT_NULL;
+	mach_port_destroy(mach_task_self(), session);
+}
+
+void netd_rpc_counts(unsigned int *nsessions, unsigned int *nsockets)
+{
+	*nsessions = *nsockets = 0;
+	for (int i = 0; i < NSESSION; i++)
+		*nsessions += sessions[i] != MACH_PORT_NULL;
+	for (int i = 0; i < NSOCK; i++)
+		*nsockets += socks[i].kind != SOCK_FREE;
+}
+
 /* --- the port --------------------------------------------------------- */
 
-mach_port_t netd_rpc_init(void)
+mach_port_t netd_rpc_init(mach_port_t set)
 {
+	port_set = set;
 	if (mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_RECEIVE,
-			       &service) != KERN_SUCCESS)
+			       &service) != KERN_SUCCESS ||
+	    mach_port_move_member(mach_task_self(), service, set) !=
+		    KERN_SUCCESS)
 		return MACH_PORT_NULL;
 	return service;
 }
@@ -575,6 +658,11 @@ void netd_rpc_serve(mach_msg_header_t *in)
 		char bytes[DATA_MAX + 512];
 	} out;
 
+	if (in->msgh_id == MACH_NOTIFY_NO_SENDERS &&
+	    is_session(in->msgh_local_port)) {
+		session_end(in->msgh_local_port);
+		return;
+	}
 	/* Not done yet: the rights and memory of a complex message netd
 	 * does not know are not destroyed (netd.defs sends none). */
 	netd_server(in, &out.hdr.Head);

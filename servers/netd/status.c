@@ -123,6 +123,7 @@ static char *status_page(int *len)
 {
 	struct page pg = { malloc(PAGE_MAX), 0, PAGE_MAX };
 	const struct netd_eth *e = &netd_eth0;
+	unsigned int nsessions, nsockets;
 	char head[160];
 	int hl;
 
@@ -156,6 +157,10 @@ static char *status_page(int *len)
 	    "discarded_bytes</td><td>%lu</td></tr>\n</table>\n",
 	    netd_echoed_bytes, netd_discarded_datagrams,
 	    netd_discarded_bytes);
+	netd_rpc_counts(&nsessions, &nsockets);
+	put(&pg, "<h2>netd.defs</h2>\n<table border=1>\n<tr><td>sessions_open"
+	    "</td><td>%u</td></tr>\n<tr><td>sockets_open</td><td>%u</td>"
+	    "</tr>\n</table>\n", nsessions, nsockets);
 	put(&pg, "<h2>Memory</h2>\n<table border=1>\n<tr><td>heap_bytes_in_use"
 	    "</td><td>%lu</td></tr>\n", (unsigned long)mallinfo().uordblks);
 	put(&pg, "<tr><td>pbuf_pool_used</td><td>%u</td></tr>\n<tr><td>"

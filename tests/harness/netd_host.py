@@ -39,8 +39,11 @@ runs each check from inside the namespace:
   client  tests/user/netd_client.elf, started by netd from a RAM disk
           (run=rd0): it fetches a file from an HTTP server this script runs
           on the tap side, echoes UDP through a server here, and accepts a
-          connection this script makes; each of its USER-PASS / USER-FAIL
-          lines is a case
+          connection this script makes, and leaves a listener open when
+          it ends; each of its USER-PASS / USER-FAIL lines is a case;
+          then that listener must refuse connections (netd closed the
+          dead client's session) and the status page must show no
+          session or socket left
 
 Last, netd must still answer a ping and the console must have no panic.
 QEMU is killed and the namespace deleted at the end (and at exit).
@@ -68,6 +71,7 @@ HOST_IP, GUEST_IP = "10.0.2.1", "10.0.2.15"
 GUEST_MAC = "52:54:00:12:34:56"
 BIG_SIZE = 2 << 20
 PEER_HTTP_PORT, PEER_UDP_PORT, CLIENT_LISTEN_PORT = 8000, 7007, 2000
+CLIENT_LEAVE_PORT = 2001
 
 
 def big_pattern(size: int = BIG_SIZE) -> bytes:
@@ -144,6 +148,16 @@ def peer_main(argv: list[str]) -> int:
                 return 1
         print(f"rate {count / (time.monotonic() - start):.3f}")
         return 0
+    if cmd == "refused":
+        # A connection to the port must be refused (RST).
+        try:
+            socket.create_connection((argv[1], int(argv[2])),
+                                     timeout=10).close()
+        except ConnectionRefusedError:
+            print("refused")
+            return 0
+        print("connected: something still listens")
+        return 1
     if cmd == "line":
         deadline = time.monotonic() + 20
         while True:
@@ -460,7 +474,8 @@ class Suite:
                 " run=rd0 args=netd_client+peer=" + HOST_IP +
                 f"+http={PEER_HTTP_PORT}+path=/peer.bin"
                 f"+len={len(peer_file())}+crc={crc:#x}"
-                f"+udp={PEER_UDP_PORT}+listen={CLIENT_LISTEN_PORT}")
+                f"+udp={PEER_UDP_PORT}+listen={CLIENT_LISTEN_PORT}"
+                f"+leave={CLIENT_LEAVE_PORT}")
             modules.append(f"{disk} client rd0")
         if self.args.emulator == "bochs":
             argv = self.bochs_argv(build, modules)
@@ -739,6 +754,19 @@ class Suite:
                   None if done and m and int(m.group(1)) == checks and
                   checks >= 30 else f"{checks} check lines, "
                   f"{m.group(0) if m else 'no USER-DONE'}")
+        # The client left a listener on CLIENT_LEAVE_PORT and ended: its
+        # session's last send right went with it, so netd closed both.
+        gone = self.wait_console("task child of netd.elf terminated", 20)
+        ok, out = self.run([sys.executable, __file__, "peer", "refused",
+                            GUEST_IP, str(CLIENT_LEAVE_PORT)])
+        self.case("dead_clients_listener_closed", None if gone and ok
+                  else "the client did not end" if not gone else out[-200:])
+        page = self.status_page()
+        self.case("no_session_or_socket_left",
+                  None if self.counter(page, "sessions_open") == 0 and
+                  self.counter(page, "sockets_open") == 0 else
+                  f"sessions_open {self.counter(page, 'sessions_open')}, "
+                  f"sockets_open {self.counter(page, 'sockets_open')}")
 
     def start_client_peers(self) -> None:
         www = self.dir / "www"

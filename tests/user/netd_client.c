@@ -21,7 +21,8 @@
 #include "netd_err.h"
 #include "netd_user.h"
 
-static mach_port_t netd;
+static mach_port_t service;	/* netd's service port */
+static mach_port_t netd;	/* the session every call goes to */
 static unsigned int checks, failed;
 static netd_data_t buf;
 
@@ -207,6 +208,36 @@ static void bad_messages(void)
 	      netd_close(netd, 4242));
 }
 
+/* Sockets belong to their session: the service port makes none, another
+ * session cannot name them, a session whose last right goes is closed. */
+static void sessions(uint32_t peer)
+{
+	mach_port_t other = MACH_PORT_NULL, again = MACH_PORT_NULL;
+	mach_msg_type_number_t n = sizeof(buf);
+	int s = -1, t = -1, port = 0;
+	uint32_t from = 0;
+
+	(void)peer;
+	check("socket_call_on_service_port", NETD_ENOSESSION,
+	      netd_udp_bind(service, 0, &s));
+	check("session_open_on_a_session", NETD_EKIND,
+	      netd_session_open(netd, &again));
+	check("second_session", KERN_SUCCESS,
+	      netd_session_open(service, &other));
+	check("udp_bind_in_first_session", KERN_SUCCESS,
+	      netd_udp_bind(netd, 0, &s));
+	check("other_session_cannot_receive", NETD_EBADSOCK,
+	      netd_udp_recvfrom(other, s, 16, &from, &port, buf, &n));
+	check("other_session_cannot_close", NETD_EBADSOCK,
+	      netd_close(other, s));
+	check("udp_bind_in_second_session", KERN_SUCCESS,
+	      netd_udp_bind(other, 0, &t));
+	/* The second session's only send right goes: netd closes it. */
+	check("second_session_released", KERN_SUCCESS,
+	      mach_port_deallocate(mach_task_self(), other));
+	check("first_session_still_works", KERN_SUCCESS, netd_close(netd, s));
+}
+
 /* Calls netd must refuse with an error, and live. */
 static void bad_calls(uint32_t peer)
 {
@@ -250,15 +281,19 @@ static void bad_calls(uint32_t peer)
 int main(int argc, char **argv)
 {
 	uint32_t peer = parse_ip(graft_arg(argc, argv, "peer", "10.0.2.1"));
+	int leave = -1;
 	kern_return_t kr;
 
 	kr = task_get_special_port(mach_task_self(), TASK_BOOTSTRAP_PORT,
-				   &netd);
-	if (kr != KERN_SUCCESS || netd == MACH_PORT_NULL) {
+				   &service);
+	if (kr != KERN_SUCCESS || service == MACH_PORT_NULL) {
 		printf("USER-FAIL no netd port (error 0x%x)\nUSER-DONE 1\n",
 		       kr);
 		return 1;
 	}
+	check("session_open", KERN_SUCCESS,
+	      netd_session_open(service, &netd));
+	sessions(peer);
 	bad_calls(peer);
 	bad_messages();
 	fetch(peer, atoi(graft_arg(argc, argv, "http", "8000")),
@@ -267,6 +302,11 @@ int main(int argc, char **argv)
 	      strtoul(graft_arg(argc, argv, "crc", "0"), NULL, 0));
 	udp_echo(peer, atoi(graft_arg(argc, argv, "udp", "7")));
 	serve_once(atoi(graft_arg(argc, argv, "listen", "2000")));
+	/* Left open: netd closes it when this task dies (its session's
+	 * last send right goes); the harness checks. */
+	check("listener_left_open", KERN_SUCCESS,
+	      netd_tcp_listen(netd, atoi(graft_arg(argc, argv, "leave",
+						      "2001")), &leave));
 	printf("USER-DONE %u\n", checks);
 	printf("netd_client: done, %u checks, %u failed\n", checks, failed);
 	return failed != 0;
