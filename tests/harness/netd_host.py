@@ -756,7 +756,7 @@ class Suite:
                   f"{m.group(0) if m else 'no USER-DONE'}")
         # The client left a listener on CLIENT_LEAVE_PORT and ended: its
         # session's last send right went with it, so netd closed both.
-        gone = self.wait_console("task child of netd.elf terminated", 20)
+        gone = self.wait_console("task child of netd", 20)
         ok, out = self.run([sys.executable, __file__, "peer", "refused",
                             GUEST_IP, str(CLIENT_LEAVE_PORT)])
         self.case("dead_clients_listener_closed", None if gone and ok
