@@ -31,6 +31,9 @@
 #define LWIP_UDP			1
 #define LWIP_TCP			1
 #define LWIP_DHCP			1
+/* No address conflict probes before using a DHCP lease: they cost 5 to
+ * 9 s, and the emulators' user networks hand out one address. */
+#define LWIP_DHCP_DOES_ACD_CHECK	0
 #define LWIP_DNS			0
 #define LWIP_IGMP			0
 #define IP_REASSEMBLY			1
