@@ -15,7 +15,10 @@ NETD_LWIP_FILES = core/init.c core/def.c core/inet_chksum.c core/ip.c \
 	core/altcp_tcp.c core/ipv4/acd.c core/ipv4/autoip.c \
 	core/ipv4/dhcp.c core/ipv4/etharp.c core/ipv4/icmp.c \
 	core/ipv4/igmp.c core/ipv4/ip4.c core/ipv4/ip4_addr.c \
-	core/ipv4/ip4_frag.c netif/ethernet.c apps/http/httpd.c \
+	core/ipv4/ip4_frag.c core/ipv6/ethip6.c core/ipv6/icmp6.c \
+	core/ipv6/inet6.c core/ipv6/ip6.c core/ipv6/ip6_addr.c \
+	core/ipv6/ip6_frag.c core/ipv6/mld6.c core/ipv6/nd6.c \
+	core/ipv6/dhcp6.c netif/ethernet.c apps/http/httpd.c \
 	apps/http/fs.c apps/lwiperf/lwiperf.c
 NETD_LWIP_OBJS = $(patsubst %.c,servers/netd/lwip/%.o,$(NETD_LWIP_FILES))
 NETD_OBJS = servers/netd/netd.o servers/netd/netif.o \

@@ -21,9 +21,18 @@
 #define MEMP_NUM_SYS_TIMEOUT		(LWIP_NUM_SYS_TIMEOUT_INTERNAL + 8)
 #define PBUF_POOL_SIZE			256
 
-/* Protocols: IPv4 with ARP, ICMP, UDP, TCP and DHCP; no IPv6 yet. */
+/*
+ * Protocols: IPv4 with ARP, ICMP, UDP, TCP and DHCP; IPv6 with a
+ * link-local address only (neighbour discovery, ICMPv6 echo, MLD), for
+ * the services and httpd; netd.defs stays IPv4.
+ */
 #define LWIP_IPV4			1
-#define LWIP_IPV6			0
+#define LWIP_IPV6			1
+#define LWIP_IPV6_MLD			1
+#define LWIP_IPV6_AUTOCONFIG		0
+#define LWIP_IPV6_DHCP6			0
+/* 64-bit pointers do not fit in the fragment header lwIP reuses. */
+#define IPV6_FRAG_COPYHEADER		1
 #define LWIP_ARP			1
 #define LWIP_ETHERNET			1
 #define LWIP_ICMP			1

@@ -26,6 +26,7 @@
 #include "lwip/dhcp.h"
 #include "lwip/init.h"
 #include "lwip/ip4_addr.h"
+#include "lwip/ip6_addr.h"
 #include "lwip/netif.h"
 #include "lwip/timeouts.h"
 #include "netd.h"
@@ -36,6 +37,7 @@ struct netif netd_netif;
 mach_port_t netd_device_master;
 
 static unsigned long start_ms;
+static int said_ready;
 
 void netd_assert_failed(const char *msg, const char *file, int line)
 {
@@ -55,10 +57,21 @@ u32_t sys_now(void)
 		       (unsigned long)t.microseconds / 1000);
 }
 
-/* Prints the address once the netif has one (static, or DHCP bound). */
+/* Prints the IPv4 address once the netif has one (static, or DHCP
+ * bound), and the IPv6 link-local address once it is valid (after
+ * duplicate address detection). */
 static void netif_status(struct netif *netif)
 {
+	static int said_ip6;
+
+	if (!said_ip6 && ip6_addr_isvalid(netif_ip6_addr_state(netif, 0))) {
+		said_ip6 = 1;
+		printf("netd: ipv6 %s\n",
+		       ip6addr_ntoa(netif_ip6_addr(netif, 0)));
+	}
 	if (!netif_is_up(netif) || ip4_addr_isany_val(*netif_ip4_addr(netif)))
+		return;
+	if (said_ready++ > 0)
 		return;
 	printf("netd: ready ip=%s", ip4addr_ntoa(netif_ip4_addr(netif)));
 	printf(" mask=%s", ip4addr_ntoa(netif_ip4_netmask(netif)));
@@ -146,6 +159,9 @@ int main(int argc, char **argv)
 	       netd_eth0.mac[0], netd_eth0.mac[1], netd_eth0.mac[2],
 	       netd_eth0.mac[3], netd_eth0.mac[4], netd_eth0.mac[5],
 	       LWIP_VERSION_STRING);
+	if (netd_eth_allmulti(&netd_eth0) != D_SUCCESS)
+		printf("netd: no all-multicast mode: IPv6 may not work\n");
+	netif_create_ip6_linklocal_address(&netd_netif, 1);
 	netif_set_up(&netd_netif);
 	if (dhcp && dhcp_start(&netd_netif) != ERR_OK)
 		printf("netd: DHCP does not start\n");

@@ -29,6 +29,7 @@ extern mach_port_t netd_device_master;
 kern_return_t netd_eth_open(struct netd_eth *eth, mach_port_t master,
 			    const char *name);
 void netd_eth_wait_link(struct netd_eth *eth);
+kern_return_t netd_eth_allmulti(struct netd_eth *eth);
 err_t netd_eth_netif_init(struct netif *netif);
 void netd_eth_input(struct netd_eth *eth, const void *msg);
 

@@ -5,7 +5,7 @@
  * bytes; the call returns once the driver has taken the frame.  Frames
  * come in as net_rcv_msg messages to a port of netd's own, through one
  * BPF program installed with device_set_filter that passes ARP and IPv4
- * (lwIP checks addresses itself).  A net_rcv_msg holds the Ethernet
+ * and IPv6 (lwIP checks addresses itself).  A net_rcv_msg holds the Ethernet
  * header apart from the rest; both are copied into one pbuf for
  * ethernet_input.
  */
@@ -18,6 +18,7 @@
 
 #include "graft_user.h"
 #include "lwip/etharp.h"
+#include "lwip/ethip6.h"
 #include "lwip/netif.h"
 #include "lwip/pbuf.h"
 #include "lwip/stats.h"
@@ -28,16 +29,18 @@
 #define NETD_ETH_ZLEN	60
 #define NETD_FRAME_MAX	1514
 
-/* Passes ARP (0x0806) and IPv4 (0x0800), whole; drops the rest. */
+/* Passes ARP (0x0806), IPv4 (0x0800) and IPv6 (0x86dd), whole; drops
+ * the rest. */
 static kern_return_t install_filter(struct netd_eth *eth)
 {
 	struct bpf_insn f[] = {
 		{ NETF_BPF | NETF_IN, 0, 0, 0 },
 		/* 0 */ { BPF_LD | BPF_H | BPF_ABS, 0, 0, 12 },
-		/* 1 */ { BPF_JMP | BPF_JEQ | BPF_K, 2, 0, ETHTYPE_ARP },
-		/* 2 */ { BPF_JMP | BPF_JEQ | BPF_K, 1, 0, ETHTYPE_IP },
-		/* 3 */ { BPF_RET | BPF_K, 0, 0, 0 },
-		/* 4 */ { BPF_RET | BPF_K, 0, 0, NETD_FRAME_MAX },
+		/* 1 */ { BPF_JMP | BPF_JEQ | BPF_K, 3, 0, ETHTYPE_ARP },
+		/* 2 */ { BPF_JMP | BPF_JEQ | BPF_K, 2, 0, ETHTYPE_IP },
+		/* 3 */ { BPF_JMP | BPF_JEQ | BPF_K, 1, 0, ETHTYPE_IPV6 },
+		/* 4 */ { BPF_RET | BPF_K, 0, 0, 0 },
+		/* 5 */ { BPF_RET | BPF_K, 0, 0, NETD_FRAME_MAX },
 	};
 
 	return device_set_filter(eth->device, eth->rx,
@@ -75,6 +78,22 @@ kern_return_t netd_eth_open(struct netd_eth *eth, mach_port_t master,
 	if (kr != KERN_SUCCESS)
 		return kr;
 	return install_filter(eth);
+}
+
+/* IPv6 neighbour discovery needs multicast frames (solicited-node
+ * groups): take them all (IFF_ALLMULTI through NET_FLAGS), as device.defs
+ * has no call for a list of groups.  0 on success. */
+kern_return_t netd_eth_allmulti(struct netd_eth *eth)
+{
+	int flags;
+	mach_msg_type_number_t n = 1;
+	kern_return_t kr;
+
+	kr = device_get_status(eth->device, NET_FLAGS, &flags, &n);
+	if (kr != D_SUCCESS)
+		return kr;
+	flags |= 0x200;		/* IFF_ALLMULTI */
+	return device_set_status(eth->device, NET_FLAGS, &flags, 1);
 }
 
 /* Wait up to 5 s (10 ms sleeps) for the device to be up with a link
@@ -130,12 +149,13 @@ err_t netd_eth_netif_init(struct netif *netif)
 	netif->name[0] = 'e';
 	netif->name[1] = 'n';
 	netif->output = etharp_output;
+	netif->output_ip6 = ethip6_output;
 	netif->linkoutput = eth_linkoutput;
 	netif->mtu = 1500;
 	netif->hwaddr_len = ETH_HWADDR_LEN;
 	memcpy(netif->hwaddr, eth->mac, ETH_HWADDR_LEN);
 	netif->flags = NETIF_FLAG_BROADCAST | NETIF_FLAG_ETHARP |
-		       NETIF_FLAG_ETHERNET;
+		       NETIF_FLAG_ETHERNET | NETIF_FLAG_MLD6;
 	return ERR_OK;
 }
 

@@ -368,7 +368,7 @@ kern_return_t S_netd_tcp_listen(mach_port_t server, int port, int *id)
 		s->kind = SOCK_FREE;
 		return NETD_ENOMEM;
 	}
-	err = tcp_bind(pcb, IP_ANY_TYPE, (u16_t)port);
+	err = tcp_bind(pcb, IP4_ADDR_ANY, (u16_t)port);
 	lpcb = err == ERR_OK ? tcp_listen(pcb) : NULL;
 	if (lpcb == NULL) {
 		tcp_close(pcb);
@@ -521,7 +521,7 @@ kern_return_t S_netd_udp_bind(mach_port_t server, int port, int *id)
 		s->kind = SOCK_FREE;
 		return NETD_ENOMEM;
 	}
-	err = udp_bind(s->udp, IP_ANY_TYPE, (u16_t)port);
+	err = udp_bind(s->udp, IP4_ADDR_ANY, (u16_t)port);
 	if (err != ERR_OK) {
 		udp_remove(s->udp);
 		s->kind = SOCK_FREE;

@@ -91,7 +91,7 @@ static void iperf_report(void *arg, enum lwiperf_report_type type,
 
 static struct udp_pcb *udp_service(u16_t port, udp_recv_fn fn)
 {
-	struct udp_pcb *pcb = udp_new();
+	struct udp_pcb *pcb = udp_new_ip_type(IPADDR_TYPE_ANY);
 
 	if (pcb == NULL || udp_bind(pcb, IP_ANY_TYPE, port) != ERR_OK) {
 		printf("netd: cannot serve UDP port %u\n", port);
@@ -103,7 +103,7 @@ static struct udp_pcb *udp_service(u16_t port, udp_recv_fn fn)
 
 void netd_services_start(void)
 {
-	struct tcp_pcb *pcb = tcp_new();
+	struct tcp_pcb *pcb = tcp_new_ip_type(IPADDR_TYPE_ANY);
 
 	if (pcb != NULL && tcp_bind(pcb, IP_ANY_TYPE, ECHO_PORT) == ERR_OK)
 		pcb = tcp_listen(pcb);

@@ -136,6 +136,7 @@ static char *status_page(int *len)
 	    "served.</p>\n", LWIP_VERSION_STRING, e->name,
 	    (unsigned long)(sys_now() / 1000), pages_served);
 	put(&pg, "<p>address %s, ", ip4addr_ntoa(netif_ip4_addr(&netd_netif)));
+	put(&pg, "IPv6 %s, ", ip6addr_ntoa(netif_ip6_addr(&netd_netif, 0)));
 	put(&pg, "gateway %s, MAC %02x:%02x:%02x:%02x:%02x:%02x</p>\n",
 	    ip4addr_ntoa(netif_ip4_gw(&netd_netif)), e->mac[0], e->mac[1],
 	    e->mac[2], e->mac[3], e->mac[4], e->mac[5]);
@@ -178,6 +179,9 @@ static char *status_page(int *len)
 	proto_row(&pg, "icmp", &lwip_stats.icmp);
 	proto_row(&pg, "udp", &lwip_stats.udp);
 	proto_row(&pg, "tcp", &lwip_stats.tcp);
+	proto_row(&pg, "ip6", &lwip_stats.ip6);
+	proto_row(&pg, "icmp6", &lwip_stats.icmp6);
+	proto_row(&pg, "nd6", &lwip_stats.nd6);
 	put(&pg, "</table>\n</body></html>\n");
 
 	hl = snprintf(head, sizeof(head), "HTTP/1.0 200 OK\r\nServer: netd "

@@ -17,6 +17,8 @@ runs each check from inside the namespace:
   ping    the host's `ping`, 5 echoes
   http    `curl` of the status page twice: the page names eth0 and its
           rx_frames counter grew between the two (generated live); a 404
+  ipv6    netd's IPv6 link-local address: `ping -6` and `curl` of the
+          status page over it
   big     `curl` of /big.bin (2 MiB), compared byte for byte with the
           pattern status.c generates
   echo    TCP echo (port 7) of 64 KiB, UDP echo, 20 datagrams to the UDP
@@ -571,6 +573,25 @@ class Suite:
         self.case("http_404", None if out.strip() == "404" else
                   f"status {out.strip()!r}")
 
+    def check_ipv6(self) -> None:
+        """netd's IPv6 link-local address: ping -6 and curl over it."""
+        self.wait_console("netd: ipv6 ", 15)
+        m = re.search(r"netd: ipv6 (fe80:[0-9a-f:]+)", self.console(), re.I)
+        self.case("ipv6_link_local_address", None if m else
+                  "netd printed no IPv6 address")
+        if not m:
+            return
+        address = m.group(1)
+        ok, out = self.run(["ping", "-6", "-c", "3", "-W", "2",
+                            f"{address}%{TAP}"])
+        self.case("host_ping_ipv6", None if ok and "3 received" in out
+                  else "ping -6 did not get 3 replies")
+        ok, out = self.run(["curl", "-g", "-s", "-m", "20",
+                            f"http://[{address}%25{TAP}]/"])
+        self.case("http_status_page_over_ipv6",
+                  None if "<h1>Graft: netd status</h1>" in out else
+                  "no status page over IPv6")
+
     def check_big(self) -> None:
         out_file = self.dir / "big.bin"
         start = time.monotonic()
@@ -793,6 +814,7 @@ class Suite:
                 table = {"ping": self.check_ping, "http": self.check_http,
                          "big": self.check_big, "echo": self.check_echo,
                          "iperf": self.check_iperf,
+                         "ipv6": self.check_ipv6,
                          "wire": self.check_wire,
                          "bench": self.check_bench,
                          "client": self.check_client}

@@ -691,10 +691,10 @@ SUITES: tuple[Suite, ...] = (
     # side (tests/harness/netd_host.py boots QEMU itself).
     HostSuite(name="netd-host", timeout=300.0, argv=NETD_HOST + (
         "--suite", "netd-host", "--nic", "e1000,addr=03.0",
-        "--checks", "ping,http,big,echo,iperf")),
+        "--checks", "ping,ipv6,http,big,echo,iperf")),
     HostSuite(name="netd-host-ne2k-pci", timeout=300.0, argv=NETD_HOST + (
         "--suite", "netd-host-ne2k-pci", "--nic", "ne2k_pci,addr=03.0",
-        "--checks", "ping,http,big,echo")),
+        "--checks", "ping,ipv6,http,big,echo")),
     HostSuite(name="netd-client", timeout=300.0, argv=NETD_HOST + (
         "--suite", "netd-client", "--nic", "e1000,addr=03.0",
         "--checks", "client")),
@@ -707,7 +707,7 @@ SUITES: tuple[Suite, ...] = (
     HostSuite(name="netd-bochs", timeout=600.0, argv=NETD_HOST + (
         "--suite", "netd-bochs", "--emulator", "bochs",
         "--boot-seconds", "300",
-        "--checks", "ping,http,big,echo,iperf,client")),
+        "--checks", "ping,ipv6,http,big,echo,iperf,client")),
     # `make run` and `make run-bochs` as a user types them, bounded in
     # time: DHCP, the disk, the status page through the forwarded port
     # (tests/harness/make_run.py).
