@@ -46,15 +46,25 @@ void netd_assert_failed(const char *msg, const char *file, int line)
 	abort();
 }
 
-/* Milliseconds since boot, from the kernel's TSC clock (host_get_time). */
+/*
+ * Milliseconds since boot, from the kernel's TSC clock (host_get_time).
+ * The host port is asked for once: each mach_host_self() adds a user
+ * reference to the right, and lwIP asks for the time several times per
+ * frame.
+ */
 u32_t sys_now(void)
 {
+	static mach_port_t host = MACH_PORT_NULL;
+	static u32_t last;
 	time_value_t t;
 
-	if (host_get_time(mach_host_self(), &t) != KERN_SUCCESS)
-		return 0;
-	return (u32_t)((unsigned long)t.seconds * 1000 +
+	if (host == MACH_PORT_NULL)
+		host = mach_host_self();
+	if (host_get_time(host, &t) != KERN_SUCCESS)
+		return last;
+	last = (u32_t)((unsigned long)t.seconds * 1000 +
 		       (unsigned long)t.microseconds / 1000);
+	return last;
 }
 
 /* Prints the IPv4 address once the netif has one (static, or DHCP
