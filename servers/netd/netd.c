@@ -35,6 +35,7 @@
 struct netd_eth netd_eth0;
 struct netif netd_netif;
 mach_port_t netd_device_master;
+mach_port_t netd_task;
 
 static unsigned long start_ms;
 static int said_ready;
@@ -131,6 +132,7 @@ int main(int argc, char **argv)
 	int dhcp = strcmp(ip, "dhcp") == 0;
 	unsigned long too_large = 0;
 
+	netd_task = mach_task_self();
 	start_ms = sys_now();
 	netd_device_master = graft_arg_port(argc, argv, "device");
 	ip4_addr_set_zero(&addr);
@@ -157,9 +159,9 @@ int main(int argc, char **argv)
 	netif_set_link_up(&netd_netif);
 	netd_status_init();
 	netd_services_start();
-	if (mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_PORT_SET,
+	if (mach_port_allocate(netd_task, MACH_PORT_RIGHT_PORT_SET,
 			       &set) != KERN_SUCCESS ||
-	    mach_port_move_member(mach_task_self(), netd_eth0.rx, set) !=
+	    mach_port_move_member(netd_task, netd_eth0.rx, set) !=
 		    KERN_SUCCESS ||
 	    (service = netd_rpc_init(set)) == MACH_PORT_NULL) {
 		printf("netd: cannot make its port set\n");

@@ -24,6 +24,11 @@ struct netd_eth {
 extern struct netd_eth netd_eth0;
 extern struct netif netd_netif;
 extern mach_port_t netd_device_master;
+/*
+ * mach_task_self(), asked for once: each call of the trap adds a user
+ * reference to the task port, and at 65,535 it answers MACH_PORT_NULL.
+ */
+extern mach_port_t netd_task;
 
 /* netif.c */
 kern_return_t netd_eth_open(struct netd_eth *eth, mach_port_t master,

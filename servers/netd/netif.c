@@ -67,13 +67,13 @@ kern_return_t netd_eth_open(struct netd_eth *eth, mach_port_t master,
 
 		memcpy(eth->mac + 4 * w, &v, w == 0 ? 4 : 2);
 	}
-	kr = mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_RECEIVE,
+	kr = mach_port_allocate(netd_task, MACH_PORT_RIGHT_RECEIVE,
 				&eth->rx);
 	if (kr != KERN_SUCCESS)
 		return kr;
 	/* Frames beyond the queue limit are dropped by the kernel: take
 	 * the most Mach allows. */
-	kr = mach_port_set_qlimit(mach_task_self(), eth->rx,
+	kr = mach_port_set_qlimit(netd_task, eth->rx,
 				  MACH_PORT_QLIMIT_MAX);
 	if (kr != KERN_SUCCESS)
 		return kr;

@@ -599,16 +599,16 @@ kern_return_t S_netd_session_open(mach_port_t server, mach_port_t *session)
 		return NETD_ENOMEM;
 	/* No-senders once the reply's send right (make-send count 1) is
 	 * gone, to the session port itself. */
-	if (mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_RECEIVE,
+	if (mach_port_allocate(netd_task, MACH_PORT_RIGHT_RECEIVE,
 			       &port) != KERN_SUCCESS)
 		return NETD_ENOMEM;
-	if (mach_port_request_notification(mach_task_self(), port,
+	if (mach_port_request_notification(netd_task, port,
 					   MACH_NOTIFY_NO_SENDERS, 1, port,
 					   MACH_MSG_TYPE_MAKE_SEND_ONCE,
 					   &previous) != KERN_SUCCESS ||
-	    mach_port_move_member(mach_task_self(), port, port_set) !=
+	    mach_port_move_member(netd_task, port, port_set) !=
 		    KERN_SUCCESS) {
-		mach_port_destroy(mach_task_self(), port);
+		mach_port_destroy(netd_task, port);
 		return NETD_ENOMEM;
 	}
 	sessions[i] = port;
@@ -625,7 +625,7 @@ static void session_end(mach_port_t session)
 	for (int i = 0; i < NSESSION; i++)
 		if (sessions[i] == session)
 			sessions[i] = MACH_PORT_NULL;
-	mach_port_destroy(mach_task_self(), session);
+	mach_port_destroy(netd_task, session);
 }
 
 void netd_rpc_counts(unsigned int *nsessions, unsigned int *nsockets)
@@ -642,9 +642,9 @@ void netd_rpc_counts(unsigned int *nsessions, unsigned int *nsockets)
 mach_port_t netd_rpc_init(mach_port_t set)
 {
 	port_set = set;
-	if (mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_RECEIVE,
+	if (mach_port_allocate(netd_task, MACH_PORT_RIGHT_RECEIVE,
 			       &service) != KERN_SUCCESS ||
-	    mach_port_move_member(mach_task_self(), service, set) !=
+	    mach_port_move_member(netd_task, service, set) !=
 		    KERN_SUCCESS)
 		return MACH_PORT_NULL;
 	return service;

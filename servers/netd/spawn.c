@@ -86,13 +86,13 @@ static kern_return_t load_segment(mach_port_t task, const char *image,
 	kr = vm_allocate(task, &at, end - start, FALSE);
 	if (kr != KERN_SUCCESS)
 		return kr;
-	kr = vm_allocate(mach_task_self(), &buf, end - start, TRUE);
+	kr = vm_allocate(netd_task, &buf, end - start, TRUE);
 	if (kr != KERN_SUCCESS)
 		return kr;
 	memcpy((char *)buf + (ph->p_vaddr - start), image + ph->p_offset,
 	       ph->p_filesz);
 	kr = vm_write(task, start, buf, end - start);
-	vm_deallocate(mach_task_self(), buf, end - start);
+	vm_deallocate(netd_task, buf, end - start);
 	if (kr != KERN_SUCCESS)
 		return kr;
 	return vm_protect(task, start, end - start, FALSE,
@@ -114,12 +114,12 @@ static kern_return_t make_stack(mach_port_t task, const char *args,
 		return KERN_INVALID_ARGUMENT;
 	kr = vm_allocate(task, &base, SPAWN_STACK_SIZE, FALSE);
 	if (kr == KERN_SUCCESS)
-		kr = vm_allocate(mach_task_self(), &page, PAGE, TRUE);
+		kr = vm_allocate(netd_task, &page, PAGE, TRUE);
 	if (kr != KERN_SUCCESS)
 		return kr;
 	memcpy((char *)page + (arg - (SPAWN_STACK_TOP - PAGE)), args, len);
 	kr = vm_write(task, SPAWN_STACK_TOP - PAGE, page, PAGE);
-	vm_deallocate(mach_task_self(), page, PAGE);
+	vm_deallocate(netd_task, page, PAGE);
 	s->edi = (unsigned int)arg;
 	s->uesp = (unsigned int)(arg - 8);
 	return kr;
@@ -152,7 +152,7 @@ kern_return_t netd_spawn(const char *devname, const char *args,
 	    eh->e_phnum > (len - eh->e_phoff) / sizeof(Elf64_Phdr) ||
 	    eh->e_entry >= SPAWN_STACK_TOP - SPAWN_STACK_SIZE)
 		goto out;
-	kr = task_create(mach_task_self(), FALSE, &task);
+	kr = task_create(netd_task, FALSE, &task);
 	for (int i = 0; kr == KERN_SUCCESS && i < eh->e_phnum; i++) {
 		const Elf64_Phdr *ph = (const Elf64_Phdr *)(elf +
 			eh->e_phoff) + i;
@@ -161,7 +161,7 @@ kern_return_t netd_spawn(const char *devname, const char *args,
 			kr = load_segment(task, elf, len, ph);
 	}
 	if (kr == KERN_SUCCESS)
-		kr = mach_port_insert_right(mach_task_self(), service, service,
+		kr = mach_port_insert_right(netd_task, service, service,
 					    MACH_MSG_TYPE_MAKE_SEND);
 	if (kr == KERN_SUCCESS)
 		kr = task_set_special_port(task, TASK_BOOTSTRAP_PORT, service);
@@ -183,7 +183,7 @@ kern_return_t netd_spawn(const char *devname, const char *args,
 	if (kr != KERN_SUCCESS && task != MACH_PORT_NULL)
 		task_terminate(task);
 out:
-	vm_deallocate(mach_task_self(), image, size);
+	vm_deallocate(netd_task, image, size);
 	device_close(dev);
 	return kr;
 }

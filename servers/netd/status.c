@@ -106,7 +106,7 @@ static void device_rows(struct page *pg)
 		put(pg, "</tr>\n");
 		if (d != netd_eth0.device) {
 			device_close(d);
-			mach_port_deallocate(mach_task_self(), d);
+			mach_port_deallocate(netd_task, d);
 		}
 	}
 }
