@@ -31,7 +31,7 @@ runs each check from inside the namespace:
           unfinished fragments, 3000 seeded random mutations of good
           frames, a SYN flood (2000 in 5 s), an HTTP request with 1 MiB
           of headers, 20 half-open connections while the status page is
-          read; then netd still answers ping, the status page's memory
+          read, 8 s of iperf (more than 65,536 frames); then netd still answers ping, the status page's memory
           counters (heap, pbuf pool, TCP PCBs and segments) are back to
           their baseline, and the kernel printed no line meanwhile
   bench   the `make bench` figures as BENCH lines (wall clock):
@@ -735,6 +735,14 @@ class Suite:
                   f"{opened.strip()!r}, page of {len(page)} bytes")
         half.stdin.close()
         half.wait(timeout=30)
+        # Sustained traffic: more than 2^16 frames through netd's loop
+        # (per-frame leaks of user references once killed it).
+        before = self.counter(self.status_page(), "rx_frames")
+        ok, out = self.run(["iperf", "-c", GUEST_IP, "-t", "8"], timeout=40)
+        frames = self.counter(self.status_page(), "rx_frames") - before
+        self.case("more_than_65536_frames_in_8_s_of_iperf",
+                  None if ok and frames > 65536 else
+                  f"iperf {'ran' if ok else 'failed'}, {frames} frames")
         ok, out = self.run(["ping", "-c", "3", "-W", "2", GUEST_IP])
         self.case("ping_after_the_bad_input",
                   None if ok and "3 received" in out else "no replies")
