@@ -9,8 +9,9 @@
  *
  * One thread runs everything (lwIP's NO_SYS mode): a loop receives on a
  * port set holding the filter's port (net_rcv_msg frames), the service
- * port and the session ports (netd.defs requests, no-senders), with a timeout that ends when lwIP's next
- * timer is due, and runs lwIP's timers after every message.
+ * port and the session ports (netd.defs requests, no-senders), with a
+ * timeout that ends when lwIP's next timer is due, and runs lwIP's timers
+ * after every message.
  */
 #include <device/device.h>
 #include <device/net_status.h>

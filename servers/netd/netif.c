@@ -4,8 +4,8 @@
  * Frames go out with device_write, one call per frame, padded to 60
  * bytes; the call returns once the driver has taken the frame.  Frames
  * come in as net_rcv_msg messages to a port of netd's own, through one
- * BPF program installed with device_set_filter that passes ARP and IPv4
- * and IPv6 (lwIP checks addresses itself).  A net_rcv_msg holds the Ethernet
+ * BPF program installed with device_set_filter that passes ARP, IPv4 and
+ * IPv6 (lwIP checks addresses itself).  A net_rcv_msg holds the Ethernet
  * header apart from the rest; both are copied into one pbuf for
  * ethernet_input.
  */

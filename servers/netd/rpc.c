@@ -288,7 +288,8 @@ static err_t on_accept(void *arg, struct tcp_pcb *pcb, err_t err)
 
 	if (err != ERR_OK || pcb == NULL)
 		return ERR_VAL;
-	if (l->aq_len == ACCEPT_QUEUE || (s = sock_new(SOCK_TCP, l->owner)) == NULL) {
+	if (l->aq_len == ACCEPT_QUEUE ||
+	    (s = sock_new(SOCK_TCP, l->owner)) == NULL) {
 		tcp_abort(pcb);
 		return ERR_ABRT;
 	}

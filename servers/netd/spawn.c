@@ -4,14 +4,17 @@
  * Graft's boot script can give a module the host and device ports but not
  * a port of another module, so a client of netd.defs booted as a module
  * could not find netd.  Until the kernel can pass a server's port to
- * another module, netd starts such a client itself: run=DEV reads an ELF
- * executable from device DEV (a RAM disk, rd0, filled from a boot module),
- * loads its PT_LOAD segments into a new task (task_create, vm_allocate at
- * their addresses, vm_write, vm_protect as their flags say), gives it a 64 KiB stack below 4 GiB with
- * the command line (args=, with ',' for ' ') at its top, makes netd's
- * service port its bootstrap port (task_set_special_port) and starts one
- * thread at the entry point with the command line's address in %rdi, as
- * the kernel starts boot modules (user/start.c).
+ * another module, netd starts such a client itself: run=DEV reads device
+ * DEV (a RAM disk, rd0, filled from a boot module) whose first 512-byte
+ * record says "netd-program LENGTH\n" and whose next LENGTH bytes are an
+ * ELF executable (with that header the kernel does not also start the
+ * module as a task).  netd loads its PT_LOAD segments into a new task
+ * (task_create, vm_allocate at their addresses, vm_write, vm_protect as
+ * their flags say), gives it a 64 KiB stack below 4 GiB with the command
+ * line (args=, '+' standing for ' ') at its top, makes netd's service
+ * port its bootstrap port (task_set_special_port) and starts one thread
+ * at the entry point with the command line's address in %rdi, as the
+ * kernel starts boot modules (user/start.c).
  */
 #include <device/device.h>
 #include <elf.h>
@@ -29,7 +32,7 @@
 #define PAGE			4096ul
 #define SPAWN_HEADER		512ul
 
-/* Read the first @max bytes of @dev (whole records) into our memory. */
+/* Read device @dev, at most SPAWN_IMAGE_MAX bytes, into our memory. */
 static kern_return_t read_image(mach_port_t dev, vm_address_t *image,
 				vm_size_t *size)
 {
@@ -145,7 +148,8 @@ kern_return_t netd_spawn(const char *devname, const char *args,
 	elf = program_of(image, size, &len);
 	eh = (const Elf64_Ehdr *)elf;
 	kr = KERN_INVALID_ARGUMENT;
-	if (elf == NULL || len < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+	if (elf == NULL || len < sizeof(*eh) ||
+	    memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
 	    eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_machine != EM_X86_64 ||
 	    eh->e_type != ET_EXEC || eh->e_phentsize != sizeof(Elf64_Phdr) ||
 	    eh->e_phoff > len ||

@@ -4,7 +4,8 @@
  * httpd asks fs_open_custom for every URI before its own (empty) file
  * list.  Each page is one buffer holding the HTTP response headers and the
  * body (FS_FILE_FLAGS_HEADER_INCLUDED), so the Content-Length is ours:
- *   /, /index.html  the status page, written when it is asked for
+ *   /, /status      the status page, written when it is asked for (httpd
+ *                   asks for / as /index.html)
  *   /big.bin        BIG_SIZE bytes, byte i = netd_big_byte(i), for
  *                   checksummed downloads (tests/harness/netd_host.py)
  *   anything else   404
