@@ -5,8 +5,9 @@ user types them, bounded in time, and what they promise checked.
     make_run.py --srcdir SRC --suitedir S --target run|run-bochs
                 [--seconds N]
 
-It runs `make -C SRC TARGET RUN_HTTP_PORT=P` (P a free port of this
-machine) in a session of its own with no terminal, its output in
+It removes SRC/build/boot/ (the images and ISO these targets make, as on
+a fresh build), runs `make -C SRC TARGET RUN_HTTP_PORT=P` (P a free port
+of this machine) in a session of its own with no terminal, its output in
 S/make.log, and waits for netd's "ready" line.  Then: make printed the
 address to open (http://localhost:P/); netd got its address from the
 emulator's user network by DHCP (10.0.2.15); the Linux drivers served
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -44,9 +46,11 @@ def main() -> int:
     port = free_port()
     log_path = Path(args.suitedir) / "make.log"
     cases: list[tuple[str, str | None]] = []
-    # Bochs mirrors the console in boot/bochs-serial.log: not a stale one.
+    # build/boot/ as on a fresh build (make run-bochs once failed there:
+    # nothing made the folder for the ISO); Bochs mirrors the console in
+    # boot/bochs-serial.log, so no stale one either.
+    shutil.rmtree(Path(args.srcdir) / "build/boot", ignore_errors=True)
     serial = Path(args.srcdir) / "build/boot/bochs-serial.log"
-    serial.unlink(missing_ok=True)
     with log_path.open("wb") as log:
         make = subprocess.Popen(
             ["make", "-C", args.srcdir, args.target,
