@@ -31,7 +31,7 @@ PACKAGES="build-essential autoconf automake python3 curl xz-utils
  grub-pc-bin grub-common xorriso mtools
  mig-x86-64-gnu gnumach-dev newlib-source
  flex bison bc libelf-dev libssl-dev
- tcpdump iputils-ping iproute2
+ tcpdump iputils-ping iproute2 iperf
  busybox-static python3-matplotlib"
 
 die() {

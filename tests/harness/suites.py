@@ -344,6 +344,12 @@ def ping_from_host(suite: Suite, suite_dir: Path) -> Suite:
                     command_prefix=host.prefix())
 
 
+# The netd-* suites' program (tests/harness/netd_host.py), its options
+# follow.
+NETD_HOST = ("{python}", "{srcdir}/tests/harness/netd_host.py",
+             "--builddir", "{builddir}", "--suitedir", "{suitedir}")
+
+
 def bench_ne2k_pci_prepare(suite: Suite, suite_dir: Path) -> Suite:
     """Prepare hook of `bench-ne2k-pci`: the echoing peer of bench_prepare
     behind QEMU's ne2k_pci."""
@@ -758,6 +764,40 @@ SUITES: tuple[Suite, ...] = (
               modules=(("{builddir}/servers/pingd/pingd.elf",
                         f"pingd ip={PING_GUEST_IP} count=4 "
                         "device=${device-port}"),)),
+    # servers/netd (lwIP) on eth0, reached from a tap device in a network
+    # namespace by the host's ping, curl and iperf; netd-client runs
+    # tests/user/netd_client.c over netd.defs against peers on the tap
+    # side (tests/harness/netd_host.py boots QEMU itself).
+    HostSuite(name="netd-host", timeout=300.0, argv=NETD_HOST + (
+        "--suite", "netd-host", "--nic", "e1000,addr=03.0",
+        "--checks", "ping,ipv6,http,big,echo,iperf")),
+    HostSuite(name="netd-host-ne2k-pci", timeout=300.0, argv=NETD_HOST + (
+        "--suite", "netd-host-ne2k-pci", "--nic", "ne2k_pci,addr=03.0",
+        "--checks", "ping,ipv6,http,big,echo")),
+    HostSuite(name="netd-client", timeout=300.0, argv=NETD_HOST + (
+        "--suite", "netd-client", "--nic", "e1000,addr=03.0",
+        "--checks", "client")),
+    # Bad input from the wire (raw frames on the tap), then netd still
+    # serves, its memory is back to its baseline, the kernel said nothing.
+    HostSuite(name="netd-wire", timeout=300.0, argv=NETD_HOST + (
+        "--suite", "netd-wire", "--nic", "e1000,addr=03.0",
+        "--checks", "wire")),
+    # All of it on Bochs' e1000, its tuntap back end on the same tap.
+    HostSuite(name="netd-bochs", timeout=600.0, argv=NETD_HOST + (
+        "--suite", "netd-bochs", "--emulator", "bochs",
+        "--boot-seconds", "300",
+        "--checks", "ping,ipv6,http,big,echo,iperf,client")),
+    # `make run` and `make run-bochs` as a user types them, bounded in
+    # time: DHCP, the disk, the status page through the forwarded port
+    # (tests/harness/make_run.py).
+    HostSuite(name="make-run", timeout=300.0, argv=(
+        "{python}", "{srcdir}/tests/harness/make_run.py", "--srcdir",
+        "{srcdir}", "--suitedir", "{suitedir}", "--target", "run",
+        "--seconds", "240")),
+    HostSuite(name="make-run-bochs", timeout=600.0, argv=(
+        "{python}", "{srcdir}/tests/harness/make_run.py", "--srcdir",
+        "{srcdir}", "--suitedir", "{suitedir}", "--target", "run-bochs",
+        "--seconds", "540")),
     QemuSuite(name="ramdisk", test="ramdisk", prepare=ramdisk_image,
               modules=((RAMDISK_PROBE,
                         "ramdisk_probe device=${device-port}"),)),
@@ -794,6 +834,11 @@ SUITES: tuple[Suite, ...] = (
               timeout=5.0),
     QemuSuite(name="selftest-noplan", test="selftest-noplan", hidden=True),
     QemuSuite(name="selftest-triple", test="selftest-triple", hidden=True),
+    # netd's figures from the host (tests/harness/netd_host.py, wall
+    # clock): netd.tcp.rate, netd.ping.rtt, netd.http.rate.
+    HostSuite(name="bench-netd", hidden=True, timeout=300.0,
+              argv=NETD_HOST + ("--suite", "bench-netd", "--nic",
+                                "e1000,addr=03.0", "--checks", "bench")),
     # Benchmarks, run by `run.py --bench`; bench_mode= tells the guest
     # which mode its BENCH lines are measured in.
     QemuSuite(name="bench", test="bench", mode="icount", hidden=True,

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* netd's parts, as they call each other (servers/netd/README.md). */
+#ifndef NETD_H
+#define NETD_H
+
+#include <mach/mach_types.h>
+#include <mach/message.h>
+#include <stdint.h>
+
+#include "lwip/err.h"
+
+struct netif;
+
+/* The Mach netif: one Ethernet device, its counters. */
+struct netd_eth {
+	char name[16];
+	mach_port_t device;	/* send right from device_open */
+	mach_port_t rx;		/* receive right the filter delivers to */
+	uint8_t mac[6];
+	unsigned long rx_frames, rx_bytes, rx_dropped;
+	unsigned long tx_frames, tx_bytes, tx_errors;
+};
+
+extern struct netd_eth netd_eth0;
+extern struct netif netd_netif;
+extern mach_port_t netd_device_master;
+/*
+ * mach_task_self(), asked for once: each call of the trap adds a user
+ * reference to the task port, and at 65,535 it answers MACH_PORT_NULL.
+ */
+extern mach_port_t netd_task;
+
+/* netif.c */
+kern_return_t netd_eth_open(struct netd_eth *eth, mach_port_t master,
+			    const char *name);
+void netd_eth_wait_link(struct netd_eth *eth);
+kern_return_t netd_eth_allmulti(struct netd_eth *eth);
+err_t netd_eth_netif_init(struct netif *netif);
+void netd_eth_input(struct netd_eth *eth, const void *msg);
+
+/* services.c: TCP/UDP echo (7), UDP discard (9), the iperf 2 server. */
+void netd_services_start(void);
+
+/* status.c: the pages httpd serves. */
+void netd_status_init(void);
+
+/* spawn.c: start the ELF program on a device with @service as its
+ * bootstrap port. */
+kern_return_t netd_spawn(const char *devname, const char *args,
+			 mach_port_t service);
+
+/* rpc.c: the socket-like interface of netd.defs. */
+mach_port_t netd_rpc_init(mach_port_t set);
+void netd_rpc_counts(unsigned int *sessions, unsigned int *sockets);
+void netd_rpc_serve(mach_msg_header_t *request);
+
+#endif

@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* lwIP's netif over a Mach Ethernet device (device.defs, net_rcv_msg). */
+/*
+ * Frames go out with device_write, one call per frame, padded to 60
+ * bytes; the call returns once the driver has taken the frame.  Frames
+ * come in as net_rcv_msg messages to a port of netd's own, through one
+ * BPF program installed with device_set_filter that passes ARP, IPv4 and
+ * IPv6 (lwIP checks addresses itself).  A net_rcv_msg holds the Ethernet
+ * header apart from the rest; both are copied into one pbuf for
+ * ethernet_input.
+ */
+#include <device/bpf.h>
+#include <device/device.h>
+#include <device/net_status.h>
+#include <mach/thread_switch.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "graft_user.h"
+#include "lwip/etharp.h"
+#include "lwip/ethip6.h"
+#include "lwip/netif.h"
+#include "lwip/pbuf.h"
+#include "lwip/stats.h"
+#include "netd.h"
+#include "netif/ethernet.h"
+
+#define NETD_ETH_HLEN	14
+#define NETD_ETH_ZLEN	60
+#define NETD_FRAME_MAX	1514
+
+/* Passes ARP (0x0806), IPv4 (0x0800) and IPv6 (0x86dd), whole; drops
+ * the rest. */
+static kern_return_t install_filter(struct netd_eth *eth)
+{
+	struct bpf_insn f[] = {
+		{ NETF_BPF | NETF_IN, 0, 0, 0 },
+		/* 0 */ { BPF_LD | BPF_H | BPF_ABS, 0, 0, 12 },
+		/* 1 */ { BPF_JMP | BPF_JEQ | BPF_K, 3, 0, ETHTYPE_ARP },
+		/* 2 */ { BPF_JMP | BPF_JEQ | BPF_K, 2, 0, ETHTYPE_IP },
+		/* 3 */ { BPF_JMP | BPF_JEQ | BPF_K, 1, 0, ETHTYPE_IPV6 },
+		/* 4 */ { BPF_RET | BPF_K, 0, 0, 0 },
+		/* 5 */ { BPF_RET | BPF_K, 0, 0, NETD_FRAME_MAX },
+	};
+
+	return device_set_filter(eth->device, eth->rx,
+				 MACH_MSG_TYPE_MAKE_SEND, 0, (filter_t *)f,
+				 sizeof(f) / (sizeof(filter_t)));
+}
+
+kern_return_t netd_eth_open(struct netd_eth *eth, mach_port_t master,
+			    const char *name)
+{
+	int st[DEV_STATUS_MAX];
+	mach_msg_type_number_t n = 2;
+	kern_return_t kr;
+
+	snprintf(eth->name, sizeof(eth->name), "%s", name);
+	kr = device_open(master, D_READ | D_WRITE, eth->name, &eth->device);
+	if (kr != D_SUCCESS)
+		return kr;
+	kr = device_get_status(eth->device, NET_ADDRESS, st, &n);
+	if (kr != D_SUCCESS)
+		return kr;
+	for (int w = 0; w < 2; w++) {
+		uint32_t v = __builtin_bswap32((uint32_t)st[w]);
+
+		memcpy(eth->mac + 4 * w, &v, w == 0 ? 4 : 2);
+	}
+	kr = mach_port_allocate(netd_task, MACH_PORT_RIGHT_RECEIVE,
+				&eth->rx);
+	if (kr != KERN_SUCCESS)
+		return kr;
+	/* Frames beyond the queue limit are dropped by the kernel: take
+	 * the most Mach allows. */
+	kr = mach_port_set_qlimit(netd_task, eth->rx,
+				  MACH_PORT_QLIMIT_MAX);
+	if (kr != KERN_SUCCESS)
+		return kr;
+	return install_filter(eth);
+}
+
+/* IPv6 neighbour discovery needs multicast frames (solicited-node
+ * groups): take them all (IFF_ALLMULTI through NET_FLAGS), as device.defs
+ * has no call for a list of groups.  0 on success. */
+kern_return_t netd_eth_allmulti(struct netd_eth *eth)
+{
+	int flags;
+	mach_msg_type_number_t n = 1;
+	kern_return_t kr;
+
+	kr = device_get_status(eth->device, NET_FLAGS, &flags, &n);
+	if (kr != D_SUCCESS)
+		return kr;
+	flags |= 0x200;		/* IFF_ALLMULTI */
+	return device_set_status(eth->device, NET_FLAGS, &flags, 1);
+}
+
+/* Wait up to 5 s (10 ms sleeps) for the device to be up with a link
+ * (IFF_UP | IFF_RUNNING, 0x41), so that the first frames are not lost. */
+void netd_eth_wait_link(struct netd_eth *eth)
+{
+	for (int i = 0; i < 500; i++) {
+		int st[DEV_STATUS_MAX];
+		mach_msg_type_number_t n = NET_STATUS_COUNT;
+
+		if (device_get_status(eth->device, NET_STATUS, st, &n) ==
+		    D_SUCCESS &&
+		    (((struct net_status *)st)->flags & 0x41) == 0x41)
+			return;
+		thread_switch(MACH_PORT_NULL, SWITCH_OPTION_WAIT, 10);
+	}
+}
+
+static err_t eth_linkoutput(struct netif *netif, struct pbuf *p)
+{
+	static uint8_t frame[NETD_FRAME_MAX];
+	struct netd_eth *eth = netif->state;
+	size_t len = p->tot_len;
+	int written = 0;
+	kern_return_t kr;
+
+	if (len > NETD_FRAME_MAX) {
+		eth->tx_errors++;
+		LINK_STATS_INC(link.err);
+		return ERR_BUF;
+	}
+	pbuf_copy_partial(p, frame, (u16_t)len, 0);
+	if (len < NETD_ETH_ZLEN) {
+		memset(frame + len, 0, NETD_ETH_ZLEN - len);
+		len = NETD_ETH_ZLEN;
+	}
+	kr = device_write(eth->device, 0, 0, (char *)frame, len, &written);
+	if (kr != D_SUCCESS) {
+		eth->tx_errors++;
+		LINK_STATS_INC(link.err);
+		return ERR_IF;
+	}
+	LINK_STATS_INC(link.xmit);
+	eth->tx_frames++;
+	eth->tx_bytes += len;
+	return ERR_OK;
+}
+
+err_t netd_eth_netif_init(struct netif *netif)
+{
+	struct netd_eth *eth = netif->state;
+
+	netif->name[0] = 'e';
+	netif->name[1] = 'n';
+	netif->output = etharp_output;
+	netif->output_ip6 = ethip6_output;
+	netif->linkoutput = eth_linkoutput;
+	netif->mtu = 1500;
+	netif->hwaddr_len = ETH_HWADDR_LEN;
+	memcpy(netif->hwaddr, eth->mac, ETH_HWADDR_LEN);
+	netif->flags = NETIF_FLAG_BROADCAST | NETIF_FLAG_ETHARP |
+		       NETIF_FLAG_ETHERNET | NETIF_FLAG_MLD6;
+	return ERR_OK;
+}
+
+void netd_eth_input(struct netd_eth *eth, const void *msg)
+{
+	const struct net_rcv_msg *m = msg;
+	const struct packet_header *ph = (const void *)m->packet;
+	struct pbuf *p;
+	size_t len;
+
+	if (ph->length < sizeof(*ph) || ph->length > NET_RCV_MAX) {
+		eth->rx_dropped++;
+		return;
+	}
+	len = ph->length - sizeof(*ph);
+	if (NETD_ETH_HLEN + len > NETD_FRAME_MAX) {
+		eth->rx_dropped++;
+		return;
+	}
+	p = pbuf_alloc(PBUF_RAW, (u16_t)(NETD_ETH_HLEN + len), PBUF_POOL);
+	if (p == NULL) {
+		eth->rx_dropped++;
+		LINK_STATS_INC(link.memerr);
+		return;
+	}
+	pbuf_take(p, m->header, NETD_ETH_HLEN);
+	pbuf_take_at(p, ph + 1, (u16_t)len, NETD_ETH_HLEN);
+	LINK_STATS_INC(link.recv);
+	eth->rx_frames++;
+	eth->rx_bytes += NETD_ETH_HLEN + len;
+	if (netd_netif.input(p, &netd_netif) != ERR_OK) {
+		eth->rx_dropped++;
+		pbuf_free(p);
+	}
+}
