@@ -42,6 +42,7 @@
 #include "device_fuzz.h"
 #include "graft/claim.h"
 #include "graft_user.h"
+#include "user_msg_item.h"
 
 #define RCV_SIZE	(64u << 10)
 #define IFF_RUNNING	0x40	/* NET_FLAGS: the link is up */
@@ -176,7 +177,7 @@ static void release(uint8_t *b)
 	mach_msg_header_t *h = (mach_msg_header_t *)(void *)b;
 	size_t off = sizeof(*h), end = h->msgh_size;
 	mach_msg_type_t t;
-	struct fuzz_item it;
+	struct msg_item it;
 	int32_t code;
 
 	if (end < off || end > RCV_SIZE)
@@ -206,7 +207,7 @@ static void release(uint8_t *b)
 	release_right(h->msgh_remote_port, MACH_MSGH_BITS_REMOTE(h->msgh_bits));
 	if (!(h->msgh_bits & MACH_MSGH_BITS_COMPLEX))
 		return;
-	for (; off < end && fuzz_item_parse(b, off, end, &it) == 0;
+	for (; off < end && msg_item_parse(b, off, end, &it) == 0;
 	     off = it.next) {
 		uint64_t a = rd64(b + it.data);
 

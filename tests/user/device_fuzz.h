@@ -98,19 +98,4 @@ void fuzz_message(mach_msg_size_t *size, mach_msg_option_t *option);
 void fuzz_dump(unsigned long n, mach_msg_size_t size,
 	       mach_msg_option_t option);
 
-/* A typed item as the kernel parses it (kernel/ipc/ipc_kmsg.h): a 4- or
- * 12-byte descriptor at @at, then from @data inline data rounded up to 4
- * bytes, 4-byte names or an 8-byte address; the next item at @next. */
-struct fuzz_item {
-	size_t at, data, next;
-	unsigned int name, size, is_inline, port, dealloc;
-	uint32_t number;
-	uint64_t bytes;		/* of data (out of line: what it points to) */
-};
-
-/* fuzz_item_parse - the item at @off of the message at @b, which ends at
- * @end; 0, or -1 if it is malformed or does not fit. */
-int fuzz_item_parse(const uint8_t *b, size_t off, size_t end,
-		    struct fuzz_item *it);
-
 #endif

@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "device_fuzz.h"
+#include "user_msg_item.h"
 
 #define CONSOLE_WRITE	64	/* bytes of text a console write carries */
 #define CONSOLE_READ	4096
@@ -732,43 +733,6 @@ static void mutate(void)
 
 /* --- Keeping the fuzzer whole --- */
 
-int fuzz_item_parse(const uint8_t *b, size_t off, size_t end,
-		    struct fuzz_item *it)
-{
-	mach_msg_type_long_t tl;
-	uint64_t room;
-
-	if (end - off < sizeof(tl.msgtl_header))
-		return -1;
-	memcpy(&tl, b + off, sizeof(tl.msgtl_header));
-	it->at = off;
-	it->name = tl.msgtl_header.msgt_name;
-	it->size = tl.msgtl_header.msgt_size;
-	it->number = tl.msgtl_header.msgt_number;
-	it->is_inline = tl.msgtl_header.msgt_inline;
-	it->dealloc = tl.msgtl_header.msgt_deallocate;
-	it->data = off + sizeof(tl.msgtl_header);
-	if (tl.msgtl_header.msgt_longform) {
-		if (end - off < sizeof(tl))
-			return -1;
-		memcpy(&tl, b + off, sizeof(tl));
-		it->name = tl.msgtl_name;
-		it->size = tl.msgtl_size;
-		it->number = tl.msgtl_number;
-		it->data = off + sizeof(tl);
-	}
-	it->port = MACH_MSG_TYPE_PORT_ANY(it->name);
-	if (it->port && it->size != 32)
-		return -1;
-	it->bytes = ((uint64_t)it->number * it->size + 7) / 8;
-	room = !it->is_inline ? 8 : it->port ? 4ull * it->number :
-					      (it->bytes + 3) & ~3ull;
-	if (room > end - it->data)
-		return -1;
-	it->next = it->data + room;
-	return 0;
-}
-
 /* Is @name a right this task may send device.defs ids to, or have
  * answered to, whatever the id? */
 static int known_dest(mach_port_t name)
@@ -824,7 +788,7 @@ static void sanitize(void)
 	mach_msg_header_t *h = (mach_msg_header_t *)(void *)mem.send;
 	size_t off = sizeof(*h), end = m.send_size;
 	mach_port_t mig = mig_get_reply_port();
-	struct fuzz_item it;
+	struct msg_item it;
 
 	if (h->msgh_remote_port == held.self ||
 	    h->msgh_remote_port == held.host || h->msgh_remote_port == mig)
@@ -841,7 +805,7 @@ static void sanitize(void)
 	if (!(h->msgh_bits & MACH_MSGH_BITS_COMPLEX) || end > SEND_REGION ||
 	    end < off || (end & 3))
 		return;			/* no item will be read */
-	for (; off < end && fuzz_item_parse(mem.send, off, end, &it) == 0;
+	for (; off < end && msg_item_parse(mem.send, off, end, &it) == 0;
 	     off = it.next) {
 		uint64_t a = rd64(mem.send + it.data);
 		uint64_t len = it.port ? 4ull * it.number : it.bytes;

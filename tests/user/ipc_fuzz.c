@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "graft_user.h"
+#include "user_msg_item.h"
 
 #define SEND_REGION	(1u << 20)	/* the kernel's largest message */
 #define RCV_SIZE	(64u << 10)
@@ -107,54 +108,6 @@ static uint64_t rd(const void *p, size_t n)
 
 	memcpy(&v, p, n);
 	return v;
-}
-
-/* A typed item of a user-layout message, parsed as the kernel does
- * (kernel/ipc/ipc_kmsg.h): a 4- or 12-byte descriptor, then inline data
- * rounded up to 4 bytes, 4-byte names, or an 8-byte address. */
-struct item {
-	size_t data, next;
-	unsigned int name, size;
-	uint32_t number;
-	uint64_t ool_bytes;
-	int is_inline, port, dealloc;
-};
-
-static int item_parse(const uint8_t *b, size_t off, size_t end,
-		      struct item *it)
-{
-	mach_msg_type_long_t tl;
-	mach_msg_type_t *t = &tl.msgtl_header;
-	uint64_t bytes;
-
-	if (end - off < sizeof(*t))
-		return -1;
-	memcpy(t, b + off, sizeof(*t));
-	it->is_inline = t->msgt_inline;
-	it->dealloc = t->msgt_deallocate;
-	it->name = t->msgt_name;
-	it->size = t->msgt_size;
-	it->number = t->msgt_number;
-	it->data = off + sizeof(*t);
-	if (t->msgt_longform) {
-		if (end - off < sizeof(tl))
-			return -1;
-		memcpy(&tl, b + off, sizeof(tl));
-		it->name = tl.msgtl_name;
-		it->size = tl.msgtl_size;
-		it->number = tl.msgtl_number;
-		it->data = off + sizeof(tl);
-	}
-	it->port = MACH_MSG_TYPE_PORT_ANY(it->name);
-	if (it->port && it->size != 32)
-		return -1;
-	it->ool_bytes = ((uint64_t)it->number * it->size + 7) / 8;
-	bytes = !it->is_inline ? 8 : it->port ? 4ull * it->number :
-					       (it->ool_bytes + 3) & ~3ull;
-	if (bytes > end - it->data)
-		return -1;
-	it->next = it->data + bytes;
-	return 0;
 }
 
 /* Pools: names, dispositions, integers, addresses. */
@@ -534,17 +487,17 @@ static void sanitize(void)
 {
 	mach_msg_header_t *h = (mach_msg_header_t *)(void *)sbuf;
 	size_t off = sizeof(*h), end = m.send_size;
-	struct item it;
+	struct msg_item it;
 
 	if (h->msgh_remote_port == self && self_harm(h))
 		h->msgh_id = 3201;		/* mach_port_type */
 	if (!(h->msgh_bits & MACH_MSGH_BITS_COMPLEX) || end > SEND_REGION ||
 	    end < off || (end & 3))
 		return;			/* no item will be read */
-	for (; off < end && item_parse(sbuf, off, end, &it) == 0;
+	for (; off < end && msg_item_parse(sbuf, off, end, &it) == 0;
 	     off = it.next) {
 		uint64_t a = rd(sbuf + it.data, 8);
-		uint64_t len = it.port ? 4ull * it.number : it.ool_bytes;
+		uint64_t len = it.port ? 4ull * it.number : it.bytes;
 
 		if (!it.is_inline && it.dealloc && a < USER_END &&
 		    (a < SCRATCH_ADDR || len > SCRATCH_SIZE ||
@@ -586,7 +539,7 @@ static void release(uint8_t *b, size_t cap, mach_msg_return_t mr)
 {
 	mach_msg_header_t *h = (mach_msg_header_t *)(void *)b;
 	size_t off = sizeof(*h), end = h->msgh_size;
-	struct item it;
+	struct msg_item it;
 	uint64_t a;
 
 	mr &= ~MACH_MSG_MASK;
@@ -601,7 +554,7 @@ static void release(uint8_t *b, size_t cap, mach_msg_return_t mr)
 	if (!(h->msgh_bits & MACH_MSGH_BITS_COMPLEX))
 		return;
 	for (; off < end; off = it.next) {
-		if (item_parse(b, off, end, &it) != 0 ||
+		if (msg_item_parse(b, off, end, &it) != 0 ||
 		    (it.port && it.name > MACH_MSG_TYPE_PORT_SEND_ONCE)) {
 			bad_receive("item", h);
 			return;
@@ -614,7 +567,7 @@ static void release(uint8_t *b, size_t cap, mach_msg_return_t mr)
 		if (!it.is_inline && a != 0) {
 			regions++;
 			(void)vm_deallocate(self, a, it.port ?
-					    4ull * it.number : it.ool_bytes);
+					    4ull * it.number : it.bytes);
 		}
 	}
 }
