@@ -436,28 +436,46 @@ kern_return_t S_netd_tcp_send(mach_port_t server, mach_port_t reply, int id,
 	return MIG_NO_REPLY;
 }
 
+/* Check a receive of at most @max bytes on socket @id of @server, which
+ * must be of @kind, and keep its reply right @reply: the socket, or NULL
+ * with *@code the error to answer. */
+static struct sock *recv_start(mach_port_t server, mach_port_t reply,
+			       int id, enum kind kind, int max,
+			       kern_return_t *code)
+{
+	struct sock *s = sock_get(id, server);
+
+	if (!is_session(server))
+		*code = NETD_ENOSESSION;
+	else if (s == NULL)
+		*code = NETD_EBADSOCK;
+	else if (s->kind != kind)
+		*code = NETD_EKIND;
+	else if (max <= 0 || max > DATA_MAX)
+		*code = NETD_ETOOBIG;
+	else if (s->recv_reply != MACH_PORT_NULL)
+		*code = NETD_EBUSY;
+	else
+		*code = MIG_NO_REPLY;
+	if (*code != MIG_NO_REPLY)
+		return NULL;
+	s->recv_reply = reply;
+	s->recv_max = max;
+	return s;
+}
+
 kern_return_t S_netd_tcp_recv(mach_port_t server, mach_port_t reply, int id,
 			      int max, netd_data_t data,
 			      mach_msg_type_number_t *len)
 {
-	struct sock *s = sock_get(id, server);
+	kern_return_t code;
+	struct sock *s = recv_start(server, reply, id, SOCK_TCP, max, &code);
 
 	(void)data;
 	*len = 0;
-	if (!is_session(server))
-		return NETD_ENOSESSION;
-	if (s == NULL)
-		return NETD_EBADSOCK;
-	if (s->kind != SOCK_TCP)
-		return NETD_EKIND;
-	if (max <= 0 || max > DATA_MAX)
-		return NETD_ETOOBIG;
-	if (s->recv_reply != MACH_PORT_NULL)
-		return NETD_EBUSY;
-	s->recv_reply = reply;
-	s->recv_max = max;
-	tcp_try_recv(s);
-	return MIG_NO_REPLY;
+	if (s != NULL)
+		tcp_try_recv(s);
+	return code;
 }
 
 kern_return_t S_netd_close(mach_port_t server, int id)
@@ -565,24 +583,14 @@ kern_return_t S_netd_udp_recvfrom(mach_port_t server, mach_port_t reply,
 				  int id, int max, uint32_t *addr, int *port,
 				  netd_data_t data, mach_msg_type_number_t *len)
 {
-	struct sock *s = sock_get(id, server);
+	kern_return_t code;
+	struct sock *s = recv_start(server, reply, id, SOCK_UDP, max, &code);
 
 	(void)addr, (void)port, (void)data;
 	*len = 0;
-	if (!is_session(server))
-		return NETD_ENOSESSION;
-	if (s == NULL)
-		return NETD_EBADSOCK;
-	if (s->kind != SOCK_UDP)
-		return NETD_EKIND;
-	if (max <= 0 || max > DATA_MAX)
-		return NETD_ETOOBIG;
-	if (s->recv_reply != MACH_PORT_NULL)
-		return NETD_EBUSY;
-	s->recv_reply = reply;
-	s->recv_max = max;
-	udp_try_recv(s);
-	return MIG_NO_REPLY;
+	if (s != NULL)
+		udp_try_recv(s);
+	return code;
 }
 
 /* --- sessions ------------------------------------------------------- */

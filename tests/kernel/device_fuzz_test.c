@@ -115,11 +115,10 @@ static uint64_t cmdline_or(const char *key, uint64_t dflt)
 	return cmdline_u64(bootinfo.cmdline, key, &v) == 0 ? v : dflt;
 }
 
+/* What follows the first @prefix on the captured console, or NULL. */
 static const char *line_after(const char *prefix)
 {
-	const char *p = kmemmem(console, strlen(console), prefix);
-
-	return p != NULL ? p + strlen(prefix) : NULL;
+	return user_task_text_after(console, prefix);
 }
 
 static bool ran(struct ktest *t)

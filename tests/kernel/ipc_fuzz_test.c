@@ -36,11 +36,10 @@ static struct {
 	unsigned int ports, psets, spaces, kmsgs, threads;
 } run;
 
+/* What follows the first @prefix on the captured console, or NULL. */
 static const char *line_after(const char *prefix)
 {
-	const char *p = kmemmem(console, strlen(console), prefix);
-
-	return p != NULL ? p + strlen(prefix) : NULL;
+	return user_task_text_after(console, prefix);
 }
 
 static bool ran(struct ktest *t)

@@ -155,6 +155,13 @@ bool user_task_run_pair(struct ktest *t, const char *server_word,
 	return ended;
 }
 
+const char *user_task_text_after(const char *console, const char *prefix)
+{
+	const char *p = kmemmem(console, strlen(console), prefix);
+
+	return p != NULL ? p + strlen(prefix) : NULL;
+}
+
 unsigned int user_task_count_lines(const char *console, const char *prefix)
 {
 	unsigned int n = 0;

@@ -56,6 +56,9 @@ bool user_task_run_pair(struct ktest *t, const char *server_word,
 			const char *client_word, unsigned int seconds,
 			char *console, size_t size);
 
+/* What follows the first @prefix in @console, or NULL. */
+const char *user_task_text_after(const char *console, const char *prefix);
+
 /* Count lines of @console starting with @prefix. */
 unsigned int user_task_count_lines(const char *console, const char *prefix);
 
