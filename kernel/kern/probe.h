@@ -10,8 +10,8 @@
 /*
  * A probe reads the TSC with fences on both sides.  Under QEMU TCG with
  * -icount shift=0 one tick is one guest instruction, so differences are
- * deterministic instruction counts.  Named probe points with per-probe
- * buffers arrive with the first measured path (issue 5).
+ * deterministic instruction counts.  The named probe points and their
+ * sample buffers belong to the code they measure (bench/README.md).
  */
 static inline uint64_t probe_read(void)
 {
