@@ -4,8 +4,8 @@
  * Only what a test program needs so far.  stdout and stderr go to the
  * kernel console through mach_print (a program that wants the console
  * device opens it itself); stdin reads nothing; the heap grows inside
- * one region reserved with vm_allocate (pages are zero-filled on first touch, so reserving is
- * cheap); exit terminates the task.  Calls that have no Mach meaning yet
+ * one region reserved with vm_allocate (pages are zero-filled on first
+ * touch, so reserving is cheap); exit terminates the task.  Calls that have no Mach meaning yet
  * fail with the errno a Unix would give.
  */
 #include <errno.h>
