@@ -10,9 +10,11 @@ BENCH_ROUNDS = 5
 DEBIAN_PYTHON3 = /usr/bin/python3
 
 # Our programs inside native Linux: static, built on the host.
-$(NATIVE)/lxbench: $(srcdir)/bench/native/lxbench.c
+$(NATIVE)/lxbench: $(srcdir)/bench/native/lxbench.c \
+		$(srcdir)/tests/user/user_bench.h
 	@mkdir -p $(NATIVE)
-	$(AM_V_CCLD)$(CC) -static -O2 -Wall -Wextra -Werror -o $@ $<
+	$(AM_V_CCLD)$(CC) -static -O2 -Wall -Wextra -Werror \
+		-I$(srcdir)/tests/user -o $@ $<
 
 # Debian's kernel and modules (tools/deps.sh), busybox, our /init.
 $(NATIVE)/initramfs.cpio: $(NATIVE)/lxbench $(srcdir)/bench/native/init \

@@ -43,6 +43,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "user_bench.h"	/* tests/user/ */
+
 #define ETH_TYPE_TEST	0x88b5	/* tests/user/net_probe.c's frames */
 #define FRAME_LEN	60
 #define MIB		(1024.0 * 1024.0)
@@ -54,15 +56,6 @@
 static const uint8_t peer_mac[6] = { 0x02, 'G', 'R', 'A', 'F', 'T' };
 static uint8_t my_mac[6];
 static const char *mode = "icount";
-
-static inline uint64_t tsc(void)
-{
-	uint32_t lo, hi;
-
-	__asm__ volatile("lfence; rdtsc; lfence" : "=a"(lo), "=d"(hi)
-			 : : "memory");
-	return ((uint64_t)hi << 32) | lo;
-}
 
 static double now_s(void)
 {
@@ -76,55 +69,6 @@ static void die(const char *what)
 {
 	printf("lxbench: %s: %s\n", what, strerror(errno));
 	exit(1);
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* A BENCH line of @n tick samples in @v (sorted here); p99 as Graft's. */
-static void print_ticks(const char *name, uint64_t *v, unsigned long n)
-{
-	double mean = 0, var = 0;
-
-	qsort(v, n, sizeof(*v), cmp_u64);
-	for (unsigned long i = 0; i < n; i++)
-		mean += (double)v[i];
-	mean /= (double)n;
-	for (unsigned long i = 0; i < n; i++)
-		var += ((double)v[i] - mean) * ((double)v[i] - mean);
-	printf("BENCH {\"name\": \"%s\", \"unit\": \"ticks\", \"mode\": \"%s\", "
-	       "\"count\": %lu, \"min\": %llu, \"median\": %llu, "
-	       "\"p99\": %llu, \"variance\": %.3f}\n", name, mode, n,
-	       (unsigned long long)v[0], (unsigned long long)v[(n - 1) / 2],
-	       (unsigned long long)v[(n * 99 + 99) / 100 - 1], var / (double)n);
-}
-
-/* A BENCH line of @n rates in @v, in @unit; p99 is the largest. */
-static void print_rate(const char *name, const char *unit, double *v, int n)
-{
-	double mean = 0, var = 0;
-
-	qsort(v, (size_t)n, sizeof(*v), cmp_double);
-	for (int i = 0; i < n; i++)
-		mean += v[i];
-	mean /= n;
-	for (int i = 0; i < n; i++)
-		var += (v[i] - mean) * (v[i] - mean);
-	printf("BENCH {\"name\": \"%s\", \"unit\": \"%s\", \"mode\": \"%s\", "
-	       "\"count\": %d, \"min\": %.2f, \"median\": %.2f, "
-	       "\"p99\": %.2f, \"variance\": %.3f}\n", name, unit, mode, n,
-	       v[0], v[(n - 1) / 2], v[n - 1], var / n);
 }
 
 static uint64_t *samples(unsigned long n)
@@ -146,7 +90,7 @@ static void null_syscalls(unsigned long n)
 		syscall(SYS_getppid);
 		v[i] = tsc() - t0;
 	}
-	print_ticks("linux.syscall.null", v, n);
+	bench_print("linux.syscall.null", mode, v, n);
 	free(v);
 }
 
@@ -210,7 +154,7 @@ static void net_tx(unsigned long n)
 		    memcmp(echo + 14, frame + 14, FRAME_LEN - 14) == 0)
 			echoed++;
 	}
-	print_ticks("linux.net.tx.instr/60", v, n);
+	bench_print("linux.net.tx.instr/60", mode, v, n);
 	printf("# linux.net.tx.instr/60: %lu of %lu frames echoed\n", echoed,
 	       n);
 	free(v);
@@ -244,7 +188,7 @@ static void net_rate(int seconds)
 		} while (t1 - t0 < 1.0);
 		rate[p] = (double)sent / (t1 - t0);
 	}
-	print_rate("linux.net.tx.rate/60", "frames/s", rate, passes);
+	bench_print_rates("linux.net.tx.rate/60", "frames/s", rate, passes);
 	printf("# linux.net.tx.rate/60: %lu sendto calls refused\n", refused);
 	close(s);
 }
@@ -292,10 +236,10 @@ static void disk_instr(unsigned long n)
 		}
 		snprintf(name, sizeof(name), "linux.disk.read.instr/%zu",
 			 lens[k]);
-		print_ticks(name, rd, n);
+		bench_print(name, mode, rd, n);
 		snprintf(name, sizeof(name), "linux.disk.write.instr/%zu",
 			 lens[k]);
-		print_ticks(name, wr, n);
+		bench_print(name, mode, wr, n);
 	}
 	free(rd);
 	free(wr);
@@ -332,7 +276,7 @@ static void disk_seq(void)
 			}
 			snprintf(name, sizeof(name), "linux.disk.%s.seq/%zu",
 				 w ? "write" : "read", lens[k]);
-			print_rate(name, "MiB/s", rate, SEQ_PASSES);
+			bench_print_rates(name, "MiB/s", rate, SEQ_PASSES);
 		}
 	}
 	free(buf);
@@ -406,7 +350,7 @@ static void pktgen(unsigned long clone, unsigned long count)
 	else
 		snprintf(name, sizeof(name), "linux.pktgen.rate/clone%lu/60",
 			 clone);
-	print_rate(name, "frames/s", rate, PKTGEN_PASSES);
+	bench_print_rates(name, "frames/s", rate, PKTGEN_PASSES);
 }
 
 static void debug_exit(int pass)

@@ -51,27 +51,7 @@ struct fuzz_memory {
 };
 extern struct fuzz_memory mem;
 
-/* splitmix64: one 64-bit state, easy to replay. */
-extern uint64_t rng;
-
-static inline uint64_t rnd(void)
-{
-	uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-static inline uint32_t below(uint32_t n)
-{
-	return (uint32_t)(rnd() % n);
-}
-
-static inline int chance(uint32_t n)
-{
-	return below(n) == 0;
-}
+#include "user_rng.h"
 
 /* The 8 bytes at @p (an out-of-line address), at any alignment. */
 static inline uint64_t rd64(const void *p)

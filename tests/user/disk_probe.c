@@ -458,32 +458,8 @@ static double now_us(void)
 	return (double)t.seconds * 1e6 + (double)t.microseconds;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 #define TPUT_PASSES	9
 #define TPUT_BYTES	(2 * MIB)	/* per pass */
-
-/* One BENCH line in MiB/s for the @n passes' rates in @v. */
-static void print_rate(const char *name, double *v, int n)
-{
-	double mean = 0, var = 0;
-
-	qsort(v, (size_t)n, sizeof(*v), cmp_double);
-	for (int i = 0; i < n; i++)
-		mean += v[i];
-	mean /= n;
-	for (int i = 0; i < n; i++)
-		var += (v[i] - mean) * (v[i] - mean);
-	printf("BENCH {\"name\": \"%s\", \"unit\": \"MiB/s\", \"mode\": "
-	       "\"wall\", \"count\": %d, \"min\": %.2f, \"median\": %.2f, "
-	       "\"p99\": %.2f, \"variance\": %.3f}\n", name, n, v[0],
-	       v[(n - 1) / 2], v[n - 1], var / n);
-}
 
 /* mode=tput: sequential reads of hd0s2 and writes of hd0s1. */
 static void throughput(void)
@@ -534,7 +510,7 @@ static void throughput(void)
 			}
 			snprintf(name, sizeof(name), "disk.%s.seq/%lu",
 				 w ? "write" : "read", lens[s]);
-			print_rate(name, rate, TPUT_PASSES);
+			bench_print_rates(name, "MiB/s", rate, TPUT_PASSES);
 		}
 	}
 	check("throughput_requests_succeed", 0, bad);

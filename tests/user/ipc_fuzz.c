@@ -32,6 +32,7 @@
 
 #include "graft_user.h"
 #include "user_msg_item.h"
+#include "user_rng.h"
 
 #define SEND_REGION	(1u << 20)	/* the kernel's largest message */
 #define RCV_SIZE	(64u << 10)
@@ -45,7 +46,7 @@
 #define MAX_MARKS	64
 #define COUNT_OF(a)	(sizeof(a) / sizeof((a)[0]))
 
-static uint64_t rng;
+uint64_t rng;			/* user_rng.h's state */
 static mach_port_t self, host, pset, dead, ports[NPORTS];
 static uint8_t *sbuf;			/* the send region */
 static uint8_t rbuf[RCV_SIZE] __attribute__((aligned(8)));
@@ -80,26 +81,6 @@ static const struct {
 };
 static unsigned long counts[COUNT_OF(classes)], sent, received, regions;
 static unsigned long rights, odd, bad, wrong;
-
-/* splitmix64: one 64-bit state, easy to replay. */
-static uint64_t rnd(void)
-{
-	uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-static uint32_t below(uint32_t n)
-{
-	return (uint32_t)(rnd() % n);
-}
-
-static int chance(uint32_t n)
-{
-	return below(n) == 0;
-}
 
 /* The @n-byte (4 or 8) little-endian word at @p. */
 static uint64_t rd(const void *p, size_t n)

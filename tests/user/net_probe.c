@@ -696,17 +696,10 @@ static double now_s(void)
  */
 #define RATE_PASSES_MAX	64
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static void rate(mach_port_t d, int seconds)
 {
 	static uint8_t frame[60];
-	double v[RATE_PASSES_MAX], mean = 0, var = 0;
+	double v[RATE_PASSES_MAX];
 	int passes = seconds < RATE_PASSES_MAX ? seconds : RATE_PASSES_MAX;
 	int bad = 0;
 
@@ -733,16 +726,7 @@ static void rate(mach_port_t d, int seconds)
 	check("rate_writes_succeed", 0, bad);
 	if (passes < 1)
 		return;
-	qsort(v, (size_t)passes, sizeof(*v), cmp_double);
-	for (int p = 0; p < passes; p++)
-		mean += v[p];
-	mean /= passes;
-	for (int p = 0; p < passes; p++)
-		var += (v[p] - mean) * (v[p] - mean);
-	printf("BENCH {\"name\": \"net.tx.rate/60\", \"unit\": \"frames/s\", "
-	       "\"mode\": \"wall\", \"count\": %d, \"min\": %.2f, "
-	       "\"median\": %.2f, \"p99\": %.2f, \"variance\": %.3f}\n",
-	       passes, v[0], v[(passes - 1) / 2], v[passes - 1], var / passes);
+	bench_print_rates("net.tx.rate/60", "frames/s", v, passes);
 }
 
 int main(int argc, char **argv)

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Timing in user test programs: fenced TSC reads and BENCH lines. */
+/* Timing in the test and benchmark programs: fenced TSC reads and BENCH lines. */
+/*
+ * Plain C: Graft's user programs and the native-Linux baseline's
+ * bench/native/lxbench.c both include it.
+ */
 #ifndef TESTS_USER_USER_BENCH_H
 #define TESTS_USER_USER_BENCH_H
 
@@ -16,6 +20,7 @@ static inline uint64_t tsc(void)
 	return ((uint64_t)hi << 32) | lo;
 }
 
+__attribute__((unused))
 static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -23,7 +28,17 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Print a BENCH line (docs/testing.md) for @n samples in @v. */
+__attribute__((unused))
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Print a BENCH line (docs/testing.md) for @n samples in @v (sorted
+ * here). */
+__attribute__((unused))
 static void bench_print(const char *name, const char *mode, uint64_t *v,
 			unsigned long n)
 {
@@ -41,6 +56,26 @@ static void bench_print(const char *name, const char *mode, uint64_t *v,
 	       "\"p99\": %llu, \"variance\": %.3f}\n", name, mode, n,
 	       (unsigned long long)v[0], (unsigned long long)v[(n - 1) / 2],
 	       (unsigned long long)v[(n * 99 + 99) / 100 - 1], var);
+}
+
+/* Print a BENCH line of wall-clock mode for @n rates in @v (sorted
+ * here), in @unit; its p99 is the largest. */
+__attribute__((unused))
+static void bench_print_rates(const char *name, const char *unit, double *v,
+			      int n)
+{
+	double mean = 0, var = 0;
+
+	qsort(v, (size_t)n, sizeof(*v), cmp_double);
+	for (int i = 0; i < n; i++)
+		mean += v[i];
+	mean /= n;
+	for (int i = 0; i < n; i++)
+		var += (v[i] - mean) * (v[i] - mean);
+	printf("BENCH {\"name\": \"%s\", \"unit\": \"%s\", \"mode\": "
+	       "\"wall\", \"count\": %d, \"min\": %.2f, \"median\": %.2f, "
+	       "\"p99\": %.2f, \"variance\": %.3f}\n", name, unit, n, v[0],
+	       v[(n - 1) / 2], v[n - 1], var / n);
 }
 
 #endif
