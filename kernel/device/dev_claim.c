@@ -381,11 +381,6 @@ claim_t dev_claim_lookup(ipc_port_t port)
 	return (claim_t)c;
 }
 
-ipc_port_t dev_claim_port(claim_t claim)
-{
-	return (ipc_port_t)claim;	/* claim_pci's send right */
-}
-
 void dev_claim_deallocate(claim_t claim)
 {
 	if (claim != 0)

@@ -127,9 +127,10 @@ static void drop(unsigned int line)
 /* A registered port died (ipc_port_watch_add's callback). */
 static void port_died(struct ipc_port_watch *watch)
 {
-	for (unsigned int line = 0; line < INTR_LINES; line++)
-		if (&lines[line].watch == watch)
-			drop(line);
+	struct line_reg *reg = (struct line_reg *)
+		((char *)watch - offsetof(struct line_reg, watch));
+
+	drop((unsigned int)(reg - lines));
 }
 
 static void notify_thread(void *arg)

@@ -17,11 +17,10 @@ void device_deallocate(device_t device);
 
 #include <graft/claim_types.h>
 
-/* defs/claim.defs: claim_t's intran, outtran and destructor
- * (dev_claim.c): the claim behind a live claim port (0 otherwise; with a
- * reference), claim_pci's send right passed on, the reference dropped. */
+/* defs/claim.defs: claim_t's intran and destructor (dev_claim.c): the
+ * claim behind a live claim port (0 otherwise; with a reference), the
+ * reference dropped.  claim_pci hands out the port itself. */
 claim_t dev_claim_lookup(ipc_port_t port);
-ipc_port_t dev_claim_port(claim_t claim);
 void dev_claim_deallocate(claim_t claim);
 
 /* recnum_t's translations come from <mach/x86_64/vm_types.h>. */

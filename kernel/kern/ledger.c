@@ -33,11 +33,6 @@ static const uint64_t limits[LEDGER_ITEMS] = {
 
 static unsigned int ledgers_alive;
 
-uint64_t ledger_limit(enum ledger_item item)
-{
-	return limits[item];
-}
-
 unsigned int ledger_count(void)
 {
 	return ledgers_alive;
@@ -160,7 +155,3 @@ void ledger_credit_io(struct ledger *ledger, uint64_t bytes)
 	cpu_intr_restore(flags);
 }
 
-uint64_t ledger_used(const struct ledger *ledger, enum ledger_item item)
-{
-	return ledger != NULL ? ledger->used[item] : 0;
-}

@@ -38,9 +38,6 @@ enum ledger_item {
 
 struct ledger;
 
-/* The limit of @item per task. */
-uint64_t ledger_limit(enum ledger_item item);
-
 /* ledger_create - a task's ledger, nothing charged; NULL if memory is
  * short.  ledger_release - its task is gone: the ledger is freed now if
  * nothing is charged, else by the credit that brings every item back to
@@ -68,9 +65,6 @@ void ledger_credit(struct ledger *ledger, enum ledger_item item, uint64_t n);
 bool ledger_charge_io(struct ledger *ledger, uint64_t bytes,
 		      enum ledger_item *refused);
 void ledger_credit_io(struct ledger *ledger, uint64_t bytes);
-
-/* What @ledger has charged of @item now (0 for NULL). */
-uint64_t ledger_used(const struct ledger *ledger, enum ledger_item item);
 
 /* Ledgers alive (for leak checks in tests). */
 unsigned int ledger_count(void);

@@ -57,15 +57,6 @@ static struct {
 	struct holdings before;
 } run;
 
-static unsigned int lines_registered(void)
-{
-	unsigned int n = 0;
-
-	for (unsigned int line = 0; line < INTR_LINES; line++)
-		n += dev_intr_registered(line);
-	return n;
-}
-
 static void holdings(struct holdings *h)
 {
 	user_task_baseline(&h->task);
@@ -73,7 +64,7 @@ static void holdings(struct holdings *h)
 	h->kmsgs = ipc_kmsg_count();
 	h->opens = dev_open_count();
 	h->requests = io_req_in_flight();
-	h->lines = lines_registered();
+	h->lines = dev_intr_count();
 	h->claims = dev_claim_count();
 	h->ledgers = ledger_count();
 }
@@ -204,9 +195,9 @@ static void heap_bytes_return_to_start(struct ktest *t)
 
 static void interrupt_registrations_return_to_start(struct ktest *t)
 {
-	if (!ran(t) || lines_registered() == run.before.lines)
+	if (!ran(t) || dev_intr_count() == run.before.lines)
 		return;
-	KTEST_EXPECT_EQ(t, lines_registered(), run.before.lines);
+	KTEST_EXPECT_EQ(t, dev_intr_count(), run.before.lines);
 	for (unsigned int line = 0; line < INTR_LINES; line++)
 		if (dev_intr_registered(line))
 			ktest_fail(t, "line %u is registered", line);
