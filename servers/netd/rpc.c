@@ -113,6 +113,24 @@ static struct sock *sock_new(enum kind kind, mach_port_t owner)
 	return NULL;
 }
 
+/* Socket @id of session @server, which must be of @kind (SOCK_FREE:
+ * any kind): in *@s, or the error to answer (*@s NULL). */
+static kern_return_t sock_of(mach_port_t server, int id, enum kind kind,
+			     struct sock **s)
+{
+	*s = NULL;
+	if (!is_session(server))
+		return NETD_ENOSESSION;
+	*s = sock_get(id, server);
+	if (*s == NULL)
+		return NETD_EBADSOCK;
+	if (kind != SOCK_FREE && (*s)->kind != kind) {
+		*s = NULL;
+		return NETD_EKIND;
+	}
+	return KERN_SUCCESS;
+}
+
 /* Address in host order from netd.defs into lwIP's; 0 if unusable. */
 static int peer_addr(uint32_t addr, int port, ip_addr_t *ip)
 {
@@ -386,14 +404,11 @@ kern_return_t S_netd_tcp_listen(mach_port_t server, int port, int *id)
 kern_return_t S_netd_tcp_accept(mach_port_t server, mach_port_t reply,
 				int id, int *conn)
 {
-	struct sock *s = sock_get(id, server);
+	struct sock *s;
+	kern_return_t code = sock_of(server, id, SOCK_LISTEN, &s);
 
-	if (!is_session(server))
-		return NETD_ENOSESSION;
 	if (s == NULL)
-		return NETD_EBADSOCK;
-	if (s->kind != SOCK_LISTEN)
-		return NETD_EKIND;
+		return code;
 	if (s->conn_reply != MACH_PORT_NULL)
 		return NETD_EBUSY;
 	if (s->aq_len > 0) {
@@ -410,14 +425,11 @@ kern_return_t S_netd_tcp_send(mach_port_t server, mach_port_t reply, int id,
 			      const netd_data_t data, mach_msg_type_number_t len,
 			      int *sent)
 {
-	struct sock *s = sock_get(id, server);
+	struct sock *s;
+	kern_return_t code = sock_of(server, id, SOCK_TCP, &s);
 
-	if (!is_session(server))
-		return NETD_ENOSESSION;
 	if (s == NULL)
-		return NETD_EBADSOCK;
-	if (s->kind != SOCK_TCP)
-		return NETD_EKIND;
+		return code;
 	if (s->send_reply != MACH_PORT_NULL)
 		return NETD_EBUSY;
 	if (s->tcp == NULL || s->reset)
@@ -443,15 +455,12 @@ static struct sock *recv_start(mach_port_t server, mach_port_t reply,
 			       int id, enum kind kind, int max,
 			       kern_return_t *code)
 {
-	struct sock *s = sock_get(id, server);
+	struct sock *s;
 
-	if (!is_session(server))
-		*code = NETD_ENOSESSION;
-	else if (s == NULL)
-		*code = NETD_EBADSOCK;
-	else if (s->kind != kind)
-		*code = NETD_EKIND;
-	else if (max <= 0 || max > DATA_MAX)
+	*code = sock_of(server, id, kind, &s);
+	if (s == NULL)
+		return NULL;
+	if (max <= 0 || max > DATA_MAX)
 		*code = NETD_ETOOBIG;
 	else if (s->recv_reply != MACH_PORT_NULL)
 		*code = NETD_EBUSY;
@@ -481,12 +490,11 @@ kern_return_t S_netd_tcp_recv(mach_port_t server, mach_port_t reply, int id,
 kern_return_t S_netd_close(mach_port_t server, int id)
 {
 	static const netd_data_t empty;
-	struct sock *s = sock_get(id, server);
+	struct sock *s;
+	kern_return_t code = sock_of(server, id, SOCK_FREE, &s);
 
-	if (!is_session(server))
-		return NETD_ENOSESSION;
 	if (s == NULL)
-		return NETD_EBADSOCK;
+		return code;
 	answer_conn(s, NETD_ECLOSED, 0);
 	answer_send(s, NETD_ECLOSED);
 	if (s->recv_reply != MACH_PORT_NULL) {
@@ -555,17 +563,14 @@ kern_return_t S_netd_udp_sendto(mach_port_t server, int id, uint32_t addr,
 				int port, const netd_data_t data,
 				mach_msg_type_number_t len)
 {
-	struct sock *s = sock_get(id, server);
+	struct sock *s;
+	kern_return_t code = sock_of(server, id, SOCK_UDP, &s);
 	struct pbuf *p;
 	ip_addr_t ip;
 	err_t err;
 
-	if (!is_session(server))
-		return NETD_ENOSESSION;
 	if (s == NULL)
-		return NETD_EBADSOCK;
-	if (s->kind != SOCK_UDP)
-		return NETD_EKIND;
+		return code;
 	if (!peer_addr(addr, port, &ip))
 		return NETD_EADDR;
 	if (len > DATA_MAX)
