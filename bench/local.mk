@@ -11,7 +11,7 @@ DEBIAN_PYTHON3 = /usr/bin/python3
 
 # Our programs inside native Linux: static, built on the host.
 $(NATIVE)/lxbench: $(srcdir)/bench/native/lxbench.c \
-		$(srcdir)/tests/user/user_bench.h
+		$(srcdir)/tests/user/user_bench.h $(srcdir)/tests/user/test_frame.h
 	@mkdir -p $(NATIVE)
 	$(AM_V_CCLD)$(CC) -static -O2 -Wall -Wextra -Werror \
 		-I$(srcdir)/tests/user -o $@ $<

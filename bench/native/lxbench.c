@@ -44,8 +44,8 @@
 #include <unistd.h>
 
 #include "user_bench.h"	/* tests/user/ */
+#include "test_frame.h"
 
-#define ETH_TYPE_TEST	0x88b5	/* tests/user/net_probe.c's frames */
 #define FRAME_LEN	60
 #define MIB		(1024.0 * 1024.0)
 #define SEQ_BYTES	(2 << 20)
@@ -53,7 +53,6 @@
 #define PKTGEN_PASSES	5
 #define DEBUG_EXIT_PORT	0x501
 
-static const uint8_t peer_mac[6] = { 0x02, 'G', 'R', 'A', 'F', 'T' };
 static uint8_t my_mac[6];
 static const char *mode = "icount";
 
@@ -120,16 +119,10 @@ static int packet_socket(struct sockaddr_ll *to)
 	return s;
 }
 
-/* net_probe.c's frame of @len bytes: to the peer, from us, type 0x88b5,
- * byte i = (i * 7 + len * 3) mod 256. */
+/* The test frame of @len bytes from this station (test_frame.h). */
 static void build_frame(uint8_t *f, unsigned int len)
 {
-	memcpy(f, peer_mac, 6);
-	memcpy(f + 6, my_mac, 6);
-	f[12] = ETH_TYPE_TEST >> 8;
-	f[13] = ETH_TYPE_TEST & 0xff;
-	for (unsigned int i = 14; i < len; i++)
-		f[i] = (uint8_t)(i * 7 + len * 3);
+	build_test_frame(f, len, my_mac);
 }
 
 static void net_tx(unsigned long n)

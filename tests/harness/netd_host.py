@@ -68,6 +68,8 @@ import time
 import zlib
 from pathlib import Path
 
+from ping_peer import checksum  # the harness directory is on sys.path
+
 TAP = "tap0"
 HOST_IP, GUEST_IP = "10.0.2.1", "10.0.2.15"
 GUEST_MAC = "52:54:00:12:34:56"
@@ -181,16 +183,6 @@ def peer_main(argv: list[str]) -> int:
 
 
 # --- bad input from the wire (netd_host.py peer wire ...) ---------------
-
-def checksum(data: bytes) -> int:
-    """The Internet checksum (RFC 1071)."""
-    if len(data) % 2:
-        data += b"\0"
-    total = sum(struct.unpack(f"!{len(data) // 2}H", data))
-    while total >> 16:
-        total = (total & 0xffff) + (total >> 16)
-    return ~total & 0xffff
-
 
 class Wire:
     """Raw frames on the tap device (AF_PACKET), built by hand."""

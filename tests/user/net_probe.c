@@ -37,10 +37,10 @@
 #include "graft_user.h"
 #include "mach_host.h"
 #include "user_bench.h"
+#include "test_frame.h"
 #include "user_check.h"
 #include "user_device.h"
 
-#define ETH_TYPE_TEST	0x88b5
 #define ETH_TYPE_MODES_ASK	0x88b6	/* to the peer: send a mode step */
 #define ETH_TYPE_MODES	0x88b7	/* the peer's mode step frames */
 #define IFF_UP		0x1	/* Linux's IFF_* bits, as GNU Mach's glue */
@@ -49,19 +49,12 @@
 #define FRAME_MAX	1514
 #define FRAMES		4
 
-static const uint8_t peer_mac[6] = { 0x02, 'G', 'R', 'A', 'F', 'T' };
 static uint8_t my_mac[6];
 
-/* The frame of @len bytes both sides build: to the peer, from us, type
- * 0x88b5, then byte i is (i * 7 + len * 3) mod 256. */
+/* The test frame of @len bytes from this station (test_frame.h). */
 static void build_frame(uint8_t *f, unsigned int len)
 {
-	memcpy(f, peer_mac, 6);
-	memcpy(f + 6, my_mac, 6);
-	f[12] = ETH_TYPE_TEST >> 8;
-	f[13] = ETH_TYPE_TEST & 0xff;
-	for (unsigned int i = 14; i < len; i++)
-		f[i] = (uint8_t)(i * 7 + len * 3);
+	build_test_frame(f, len, my_mac);
 }
 
 static uint32_t be32(const uint8_t *p)
