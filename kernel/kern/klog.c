@@ -46,12 +46,6 @@ bool klog_allow(struct klog_source *src)
 	return allow;
 }
 
-void klog_write(struct klog_source *src, const char *text, size_t len)
-{
-	if (klog_allow(src))
-		console_write(text, len);
-}
-
 void klog(struct klog_source *src, const char *fmt, ...)
 {
 	char line[256];

@@ -40,13 +40,11 @@ struct klog_source {
 /*
  * klog_allow - count one line of @src: true if it may be printed now,
  * false if it is to be dropped (counted, reported when the window ends).
- * klog_write - klog_allow, then the @len bytes of @text to the console.
- * klog - format @fmt (at most 256 bytes kept) and klog_write it.  Each
- * call is one line's worth (@text may hold several "\n"-separated lines
- * of one message: they count as one).
+ * klog - format @fmt (at most 256 bytes kept) and print it if
+ * klog_allow lets it.  Each call is one line's worth (a message of
+ * several "\n"-separated lines counts as one).
  */
 bool klog_allow(struct klog_source *src);
-void klog_write(struct klog_source *src, const char *text, size_t len);
 void klog(struct klog_source *src, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

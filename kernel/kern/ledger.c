@@ -16,8 +16,8 @@ struct ledger {
 
 /*
  * Two transfers of the largest size (DEV_IO_MAX, 16 MiB) may be in
- * flight at once; 1024
- * requests cover a sender keeping hundreds of frames outstanding.  Four
+ * flight at once; 1024 requests cover a sender keeping hundreds of
+ * frames outstanding.  Four
  * interrupt lines serve a driver server with a NIC and an IDE controller
  * of two channels; 16 MiB of DMA memory hold a NIC's rings and buffers
  * many times over.
