@@ -117,6 +117,7 @@ KERNEL_SOURCES = \
 	mach-glue/kernel/lx_host_console.c \
 	mach-glue/kernel/lx_host_memory.c \
 	mach-glue/kernel/lx_host_irq.c \
+	mach-glue/kernel/lx_host_irqflag.S \
 	mach-glue/kernel/lx_host_thread.c \
 	mach-glue/kernel/lx_host_io.c \
 	mach-glue/kernel/lx_boot.c \

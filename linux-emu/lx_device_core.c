@@ -19,6 +19,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include <lx_world.h>
+
 /* devres.c's: frees a device's managed resources (drivers/base/base.h). */
 int devres_release_all(struct device *dev);
 
@@ -51,6 +53,8 @@ void device_initialize(struct device *dev)
 	INIT_LIST_HEAD(&dev->links.defer_sync);
 	dev->links.status = DL_DEV_NO_DRIVER;
 	set_dev_node(dev, NUMA_NO_NODE);
+	spin_lock_init(&dev->power.lock);
+	lx_pm_runtime_init(dev);
 }
 
 /* dev_set_name - name @dev; 0 or -ENOMEM (the old name kept). */

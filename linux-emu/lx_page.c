@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The struct page array behind pfn_to_page() and virt_to_page(). */
 /*
- * The configuration is SPARSEMEM_EXTREME: mem_section is an array of roots,
- * each a page of struct mem_section, each naming the struct page array of
- * one 128 MiB section.  lx_page_init() builds them for all of the
- * host's RAM, once; the arrays are never freed.  A page's flags carry its
- * zone and section (set_page_links), as Linux's page_to_pfn() needs.
+ * The configuration is SPARSEMEM_VMEMMAP (X86_5LEVEL selects it), with a
+ * movable memmap: pfn_to_page(pfn) is vmemmap_base + pfn.  lx_page_init()
+ * allocates one array for the sections holding the host's RAM, from
+ * lx_host_memory_bottom() to lx_host_memory_top(), and points
+ * vmemmap_base below it so that the array's first entry is the first
+ * section's first page; the array is never freed.  The sections are also
+ * marked present and early in mem_section, so that pfn_valid() answers.
+ * A page's flags carry its zone (set_page_links), as page_zone() needs.
  */
 #include <linux/gfp.h>
 #include <linux/mm.h>
@@ -14,6 +17,9 @@
 
 #include <lx_host.h>
 #include <lx_world.h>
+
+struct mem_section **mem_section;
+static bool ready;
 
 static enum zone_type zone_of_pfn(unsigned long pfn)
 {
@@ -24,47 +30,54 @@ static enum zone_type zone_of_pfn(unsigned long pfn)
 	return ZONE_NORMAL;
 }
 
-static int section_init(struct mem_section **roots, unsigned long nr)
+static int section_mark(struct mem_section **roots, unsigned long nr)
 {
-	unsigned long root = SECTION_NR_TO_ROOT(nr), first = section_nr_to_pfn(nr);
-	struct mem_section *ms;
-	struct page *map;
+	unsigned long root = SECTION_NR_TO_ROOT(nr);
 
 	if (!roots[root]) {
 		roots[root] = kzalloc(PAGE_SIZE, GFP_KERNEL);
 		if (!roots[root])
 			return -ENOMEM;
 	}
-	map = lx_host_alloc(PAGES_PER_SECTION * sizeof(*map),
-			    LX_HOST_ZONE_ANY, 1);
-	if (!map)
-		return -ENOMEM;
-	for (unsigned long i = 0; i < PAGES_PER_SECTION; i++)
-		set_page_links(&map[i], zone_of_pfn(first + i), 0, first + i);
-	ms = &roots[root][nr & SECTION_ROOT_MASK];
-	ms->section_mem_map = (unsigned long)(map - first) |
-			      SECTION_HAS_MEM_MAP | SECTION_MARKED_PRESENT |
-			      SECTION_IS_ONLINE;
+	roots[root][nr & SECTION_ROOT_MASK].section_mem_map =
+		SECTION_HAS_MEM_MAP | SECTION_MARKED_PRESENT |
+		SECTION_IS_ONLINE | SECTION_IS_EARLY;
 	return 0;
 }
 
 int lx_page_init(void)
 {
-	unsigned long sections = DIV_ROUND_UP(PHYS_PFN(lx_host_memory_top()),
-					      PAGES_PER_SECTION);
+	unsigned long first = pfn_to_section_nr(
+				PHYS_PFN(lx_host_memory_bottom()));
+	unsigned long end = DIV_ROUND_UP(PHYS_PFN(lx_host_memory_top()),
+					 PAGES_PER_SECTION);
+	unsigned long first_pfn = section_nr_to_pfn(first);
+	unsigned long npages = section_nr_to_pfn(end) - first_pfn;
 	struct mem_section **roots;
+	struct page *map;
 	int err;
 
-	if (mem_section)
+	if (ready)
 		return -EBUSY;
 	roots = kcalloc(NR_SECTION_ROOTS, sizeof(*roots), GFP_KERNEL);
-	if (!roots)
-		return -ENOMEM;
-	for (unsigned long nr = 0; nr < sections; nr++) {
-		err = section_init(roots, nr);
+	map = lx_host_alloc(npages * sizeof(*map), LX_HOST_ZONE_ANY, 1);
+	if (!roots || !map)
+		return -ENOMEM;		/* what was made stays: init fails */
+	for (unsigned long nr = first; nr < end; nr++) {
+		err = section_mark(roots, nr);
 		if (err)
-			return err;	/* what was made stays: init fails */
+			return err;
 	}
-	mem_section = roots;	/* complete: pfn_to_page() may be used */
+	for (unsigned long i = 0; i < npages; i++)
+		set_page_links(&map[i], zone_of_pfn(first_pfn + i), 0,
+			       first_pfn + i);
+	mem_section = roots;
+	vmemmap_base = (unsigned long)(map - first_pfn);
+	ready = true;		/* complete: pfn_to_page() may be used */
 	return 0;
+}
+
+bool lx_page_ready(void)
+{
+	return ready;
 }

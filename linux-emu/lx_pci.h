@@ -6,16 +6,6 @@
 #include <linux/list.h>
 #include <linux/pci.h>
 
-/*
- * Raw configuration mechanism #1 on (@bus, @devfn), register @where
- * (aligned to the access size, below 256).  Interrupts are off across the
- * 0xCF8/0xCFC pair.  No checks: callers validate.
- */
-u32 lx_pci_conf_read(unsigned int bus, unsigned int devfn, int where,
-		     int size);
-void lx_pci_conf_write(unsigned int bus, unsigned int devfn, int where,
-		       int size, u32 val);
-
 /* Every PCI device found by lx_emul_pci_init(), in bus order (linked
  * through pci_dev.bus_list; the buses through pci_bus.node). */
 extern struct list_head lx_pci_buses;

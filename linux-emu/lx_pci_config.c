@@ -1,60 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* PCI configuration space through mechanism #1 (ports 0xCF8/0xCFC): pci_read_config_* and pci_write_config_*. */
+/* PCI configuration space through the host: pci_read_config_* and pci_write_config_*. */
 /*
- * The address goes to 0xCF8 as a dword (enable bit, bus, device, function,
- * register with its low two bits clear); the data comes through
- * 0xCFC + (register & 3).  Only the 256 bytes of conventional
- * configuration space are reachable this way (no ECAM, so cfg_size is 256).
- * Results are PCIBIOS_* codes, as Linux's accessors return.
+ * The host arbitrates configuration space (lx_host_pci_config_read): inside
+ * the kernel it is mechanism #1 (0xCF8/0xCFC), in a driver server the
+ * functions it claimed.  Only the 256 bytes of conventional configuration
+ * space are reachable (no ECAM, so cfg_size is 256).  Results are
+ * PCIBIOS_* codes, as Linux's accessors return.
  */
-#include <linux/io.h>
-#include <linux/irqflags.h>
 #include <linux/pci.h>
 
+#include <lx_host.h>
+
 #include "lx_pci.h"
-
-#define CONF_ADDR	0xcf8
-#define CONF_DATA	0xcfc
-
-static void select_register(unsigned int bus, unsigned int devfn, int where)
-{
-	outl(0x80000000u | bus << 16 | devfn << 8 | (where & 0xfc),
-	     CONF_ADDR);
-}
-
-u32 lx_pci_conf_read(unsigned int bus, unsigned int devfn, int where,
-		     int size)
-{
-	unsigned long flags;
-	u32 val;
-
-	local_irq_save(flags);
-	select_register(bus, devfn, where);
-	if (size == 1)
-		val = inb(CONF_DATA + (where & 3));
-	else if (size == 2)
-		val = inw(CONF_DATA + (where & 2));
-	else
-		val = inl(CONF_DATA);
-	local_irq_restore(flags);
-	return val;
-}
-
-void lx_pci_conf_write(unsigned int bus, unsigned int devfn, int where,
-		       int size, u32 val)
-{
-	unsigned long flags;
-
-	local_irq_save(flags);
-	select_register(bus, devfn, where);
-	if (size == 1)
-		outb(val, CONF_DATA + (where & 3));
-	else if (size == 2)
-		outw(val, CONF_DATA + (where & 2));
-	else
-		outl(val, CONF_DATA);
-	local_irq_restore(flags);
-}
 
 /* PCIBIOS_SUCCESSFUL, or why an access of @size at @where is refused. */
 static int check(const struct pci_dev *dev, int where, int size)
@@ -72,7 +29,8 @@ static int read(const struct pci_dev *dev, int where, int size, u32 *val)
 	int err = check(dev, where, size);
 
 	*val = err ? ~0u >> (32 - 8 * size) :
-	       lx_pci_conf_read(dev->bus->number, dev->devfn, where, size);
+	       lx_host_pci_config_read(dev->bus->number, dev->devfn, where,
+				       size);
 	return err;
 }
 
@@ -81,8 +39,8 @@ static int write(const struct pci_dev *dev, int where, int size, u32 val)
 	int err = check(dev, where, size);
 
 	if (!err)
-		lx_pci_conf_write(dev->bus->number, dev->devfn, where, size,
-				  val);
+		lx_host_pci_config_write(dev->bus->number, dev->devfn, where,
+					 size, val);
 	return err;
 }
 

@@ -19,6 +19,7 @@
 #include <linux/slab.h>
 
 #include <lx_emul.h>
+#include <lx_host.h>
 
 #include "lx_pci.h"
 
@@ -31,12 +32,14 @@ static bool scanned;
 
 static u32 conf(struct pci_dev *dev, int where, int size)
 {
-	return lx_pci_conf_read(dev->bus->number, dev->devfn, where, size);
+	return lx_host_pci_config_read(dev->bus->number, dev->devfn, where,
+				       size);
 }
 
 static void conf_set(struct pci_dev *dev, int where, int size, u32 val)
 {
-	lx_pci_conf_write(dev->bus->number, dev->devfn, where, size, val);
+	lx_host_pci_config_write(dev->bus->number, dev->devfn, where, size,
+				 val);
 }
 
 /* The size mask the all-ones probe reads back from the BAR at @where. */
@@ -282,15 +285,15 @@ static int scan_bus(struct pci_bus *bus, int depth)
 
 		for (unsigned int fn = 0; fn < nfn; fn++) {
 			unsigned int devfn = PCI_DEVFN(slot, fn);
-			u32 id = lx_pci_conf_read(bus->number, devfn,
-						  PCI_VENDOR_ID, 4);
+			u32 id = lx_host_pci_config_read(bus->number, devfn,
+							 PCI_VENDOR_ID, 4);
 			int err;
 
 			if ((id & 0xffff) == 0xffff || (id & 0xffff) == 0)
 				continue;
-			if (fn == 0 && lx_pci_conf_read(bus->number, devfn,
-							PCI_HEADER_TYPE, 1) &
-				       0x80)
+			if (fn == 0 &&
+			    lx_host_pci_config_read(bus->number, devfn,
+						    PCI_HEADER_TYPE, 1) & 0x80)
 				nfn = 8;
 			err = scan_function(bus, devfn, depth);
 			if (err)

@@ -14,6 +14,7 @@
 #include <linux/string.h>
 
 #include <lx_host.h>
+#include <lx_world.h>
 #include <lx_slab.h>
 
 /* lx_slab_zone - the host zone that GFP @flags ask for (lx_slab.h). */
@@ -38,7 +39,7 @@ void *__kmalloc(size_t size, gfp_t flags)
 	if (size == 0)
 		return ZERO_SIZE_PTR;
 	p = lx_host_alloc(size, lx_slab_zone(flags), !!(flags & __GFP_ZERO));
-	if (p && mem_section)
+	if (p && lx_page_ready())
 		__SetPageSlab(virt_to_head_page(p));
 	return p;
 }

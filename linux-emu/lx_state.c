@@ -6,7 +6,6 @@
  *
  * current_task is set whenever a thread takes the Linux world
  * (lx_sched.c); lx_init_task is only what it names before that.
- * mem_section is built by lx_page_init() (lx_page.c).
  */
 #include <linux/kernel.h>
 #include <linux/mmzone.h>
@@ -31,7 +30,6 @@ DEFINE_PER_CPU(int, __preempt_count) = PREEMPT_ENABLED;
 DEFINE_PER_CPU(struct task_struct *, current_task) = &lx_init_task;
 unsigned long phys_base;		/* Graft's image is not relocated */
 enum system_states system_state = SYSTEM_RUNNING;
-struct mem_section **mem_section;
 
 int lx_emul_preempt_count(void)
 {
@@ -66,5 +64,8 @@ int lx_emul_init(void)
 {
 	int err = lx_emul_host_check(lx_host_version());
 
-	return err ? err : lx_world_run(init_in_world, NULL);
+	if (err)
+		return err;
+	lx_paravirt_init();
+	return lx_world_run(init_in_world, NULL);
 }

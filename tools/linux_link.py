@@ -102,10 +102,11 @@ def emu_command(build: Path, source: Path, obj: str, include: Path,
 def compile_emu(build: Path, sources: list[Path], include: Path,
                 objdir: str = "emu", modname: str = "") -> list[Path]:
     """Compile @sources into DIR/@objdir (see emu_command); only what is
-    older than its source, a header beside it or in @include, or whose
-    command changed."""
+    older than its source, a header beside it or in @include, the
+    configuration (autoconf.h), or whose command changed."""
     (build / objdir).mkdir(parents=True, exist_ok=True)
     shared = [p.stat().st_mtime for p in include.glob("*.h")]
+    shared.append((build / "include/generated/autoconf.h").stat().st_mtime)
     objects = []
     for source in sources:
         headers = shared + [h.stat().st_mtime
@@ -319,6 +320,34 @@ def export(whole: Path, out: Path, lists: list[Path]) -> None:
                     str(whole), str(out)])
 
 
+def pv_slots(whole: Path) -> None:
+    """Refuse @whole if its code calls a pv_ops slot that linux-emu's
+    pv_ops (lx_paravirt.c) leaves NULL: a call site's PC-relative
+    relocation names pv_ops + slot - 4; a filled slot is an absolute
+    relocation in .data at pv_ops + slot."""
+    base = next((int(w[0], 16) for w in map(str.split, run(
+        "nm", ["nm", "--defined-only", str(whole)]).splitlines())
+        if len(w) == 3 and w[2] == "pv_ops"), None)
+    if base is None:
+        raise BuildError("linux-emu must define pv_ops")
+    called, filled, section = set(), set(), ""
+    for line in run("objdump -r", ["objdump", "-r", str(whole)]).splitlines():
+        if line.startswith("RELOCATION RECORDS FOR"):
+            section = line.split("[", 1)[1].rstrip("]:")
+        words = line.split()
+        if len(words) != 3:
+            continue
+        if words[1] == "R_X86_64_PC32" and words[2].startswith("pv_ops"):
+            called.add(int(words[2][6:].replace("+", "") or "0", 16) + 4)
+        elif section == ".data" and words[1] == "R_X86_64_64":
+            filled.add(int(words[0], 16) - base)
+    empty = sorted(called - filled)
+    if empty:
+        raise BuildError("linked code calls pv_ops slots linux-emu leaves "
+                         "NULL (lx_paravirt.c): offsets " +
+                         " ".join(hex(o) for o in empty))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", type=Path, required=True)
@@ -376,6 +405,7 @@ def main() -> int:
         whole = work / "whole.o"
         run("ld -r", ["ld", "-r", "-o", str(whole), *map(str, linked),
                       str(stub_o), str(table_o)])
+        pv_slots(whole)
         export(whole, args.out, args.exports)
         _, left = symbols([args.out])
         foreign = sorted(s for s in left if not s.startswith(HOST_PREFIX))

@@ -10,10 +10,11 @@
  * An access selects the register through 0xCF8 and moves the data
  * through 0xCFC: two port accesses that must not be split by another
  * access, or the second would go to another register.  Each function
- * holds interrupts off across the pair, as the Linux world's accessors
- * do (linux-emu/lx_pci_config.c), so on one CPU neither can split the
- * other; no user task is ever given 0xCF8-0xCFF (driver servers go
- * through claim.defs).  Only the 256 bytes of conventional space exist.
+ * holds interrupts off across the pair, so on one CPU no access can
+ * split another (the Linux world's accessors come here through
+ * lx_host_pci_config_read); no user task is ever given 0xCF8-0xCFF
+ * (driver servers go through claim.defs).  Only the 256 bytes of
+ * conventional space exist.
  */
 
 #define PCI_SLOTS	32

@@ -34,7 +34,7 @@ int lx_emul_init(void);
 int lx_emul_host_check(unsigned int host_version);
 
 /*
- * lx_emul_pci_init - enumerate PCI (configuration mechanism #1, bus 0 and
+ * lx_emul_pci_init - enumerate PCI (the host's configuration space, bus 0 and
  * the buses behind configured bridges) and make a struct pci_dev for every
  * function; registering a PCI driver does it too if it was not done.
  * After lx_emul_init().  0; -EBUSY if done already; -ENOMEM.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* What linux-emu needs from the system it runs on: the host interface, version 1. */
+/* What linux-emu needs from the system it runs on: the host interface. */
 /*
  * linux-emu (compiled with Linux's headers and flags) calls only these
  * functions; mach-glue implements them once inside the Graft kernel
@@ -10,7 +10,7 @@
 #ifndef LX_HOST_H
 #define LX_HOST_H
 
-#define LX_HOST_VERSION	2
+#define LX_HOST_VERSION	3
 
 /* Memory zones a host allocation may be asked to come from. */
 enum lx_host_zone {
@@ -46,9 +46,19 @@ void *lx_host_alloc(unsigned long size, enum lx_host_zone zone, int zero);
 /* lx_host_free - give back what lx_host_alloc returned (NULL: nothing). */
 void lx_host_free(void *p);
 
-/* lx_host_memory_top - one past the highest physical address of usable
- * RAM that lx_host_alloc() can hand out. */
+/* lx_host_memory_bottom, lx_host_memory_top - the lowest physical
+ * address, and one past the highest, of the RAM lx_host_alloc() can hand
+ * out (linux-emu gives those pages a struct page). */
+unsigned long lx_host_memory_bottom(void);
 unsigned long lx_host_memory_top(void);
+
+/*
+ * lx_host_direct_map - the virtual address that physical address 0 would
+ * have in the host's direct map: every byte lx_host_alloc() returns is at
+ * that address plus its physical address (Linux's page_offset_base, what
+ * __va() and __pa() add and subtract).  Constant for the world's life.
+ */
+unsigned long lx_host_direct_map(void);
 
 /* lx_host_virt_to_phys - the physical address behind host memory @p. */
 unsigned long lx_host_virt_to_phys(const void *p);
@@ -73,12 +83,23 @@ void lx_host_missing(const char *name) __attribute__((noreturn));
 /*
  * Hardware access (PCI, port I/O, MMIO; linux-emu/lx_pci*.c, lx_io.c).
  *
- * Port I/O, configuration mechanism #1 (ports 0xCF8-0xCFF) included, is
- * done by linux-emu itself with in/out instructions: inside the kernel at
- * ring 0; a user-mode server must first hold an I/O permission for
- * 0xCF8-0xCFF and for every I/O BAR of its devices (i386_io_perm_create +
- * i386_io_perm_modify on its task), or those instructions fault.
+ * Port I/O is done by linux-emu itself with in/out instructions: inside
+ * the kernel at ring 0; a user-mode server holds an I/O permission for
+ * the I/O BARs of the devices it claimed, or those instructions fault.
+ * Configuration space is the host's, which arbitrates it.
  */
+
+/*
+ * lx_host_pci_config_read - @size (1, 2 or 4) bytes at @where (aligned
+ * to @size, below 256) of function @devfn on @bus; all ones if the
+ * function does not exist or is not this world's to see.
+ * lx_host_pci_config_write - write @val there (dropped in the same
+ * cases).  Any context; never sleeps.
+ */
+unsigned int lx_host_pci_config_read(unsigned int bus, unsigned int devfn,
+				     int where, int size);
+void lx_host_pci_config_write(unsigned int bus, unsigned int devfn,
+			      int where, int size, unsigned int val);
 
 /*
  * lx_host_ioremap - map physical device memory [@phys, @phys + @size)
@@ -135,6 +156,22 @@ int lx_host_wait(unsigned long ticks);
 /* lx_host_wakeup - end every wait for @event.  Any context, interrupt
  * handlers included; a woken thread runs when the scheduler lets it. */
 void lx_host_wakeup(const void *event);
+
+/*
+ * The calling thread's interrupt flag, as Linux's paravirt call sites
+ * (pv_ops.irq, CONFIG_PARAVIRT_XXL) reach it: lx_host_irq_save_fl
+ * returns it as EFLAGS would hold it (0x200, X86_EFLAGS_IF, when
+ * interrupts are on; other bits 0); lx_host_irq_disable and
+ * lx_host_irq_enable turn it off and on (Linux restores a saved flag by
+ * enabling when it was on).  Inside the kernel it is the CPU's; in a
+ * server, a flag of the thread's that holds interrupt delivery back.
+ * Any context.  Each preserves every register but %rax, and the
+ * arithmetic flags are not kept (Linux calls them as PV_CALLEE_SAVE
+ * functions): they are written in assembly.
+ */
+unsigned long lx_host_irq_save_fl(void);
+void lx_host_irq_disable(void);
+void lx_host_irq_enable(void);
 
 /* lx_host_irq_lines - the number of interrupt lines (numbered from 0). */
 unsigned int lx_host_irq_lines(void);

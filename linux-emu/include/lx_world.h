@@ -34,6 +34,9 @@
 #ifndef LX_WORLD_H
 #define LX_WORLD_H
 
+#include <linux/types.h>
+
+struct device;
 struct task_struct;
 
 /*
@@ -94,9 +97,19 @@ void lx_softirq_irq_exit(void);
 int lx_softirq_init(void);
 int lx_workqueue_init(void);
 
+/* lx_paravirt_init - take the host's direct map base (lx_paravirt.c,
+ * first thing lx_emul_init does: __va() and __pa() are valid after). */
+void lx_paravirt_init(void);
+
+/* lx_pm_runtime_init - runtime PM as pm_runtime_init() leaves it: disabled
+ * once, suspended, allowed (lx_pm_runtime.c, from device_initialize). */
+void lx_pm_runtime_init(struct device *dev);
+
 /* lx_page_init - build the struct page array for the host's RAM
- * (lx_page.c, from lx_emul_init).  0; -EBUSY if built already; -ENOMEM. */
+ * (lx_page.c, from lx_emul_init).  0; -EBUSY if built already; -ENOMEM.
+ * lx_page_ready - whether it is built (virt_to_page() may be used). */
 int lx_page_init(void);
+bool lx_page_ready(void);
 
 /* lx_timer_init - start jiffies and timers on the host's clock tick
  * (lx_timer.c, from lx_emul_init).  0; -EINVAL if the tick rate is not

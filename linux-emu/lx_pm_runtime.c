@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Power management without power transitions: runtime PM's pm_runtime_enable, __pm_runtime_disable, __pm_runtime_set_status, pm_runtime_forbid; device_set_wakeup_enable. */
+/*
+ * The configuration has CONFIG_PM (XEN_PV, needed for the paravirt
+ * interrupt flag, selects it through XEN_SAVE_RESTORE), so drivers call
+ * the runtime PM core out of line.  Graft never suspends a device: these
+ * keep the bookkeeping Linux keeps (disable depth, status, the "auto"
+ * permission and the usage count it implies) so that what drivers read
+ * back is right, and nothing else happens.  A device starts with runtime
+ * PM disabled once and its status RPM_SUSPENDED, as pm_runtime_init()
+ * leaves it (lx_pm_runtime_init, from device_initialize).
+ */
+#include <linux/device.h>
+#include <linux/pm_runtime.h>
+
+#include <lx_world.h>
+
+void lx_pm_runtime_init(struct device *dev)
+{
+	dev->power.runtime_status = RPM_SUSPENDED;
+	dev->power.disable_depth = 1;
+	dev->power.runtime_auto = true;
+	atomic_set(&dev->power.usage_count, 0);
+}
+
+void pm_runtime_enable(struct device *dev)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&dev->power.lock, flags);
+	if (dev->power.disable_depth > 0)
+		dev->power.disable_depth--;
+	else
+		dev_warn(dev, "Unbalanced %s!\n", __func__);
+	spin_unlock_irqrestore(&dev->power.lock, flags);
+}
+
+void __pm_runtime_disable(struct device *dev, bool check_resume)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&dev->power.lock, flags);
+	dev->power.disable_depth++;
+	spin_unlock_irqrestore(&dev->power.lock, flags);
+}
+
+/* As Linux's: only while runtime PM is disabled; -EAGAIN otherwise,
+ * -EINVAL for a status other than active or suspended. */
+int __pm_runtime_set_status(struct device *dev, unsigned int status)
+{
+	unsigned long flags;
+	int err = 0;
+
+	if (status != RPM_ACTIVE && status != RPM_SUSPENDED)
+		return -EINVAL;
+	spin_lock_irqsave(&dev->power.lock, flags);
+	if (dev->power.disable_depth > 0)
+		dev->power.runtime_status = status;
+	else
+		err = -EAGAIN;
+	spin_unlock_irqrestore(&dev->power.lock, flags);
+	return err;
+}
+
+/* Forbidding takes a usage reference, as Linux's (which also resumes
+ * the device: it never was suspended here). */
+void pm_runtime_forbid(struct device *dev)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&dev->power.lock, flags);
+	if (dev->power.runtime_auto) {
+		dev->power.runtime_auto = false;
+		atomic_inc(&dev->power.usage_count);
+	}
+	spin_unlock_irqrestore(&dev->power.lock, flags);
+}
+
+/* Graft has no wake-up events (no PME, no sleep state to wake from):
+ * enabling a device's wake-up is refused as Linux refuses it for a
+ * device that cannot wake, -EINVAL; disabling is 0 for one that could. */
+int device_set_wakeup_enable(struct device *dev, bool enable)
+{
+	if (!dev || !dev->power.can_wakeup || enable)
+		return -EINVAL;
+	return 0;
+}
