@@ -91,7 +91,9 @@ int lx_emul_initcalls_run(void)
 	return lx_world_run(run_initcalls, NULL);
 }
 
-int lx_emul_driver_init(const char *name)
+/* Mark the driver named @name started: its table index, or -ENOENT,
+ * -ENOSPC (printed), -EBUSY as lx_emul_driver_init says. */
+static int mark_started(const char *name)
 {
 	const struct lx_driver_initcalls *d = lx_driver_initcall_table;
 	int i;
@@ -109,5 +111,22 @@ int lx_emul_driver_init(const char *name)
 	if (initcalls_done || (drivers_started & BIT(i)))
 		return -EBUSY;
 	drivers_started |= BIT(i);
-	return lx_world_run(run_driver, (void *)&d[i]);
+	return i;
+}
+
+int lx_emul_driver_init(const char *name)
+{
+	int i = mark_started(name);
+
+	if (i < 0)
+		return i;
+	return lx_world_run(run_driver,
+			    (void *)&lx_driver_initcall_table[i]);
+}
+
+int lx_emul_driver_skip(const char *name)
+{
+	int i = mark_started(name);
+
+	return i < 0 ? i : 0;
 }

@@ -199,6 +199,14 @@ int lx_emul_initcall_count(void);
 int lx_emul_driver_init(const char *name);
 
 /*
+ * lx_emul_driver_skip - never start the linked driver named @name here:
+ * lx_emul_initcalls_run passes over it (a user-mode server drives its
+ * devices instead).  Before lx_emul_initcalls_run.  0; -ENOENT, -EBUSY,
+ * -ENOSPC as lx_emul_driver_init.
+ */
+int lx_emul_driver_skip(const char *name);
+
+/*
  * Probe points of the net glue benchmarks (make bench: net.tx.glue,
  * net.rx.glue, net.txdone.glue; linux-emu/lx_net_probe.c).  After lx_emul_net_probe_set(fn)
  * linux-emu calls fn(point) at each point (NULL: no calls).  fn runs in

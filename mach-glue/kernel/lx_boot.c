@@ -10,6 +10,7 @@
 #include "kern/bootinfo.h"
 #include "kern/cmdline.h"
 #include "kern/kprintf.h"
+#include "kern/string.h"
 #include "linux-emu/include/lx_emul.h"
 #include "mach-glue/block/dev_lxblk.h"
 #include "mach-glue/kernel/lx_boot.h"
@@ -41,6 +42,35 @@ static void add_isa_cards(void)
 			(unsigned long)io, err);
 }
 
+/* linux.server=NAME,NAME...: drivers a user-mode server runs instead
+ * (docs/driver-servers.md); the world here never starts them. */
+static void skip_server_drivers(void)
+{
+	char list[128], *name = list, *end;
+	int err;
+
+	if (!cmdline_find(bootinfo.cmdline, "linux.server", NULL, NULL))
+		return;
+	if (!cmdline_copy(bootinfo.cmdline, "linux.server", list,
+			  sizeof(list))) {
+		kprintf("linux: linux.server= is longer than %zu bytes\n",
+			sizeof(list) - 1);
+		return;
+	}
+	for (; *name; name = end) {
+		for (end = name; *end && *end != ','; end++)
+			;
+		if (*end)
+			*end++ = '\0';
+		err = lx_emul_driver_skip(name);
+		if (err)
+			kprintf("linux: linux.server=%s: no such driver here "
+				"(%d)\n", name, err);
+		else
+			kprintf("linux: %s left to a driver server\n", name);
+	}
+}
+
 int lx_boot(void)
 {
 	int err, n;
@@ -60,6 +90,7 @@ int lx_boot(void)
 	if (err < 0)
 		kprintf("linux: bad driver parameter on the command line (%d)\n",
 			err);
+	skip_server_drivers();
 	n = lx_emul_initcalls_run();
 	if (n < 0) {
 		kprintf("linux: initcalls failed (%d)\n", n);

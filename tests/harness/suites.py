@@ -718,6 +718,15 @@ SUITES: tuple[Suite, ...] = (
                              f"claim_probe mode={mode} device=${{device-port}}")
                             for mode in ("refuse", "access", "outside",
                                          "release", "map"))),
+    # The Linux e1000 driver in a user-mode server (servers/lxdrv): the
+    # kernel's Linux world starts without it (linux.server=e1000).
+    QemuSuite(name="server-net-e1000", test="server-net-e1000",
+              cmdline=("linux", "linux.server=e1000"),
+              qemu_args=("-nic", "none",
+                         "-device", "e1000,addr=03.0,netdev=e",
+                         "-netdev", "user,id=e"),
+              modules=(("{builddir}/servers/lxdrv/lxdrv.elf",
+                        "lxdrv drivers=e1000 pci=03.0 device=${device-port}"),)),
     # The Linux e1000 driver as Mach's eth0, linked to a host peer.
     QemuSuite(name="net-e1000", test="net-e1000", cmdline=("linux",),
               prepare=net_peer,

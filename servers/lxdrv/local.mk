@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# servers/lxdrv: the Linux driver server (servers/lxdrv/README.md).  It
+# links build/linux/linux.o, the very object the kernel's Linux world is
+# built from, with its own implementation of linux-emu/include/lx_host.h.
+GUEST_NEWLIB_ELFS += servers/lxdrv/lxdrv.elf
+LXDRV_SRCS = lxdrv.c sched.c memory.c pci.c host.c net.c
+LXDRV_ASM = switch.S irqflag.S
+LXDRV_OBJS = $(patsubst %.c,servers/lxdrv/%.o,$(LXDRV_SRCS)) \
+	$(patsubst %.S,servers/lxdrv/%.o,$(LXDRV_ASM))
+LXDRV_H = $(wildcard $(srcdir)/servers/lxdrv/*.h) \
+	$(srcdir)/linux-emu/include/lx_host.h \
+	$(srcdir)/linux-emu/include/lx_emul.h
+LXDRV_CPPFLAGS = $(USER_CPPFLAGS) -I$(srcdir)/servers/lxdrv \
+	-I$(srcdir)/linux-emu/include
+
+servers/lxdrv/%.o: $(srcdir)/servers/lxdrv/%.c $(LXDRV_H) Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p servers/lxdrv
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(LXDRV_CPPFLAGS) -c -o $@ $<
+servers/lxdrv/%.o: $(srcdir)/servers/lxdrv/%.S Makefile
+	@mkdir -p servers/lxdrv
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) -c -o $@ $<
+CLEANFILES += servers/lxdrv/*.o
+
+servers/lxdrv/lxdrv.elf: $(LXDRV_OBJS) linux/linux.o \
+		$(srcdir)/servers/lxdrv/linux.ld user/libgraft-user.a \
+		user/libgraft-mig-user.a user/libgraft-mig-host.a
+	$(AM_V_CCLD)$(USER_LINK) -Wl,-T,$(srcdir)/servers/lxdrv/linux.ld \
+		-o $@ $(LXDRV_OBJS) linux/linux.o user/libgraft-mig-host.a \
+		$(USER_LIBS)

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The Linux driver server: unmodified Linux drivers in a Mach task, their devices served through the kernel's proxy (README.md). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <graft_user.h>
+
+#include <lx_emul.h>
+#include <lx_host.h>
+
+#include "lxdrv.h"
+#include "lxdrv_glue.h"
+
+#define POOL_DEFAULT_MIB	14
+
+mach_port_t lxdrv_task, lxdrv_host, lxdrv_master;
+
+static int argc_saved;
+static char **argv_saved;
+
+/* Claim the functions "pci=SS.F,..." names, or else every one on bus 0
+ * nobody holds (bridges and the kernel's are refused by the kernel). */
+static void claim_functions(const char *list)
+{
+	unsigned int slot, fn;
+
+	if (!list) {
+		for (slot = 0; slot < 32; slot++)
+			for (fn = 0; fn < 8; fn++)
+				(void)lxdrv_pci_claim(slot, fn);
+		return;
+	}
+	for (const char *p = list; *p; ) {
+		if (sscanf(p, "%x.%u", &slot, &fn) != 2 || slot >= 32 ||
+		    fn >= 8)
+			lxdrv_die("pci= takes SS.F,SS.F,... (hex slot)");
+		if (lxdrv_pci_claim(slot, fn) != 0)
+			printf("lxdrv: 00:%02x.%u could not be claimed\n",
+			       slot, fn);
+		p = strchr(p, ',');
+		p = p ? p + 1 : "";
+	}
+}
+
+static void start(void *arg)
+{
+	const char *drivers = graft_arg(argc_saved, argv_saved, "drivers", "");
+	const char *pool = graft_arg(argc_saved, argv_saved, "pool", NULL);
+	unsigned long mib = pool ? strtoul(pool, NULL, 0) : POOL_DEFAULT_MIB;
+	char names[256], *name, *save;
+	int err;
+
+	(void)arg;
+	claim_functions(graft_arg(argc_saved, argv_saved, "pci", NULL));
+	if (lxdrv_pci_first_claim() == MACH_PORT_NULL)
+		lxdrv_die("no PCI function could be claimed");
+	if (lxdrv_memory_init(lxdrv_pci_first_claim(), mib << 20) != 0)
+		lxdrv_die("no memory for the Linux world");
+	err = lx_emul_init();
+	if (err == 0)
+		err = lx_emul_pci_init();
+	if (err != 0) {
+		printf("lxdrv: the Linux world did not start: %d\n", err);
+		lxdrv_die("no world");
+	}
+	snprintf(names, sizeof(names), "%s", drivers);
+	for (name = strtok_r(names, ",", &save); name;
+	     name = strtok_r(NULL, ",", &save)) {
+		err = lx_emul_driver_init(name);
+		if (err)
+			printf("lxdrv: driver %s: %d\n", name, err);
+	}
+	printf("lxdrv: %u function(s) bound\n",
+	       lxdrv_pci_release_unbound());
+	lxdrv_net_start();
+	printf("lxdrv: ready\n");
+	fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+	argc_saved = argc;
+	argv_saved = argv;
+	lxdrv_task = mach_task_self();
+	lxdrv_host = mach_host_self();
+	lxdrv_master = graft_arg_port(argc, argv, "device");
+	if (lxdrv_master == MACH_PORT_NULL)
+		lxdrv_die("device=${device-port} is missing");
+	lxdrv_sched_init();
+	if (lx_host_thread_create("lxdrv-start", start, NULL) != 0)
+		lxdrv_die("no thread");
+	lxdrv_loop();
+}

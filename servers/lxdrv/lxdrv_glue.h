@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Between lxdrv.c and the files that claim hardware and serve devices. */
+#ifndef LXDRV_GLUE_H
+#define LXDRV_GLUE_H
+
+#include <mach/port.h>
+
+/* pci.c: lxdrv_pci_claim - claim 00:@slot.@fn for the server, grant its
+ * I/O BARs: 0, or -1 (not there, held by another, no room).
+ * lxdrv_pci_first_claim - the first claim's port (MACH_PORT_NULL: none).
+ * lxdrv_pci_release_unbound - give back the claims no driver bound but
+ * the first; how many stay. */
+int lxdrv_pci_claim(unsigned int slot, unsigned int fn);
+mach_port_t lxdrv_pci_first_claim(void);
+unsigned int lxdrv_pci_release_unbound(void);
+
+/* memory.c: lxdrv_memory_init - the world's memory pool, @bytes of DMA
+ * memory of @claim.  0, or -1 (printed). */
+int lxdrv_memory_init(mach_port_t claim, unsigned long bytes);
+
+/* net.c: lxdrv_net_start - open the world's net devices and publish
+ * them.  Thread context. */
+void lxdrv_net_start(void);
+
+#endif
