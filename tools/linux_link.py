@@ -52,6 +52,7 @@ Steps:
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import re
 import subprocess
@@ -320,6 +321,18 @@ def export(whole: Path, out: Path, lists: list[Path]) -> None:
                     str(whole), str(out)])
 
 
+def write_sums(path: Path, objects: list[Path], build: Path) -> None:
+    """Write @path: the SHA-256 and the path (below @build) of each of
+    @objects, the inputs of one link (what tests/tools/
+    check_shared_objects.py compares between the kernel's and a
+    server's)."""
+    lines = []
+    for obj in objects:
+        digest = hashlib.sha256(obj.read_bytes()).hexdigest()
+        lines.append(f"{digest}  {obj.resolve().relative_to(build)}\n")
+    path.write_text("".join(lines))
+
+
 def pv_slots(whole: Path) -> None:
     """Refuse @whole if its code calls a pv_ops slot that linux-emu's
     pv_ops (lx_paravirt.c) leaves NULL: a call site's PC-relative
@@ -406,6 +419,8 @@ def main() -> int:
         run("ld -r", ["ld", "-r", "-o", str(whole), *map(str, linked),
                       str(stub_o), str(table_o)])
         pv_slots(whole)
+        write_sums(reports / "objects.sha256", linked + [stub_o, table_o],
+                   build)
         export(whole, args.out, args.exports)
         _, left = symbols([args.out])
         foreign = sorted(s for s in left if not s.startswith(HOST_PREFIX))

@@ -20,11 +20,12 @@ servers/lxdrv/%.o: $(srcdir)/servers/lxdrv/%.c $(LXDRV_H) Makefile \
 servers/lxdrv/%.o: $(srcdir)/servers/lxdrv/%.S Makefile
 	@mkdir -p servers/lxdrv
 	$(AM_V_CC)$(CC) $(USER_CFLAGS) -c -o $@ $<
-CLEANFILES += servers/lxdrv/*.o
+CLEANFILES += servers/lxdrv/*.o servers/lxdrv/lxdrv.map
 
 servers/lxdrv/lxdrv.elf: $(LXDRV_OBJS) linux/linux.o \
 		$(srcdir)/servers/lxdrv/linux.ld user/libgraft-user.a \
 		user/libgraft-mig-user.a user/libgraft-mig-host.a
 	$(AM_V_CCLD)$(USER_LINK) -Wl,-T,$(srcdir)/servers/lxdrv/linux.ld \
+		-Wl,-Map=servers/lxdrv/lxdrv.map \
 		-o $@ $(LXDRV_OBJS) linux/linux.o user/libgraft-mig-host.a \
 		$(USER_LIBS)
