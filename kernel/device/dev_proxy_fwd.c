@@ -7,11 +7,11 @@
  * send-once right to that port as its reply port, so the one answer the
  * server can give names the call it answers.  The answer is served by
  * device_reply.defs's stubs, built KERNEL_SERVER with the prefix dpr_
- * (kernel/device/local.mk), or, for device_set_status, read as MIG's
+ * and KernelServer (kernel/device/local.mk), or, for device_set_status, read as MIG's
  * mig_reply_header_t.  Whatever the server sends, the call completes
  * once and its port dies with it:
  *   - a reply of the kind asked for: its code (dev_error_from_server)
- *     and data; a read answered with more bytes than asked, or a write
+ *     and data (a failure may come as MIG's bare mig_reply_header_t); a read answered with more bytes than asked, or a write
  *     said to have written more than it gave: D_INVALID_SIZE, the data
  *     dropped;
  *   - any other message (another reply's id, a malformed one):
@@ -234,11 +234,10 @@ bool dev_proxy_server_dying(const struct dev_proxy *p)
 }
 
 /* The call @port answers, if it is a live reply port. */
-static struct dev_proxy_fwd *fwd_of(mach_port_t port)
+static struct dev_proxy_fwd *fwd_of(ipc_port_t port)
 {
 	unsigned int kotype;
-	struct dev_proxy_fwd *f = ipc_port_kobject((struct ipc_port *)port,
-						   &kotype);
+	struct dev_proxy_fwd *f = ipc_port_kobject(port, &kotype);
 
 	return kotype == IKOT_PROXY_REPLY ? f : NULL;
 }
@@ -255,7 +254,7 @@ static bool fwd_expects(struct dev_proxy_fwd *f, mach_msg_id_t id)
 }
 
 /* A write's reply of @written bytes with @code. */
-static kern_return_t write_reply(mach_port_t reply_port, mach_msg_id_t id,
+static kern_return_t write_reply(ipc_port_t reply_port, mach_msg_id_t id,
 				 kern_return_t code, int written)
 {
 	struct dev_proxy_fwd *f = fwd_of(reply_port);
@@ -274,7 +273,7 @@ static kern_return_t write_reply(mach_port_t reply_port, mach_msg_id_t id,
 
 /* Check a read's reply of @count bytes: the call, or NULL (the call
  * failed here and is gone). */
-static struct dev_proxy_fwd *read_reply_check(mach_port_t reply_port,
+static struct dev_proxy_fwd *read_reply_check(ipc_port_t reply_port,
 					      mach_msg_id_t id,
 					      size_t count)
 {
@@ -296,39 +295,39 @@ static struct dev_proxy_fwd *read_reply_check(mach_port_t reply_port,
  * demux proxy_reply_server, kernel/device/local.mk).  Each consumes
  * what it is given and answers KERN_SUCCESS: no reply goes back. */
 
-kern_return_t dpr_device_open_reply(mach_port_t reply_port,
+kern_return_t dpr_device_open_reply(ipc_port_t reply_port,
 				    kern_return_t return_code,
-				    mach_port_t device_port);
-kern_return_t dpr_device_write_reply(mach_port_t reply_port,
+				    ipc_port_t device_port);
+kern_return_t dpr_device_write_reply(ipc_port_t reply_port,
 				     kern_return_t return_code,
 				     int bytes_written);
-kern_return_t dpr_device_write_reply_inband(mach_port_t reply_port,
+kern_return_t dpr_device_write_reply_inband(ipc_port_t reply_port,
 					    kern_return_t return_code,
 					    int bytes_written);
-kern_return_t dpr_device_read_reply(mach_port_t reply_port,
+kern_return_t dpr_device_read_reply(ipc_port_t reply_port,
 				    kern_return_t return_code,
 				    io_buf_ptr_t data,
 				    mach_msg_type_number_t dataCnt);
-kern_return_t dpr_device_read_reply_inband(mach_port_t reply_port,
+kern_return_t dpr_device_read_reply_inband(ipc_port_t reply_port,
 					   kern_return_t return_code,
 					   const io_buf_ptr_inband_t data,
 					   mach_msg_type_number_t dataCnt);
 boolean_t proxy_reply_server(mach_msg_header_t *in, mach_msg_header_t *out);
 
-kern_return_t dpr_device_open_reply(mach_port_t reply_port,
+kern_return_t dpr_device_open_reply(ipc_port_t reply_port,
 				    kern_return_t return_code,
-				    mach_port_t device_port)
+				    ipc_port_t device_port)
 {
 	struct dev_proxy_fwd *f = fwd_of(reply_port);
 
 	(void)return_code;
-	ipc_port_release_send((struct ipc_port *)device_port);
+	ipc_port_release_send(device_port);
 	if (f != NULL)
 		(void)fwd_expects(f, DS_OPEN_REPLY_ID);
 	return KERN_SUCCESS;
 }
 
-kern_return_t dpr_device_write_reply(mach_port_t reply_port,
+kern_return_t dpr_device_write_reply(ipc_port_t reply_port,
 				     kern_return_t return_code,
 				     int bytes_written)
 {
@@ -336,7 +335,7 @@ kern_return_t dpr_device_write_reply(mach_port_t reply_port,
 			   bytes_written);
 }
 
-kern_return_t dpr_device_write_reply_inband(mach_port_t reply_port,
+kern_return_t dpr_device_write_reply_inband(ipc_port_t reply_port,
 					    kern_return_t return_code,
 					    int bytes_written)
 {
@@ -344,7 +343,7 @@ kern_return_t dpr_device_write_reply_inband(mach_port_t reply_port,
 			   bytes_written);
 }
 
-kern_return_t dpr_device_read_reply(mach_port_t reply_port,
+kern_return_t dpr_device_read_reply(ipc_port_t reply_port,
 				    kern_return_t return_code,
 				    io_buf_ptr_t data,
 				    mach_msg_type_number_t dataCnt)
@@ -372,7 +371,7 @@ kern_return_t dpr_device_read_reply(mach_port_t reply_port,
 	return KERN_SUCCESS;
 }
 
-kern_return_t dpr_device_read_reply_inband(mach_port_t reply_port,
+kern_return_t dpr_device_read_reply_inband(ipc_port_t reply_port,
 					   kern_return_t return_code,
 					   const io_buf_ptr_inband_t data,
 					   mach_msg_type_number_t dataCnt)
@@ -389,17 +388,20 @@ kern_return_t dpr_device_read_reply_inband(mach_port_t reply_port,
 	return KERN_SUCCESS;
 }
 
-/* A device_set_status reply: a bare mig_reply_header_t for @f.  True
- * if @request is one (handled). */
-static bool status_reply(struct dev_proxy_fwd *f, struct ipc_kmsg *request)
+/* A reply that is a bare mig_reply_header_t of @f's id: a
+ * device_set_status's answer, or a read's or write's failure (MIG's
+ * reply of a routine that failed).  True if @request is one (then @f is
+ * answered with its code). */
+static bool bare_reply(struct dev_proxy_fwd *f, struct ipc_kmsg *request)
 {
 	const mig_reply_header_t *r =
 		(const mig_reply_header_t *)ipc_kmsg_msg(request);
 
-	if (request->header.id != DS_SET_STATUS_ID + 100 ||
-	    f->req != NULL || (request->header.bits & MACH_MSGH_BITS_COMPLEX) ||
+	if (request->header.id != f->reply_id ||
+	    (request->header.bits & MACH_MSGH_BITS_COMPLEX) ||
 	    request->header.size != sizeof(*r) ||
-	    r->RetCodeType.msgt_name != MACH_MSG_TYPE_INTEGER_32)
+	    r->RetCodeType.msgt_name != MACH_MSG_TYPE_INTEGER_32 ||
+	    (f->req != NULL && r->RetCode == KERN_SUCCESS))
 		return false;
 	fwd_complete(f, dev_error_from_server(r->RetCode), 0);
 	return true;
@@ -413,7 +415,7 @@ static mach_msg_return_t reply_handle(struct ipc_kmsg *request,
 				      struct ipc_kmsg **reply)
 {
 	struct ipc_kmsg_header *h = &request->header;
-	struct dev_proxy_fwd *f = fwd_of((mach_port_t)h->remote);
+	struct dev_proxy_fwd *f = fwd_of(h->remote);
 	struct ipc_kmsg *out;
 	kern_return_t kr;
 
@@ -431,7 +433,7 @@ static mach_msg_return_t reply_handle(struct ipc_kmsg *request,
 		fwd_complete(f, dying ? D_DEVICE_DOWN : D_IO_ERROR, 0);
 		return MACH_MSG_SUCCESS;
 	}
-	if (status_reply(f, request))
+	if (bare_reply(f, request))
 		return MACH_MSG_SUCCESS;
 	out = ipc_kmsg_alloc(FWD_OUT_MAX);
 	if (out == NULL) {
@@ -447,7 +449,7 @@ static mach_msg_return_t reply_handle(struct ipc_kmsg *request,
 	if (kr == KERN_SUCCESS)
 		return MACH_MSG_SUCCESS;
 	/* Refused by the stubs: the call is answered all the same. */
-	f = fwd_of((mach_port_t)h->remote);
+	f = fwd_of(h->remote);
 	if (f != NULL) {
 		klog(&fwd_log, "device-proxy: %s: a bad reply (id %d) from "
 		     "the server\n", f->p->name, h->id);

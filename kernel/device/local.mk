@@ -23,7 +23,7 @@ kernel/device/gen/claim_server.c: $(srcdir)/defs/claim.defs
 # The proxy module (kernel/device/dev_proxy.h): defs/proxy.defs served;
 # the requests it forwards to driver servers (defs/proxy_forward.defs,
 # KERNEL_USER); their replies served by device_reply.defs's stubs built
-# KERNEL_SERVER under other names (dpr_ routines, demux
+# KernelServer (kernel layout) under other names (dpr_ routines, demux
 # proxy_reply_server), beside io_req.c's KERNEL_USER ones.
 kernel/device/gen/proxy_server.c: $(srcdir)/defs/proxy.defs
 	@mkdir -p kernel/device/gen
@@ -37,7 +37,7 @@ kernel/device/gen/proxy_forward_user.c kernel/device/gen/proxy_forward.h: \
 		-user kernel/device/gen/proxy_forward_user.c \
 		-header kernel/device/gen/proxy_forward.h $<
 
-PROXY_REPLY_RENAME = -Ddevice_reply=proxy_reply \
+PROXY_REPLY_RENAME = '-Ddevice_reply=KernelServer proxy_reply' \
 	-Ddevice_open_reply=dpr_device_open_reply \
 	-Ddevice_write_reply=dpr_device_write_reply \
 	-Ddevice_write_reply_inband=dpr_device_write_reply_inband \
