@@ -149,6 +149,7 @@ KERNEL_SOURCES = \
 	tests/kernel/device_lifetime_test.c \
 	tests/kernel/claim_test.c \
 	tests/kernel/driver_server_test.c \
+	tests/kernel/proxy_test.c \
 	tests/kernel/hostio_test.c
 
 # The Linux world is linux/linux-test.o: the production linux/linux.o

@@ -135,6 +135,9 @@ GUEST_NEWLIB_ELFS += tests/user/ramdisk_probe.elf tests/user/device_probe.elf
 GUEST_NEWLIB_ELFS += tests/user/lifetime_probe.elf
 # Suite driver-claim: defs/claim.defs from user space.
 GUEST_NEWLIB_ELFS += tests/user/claim_probe.elf
+# Suite device-proxy: a fake driver server (proxy.defs, device.defs's
+# server side) and its client.
+GUEST_NEWLIB_ELFS += tests/user/proxy_server.elf tests/user/proxy_probe.elf
 tests/user/lifetime_probe.elf: user/libgraft-mig-host.a
 
 # The net-e1000 program (mach-glue/net/): eth0 through device.defs.

@@ -50,6 +50,17 @@ user/mig/device/device_reply_server.c user/mig/device/device_reply_server.h: \
 		-sheader user/mig/device/device_reply_server.h -user /dev/null \
 		-header /dev/null $<
 
+# device.defs's server side, for a task serving devices (a driver
+# server, tests/user/proxy_server.c): its routines are the program's
+# ds_device_*; device_server.h declares them.
+user/mig/device/device_server.c user/mig/device/device_server.h: \
+		$(MACH_INCLUDE)/device/device.defs
+	@mkdir -p user/mig/device
+	$(AM_V_GEN)$(MIG) $(MIG_FLAGS) -n -server \
+		user/mig/device/device_server.c \
+		-sheader user/mig/device/device_server.h -user /dev/null \
+		-header /dev/null $<
+
 # Graft's own interfaces (defs/): headers under user/mig/graft/.
 user/mig/graft/%_user.c user/mig/graft/%.h: $(srcdir)/defs/%.defs
 	@mkdir -p user/mig/graft
@@ -63,9 +74,12 @@ USER_MIG_GENERATED = user/mig/mach_user.c user/mig/mach.h \
 	user/mig/device/device_request_user.c user/mig/device/device_request.h \
 	user/mig/device/device_reply_server.c \
 	user/mig/device/device_reply_server.h \
+	user/mig/device/device_reply_user.c user/mig/device/device_reply.h \
+	user/mig/device/device_server.c user/mig/device/device_server.h \
 	user/mig/mach_host_user.c user/mig/mach_host.h \
 	user/mig/mach_i386_user.c user/mig/mach_i386.h \
-	user/mig/graft/claim_user.c user/mig/graft/claim.h
+	user/mig/graft/claim_user.c user/mig/graft/claim.h \
+	user/mig/graft/proxy_user.c user/mig/graft/proxy.h
 BUILT_SOURCES += $(USER_MIG_GENERATED)
 CLEANFILES += $(USER_MIG_GENERATED)
 
@@ -90,7 +104,9 @@ nodist_user_libgraft_mig_user_a_SOURCES = user/mig/mach_user.c \
 	user/mig/mach_port_user.c user/mig/gnumach_user.c \
 	user/mig/device/device_user.c user/mig/device/device_request_user.c \
 	user/mig/device/device_reply_server.c \
-	user/mig/mach_i386_user.c user/mig/graft/claim_user.c
+	user/mig/device/device_reply_user.c user/mig/device/device_server.c \
+	user/mig/mach_i386_user.c user/mig/graft/claim_user.c \
+	user/mig/graft/proxy_user.c
 user_libgraft_mig_user_a_CFLAGS = $(USER_CFLAGS) -include string.h \
 	-Wno-sign-compare -Wno-unused-parameter
 user_libgraft_mig_user_a_CPPFLAGS = $(USER_CPPFLAGS)

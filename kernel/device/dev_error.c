@@ -55,3 +55,11 @@ io_return_t dev_error_from_kern(kern_return_t kr)
 		return D_IO_ERROR;
 	}
 }
+
+io_return_t dev_error_from_server(kern_return_t code)
+{
+	if (code == D_SUCCESS ||
+	    (code >= D_IO_ERROR && code <= D_READ_ONLY))
+		return code;
+	return D_IO_ERROR;
+}

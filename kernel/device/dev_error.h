@@ -39,4 +39,10 @@ enum {
 io_return_t dev_error_from_kern(kern_return_t kr);
 io_return_t dev_error_from_errno(int err);
 
+/* dev_error_from_server - the D_* code a client gets for the return
+ * code a driver server answered (dev_proxy.h): D_SUCCESS and the D_*
+ * errors from D_IO_ERROR to D_READ_ONLY pass; anything else (another
+ * vocabulary's code, D_IO_QUEUED) is D_IO_ERROR.  Pure. */
+io_return_t dev_error_from_server(kern_return_t code);
+
 #endif

@@ -22,6 +22,7 @@ enum {
 	DEV_ORDER_CONSOLE = 10,		/* "console" */
 	DEV_ORDER_RAMDISK = 20,		/* "rd0" */
 	DEV_ORDER_IRQ = 30,		/* "irq" */
+	DEV_ORDER_PROXY = 90,		/* names driver servers published */
 	DEV_ORDER_LINUX = 100,		/* Linux net and block devices */
 };
 

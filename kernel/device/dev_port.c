@@ -139,9 +139,11 @@ static void close_device(struct device *dev)
 {
 	struct device **link;
 
-	for (link = &open_devices; *link != dev; link = &(*link)->next)
+	for (link = &open_devices; *link != NULL && *link != dev;
+	     link = &(*link)->next)
 		;
-	*link = dev->next;
+	if (*link == dev)		/* else unnamed already */
+		*link = dev->next;
 	open_count--;
 	dev->opens = 0;
 	if (dev->module->ops->close != NULL)
@@ -149,6 +151,20 @@ static void close_device(struct device *dev)
 	ipc_port_dealloc_kernel(dev->port);
 	dev->port = NULL;
 	dev_release(dev);
+}
+
+void dev_port_unname(struct device *dev)
+{
+	uint64_t flags = cpu_intr_save();
+	struct device **link;
+
+	for (link = &open_devices; *link != NULL && *link != dev;
+	     link = &(*link)->next)
+		;
+	if (*link == dev)
+		*link = dev->next;
+	dev->next = NULL;
+	cpu_intr_restore(flags);
 }
 
 io_return_t dev_port_close(struct device *dev)

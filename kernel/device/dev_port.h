@@ -33,6 +33,12 @@ struct ipc_port *dev_port_send_right(struct device *dev);
  * D_SUCCESS. */
 io_return_t dev_port_close(struct device *dev);
 
+/* dev_port_unname - @dev (open) keeps its port and clients but loses
+ * its name: a device_open of that name no longer finds it (a module
+ * whose device went away for good, so the name can serve a new one).
+ * Its close still runs when its clients go. */
+void dev_port_unname(struct device *dev);
+
 /* dev_port_no_senders - @port's no-senders notification arrived: if no
  * send right was made since, the device closes (module close op) and
  * its port dies. */

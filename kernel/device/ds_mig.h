@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* What MIG's device.defs and claim.defs server stubs need besides kernel/mig/shim/. */
+/* What MIG's device.defs, claim.defs and proxy.defs stubs need besides kernel/mig/shim/. */
 #ifndef DEVICE_DS_MIG_H
 #define DEVICE_DS_MIG_H
 
@@ -22,6 +22,13 @@ void device_deallocate(device_t device);
  * reference dropped.  claim_pci hands out the port itself. */
 claim_t dev_claim_lookup(ipc_port_t port);
 void dev_claim_deallocate(claim_t claim);
+
+#include <graft/proxy_types.h>
+
+/* defs/proxy.defs: proxy_t's intran and destructor (dev_proxy.c), as
+ * claim_t's. */
+proxy_t dev_proxy_lookup(ipc_port_t port);
+void dev_proxy_deallocate(proxy_t proxy);
 
 /* recnum_t's translations come from <mach/x86_64/vm_types.h>. */
 

@@ -24,6 +24,7 @@
 #include "device/dev_intr.h"
 #include "device/dev_module.h"
 #include "device/dev_port.h"
+#include "device/dev_proxy.h"
 #include "device/device.h"
 #include "device/ds_mig.h"
 #include "device/io_req.h"
@@ -44,10 +45,12 @@
 /* Lines a client's requests can cause (kern/klog.h). */
 static KLOG_SOURCE(reply_log, "device");
 
-/* Generated from device.defs and defs/claim.defs (kernel/device/local.mk):
- * claim_pci is sent to the master port. */
+/* Generated from device.defs, defs/claim.defs and defs/proxy.defs
+ * (kernel/device/local.mk): claim_pci and proxy_publish are sent to the
+ * master port. */
 boolean_t device_server(mach_msg_header_t *in, mach_msg_header_t *out);
 boolean_t claim_server(mach_msg_header_t *in, mach_msg_header_t *out);
+boolean_t proxy_server(mach_msg_header_t *in, mach_msg_header_t *out);
 
 /* The largest reply: device_get_status with DEV_STATUS_MAX ints. */
 #define DS_REPLY_MAX	(64 + DEV_STATUS_MAX * 4)
@@ -432,7 +435,8 @@ static mach_msg_return_t ds_server_handle(struct ipc_kmsg *request,
 	outer = serving;	/* a notification may nest */
 	serving = request;
 	handled = device_server(ipc_kmsg_msg(request), ipc_kmsg_msg(out)) ||
-		  claim_server(ipc_kmsg_msg(request), ipc_kmsg_msg(out));
+		  claim_server(ipc_kmsg_msg(request), ipc_kmsg_msg(out)) ||
+		  proxy_server(ipc_kmsg_msg(request), ipc_kmsg_msg(out));
 	serving = outer;
 	if (!handled) {
 		/* Not device.defs: i386_io_perm_create is also sent to
@@ -455,5 +459,6 @@ void device_init(void)
 	ipc_kobject_set_handler(IKOT_DEVICE, ds_server_handle);
 	io_req_init();
 	dev_claim_init();
+	dev_proxy_init();
 	dev_module_init();
 }

@@ -9,13 +9,45 @@
 DEVICE_MIG_FLAGS = -D__x86_64__ -DKERNEL -I$(MACH_INCLUDE)
 DEVICE_MIG_GENERATED = kernel/device/gen/device_server.c \
 	kernel/device/gen/device_reply_user.c kernel/device/gen/device_reply.h \
-	kernel/device/gen/claim_server.c
+	kernel/device/gen/claim_server.c kernel/device/gen/proxy_server.c \
+	kernel/device/gen/proxy_forward_user.c \
+	kernel/device/gen/proxy_forward.h \
+	kernel/device/gen/proxy_reply_server.c
 
 # Graft's own interface (defs/claim.defs): PCI claims for user drivers.
 kernel/device/gen/claim_server.c: $(srcdir)/defs/claim.defs
 	@mkdir -p kernel/device/gen
 	$(AM_V_GEN)$(MIG) $(DEVICE_MIG_FLAGS) -DKERNEL_SERVER -n \
 		-server $@ $<
+
+# The proxy module (kernel/device/dev_proxy.h): defs/proxy.defs served;
+# the requests it forwards to driver servers (defs/proxy_forward.defs,
+# KERNEL_USER); their replies served by device_reply.defs's stubs built
+# KernelServer (kernel layout) under other names (dpr_ routines, demux
+# proxy_reply_server), beside io_req.c's KERNEL_USER ones.
+kernel/device/gen/proxy_server.c: $(srcdir)/defs/proxy.defs
+	@mkdir -p kernel/device/gen
+	$(AM_V_GEN)$(MIG) $(DEVICE_MIG_FLAGS) -DKERNEL_SERVER -n \
+		-server $@ $<
+
+kernel/device/gen/proxy_forward_user.c kernel/device/gen/proxy_forward.h: \
+		$(srcdir)/defs/proxy_forward.defs
+	@mkdir -p kernel/device/gen
+	$(AM_V_GEN)$(MIG) $(DEVICE_MIG_FLAGS) -DKERNEL_USER -n \
+		-user kernel/device/gen/proxy_forward_user.c \
+		-header kernel/device/gen/proxy_forward.h $<
+
+PROXY_REPLY_RENAME = '-Ddevice_reply=KernelServer proxy_reply' \
+	-Ddevice_open_reply=dpr_device_open_reply \
+	-Ddevice_write_reply=dpr_device_write_reply \
+	-Ddevice_write_reply_inband=dpr_device_write_reply_inband \
+	-Ddevice_read_reply=dpr_device_read_reply \
+	-Ddevice_read_reply_inband=dpr_device_read_reply_inband
+kernel/device/gen/proxy_reply_server.c: \
+		$(MACH_INCLUDE)/device/device_reply.defs
+	@mkdir -p kernel/device/gen
+	$(AM_V_GEN)$(MIG) $(DEVICE_MIG_FLAGS) -DKERNEL_SERVER \
+		$(PROXY_REPLY_RENAME) -n -server $@ $<
 
 kernel/device/gen/device_server.c: $(MACH_INCLUDE)/device/device.defs
 	@mkdir -p kernel/device/gen
@@ -35,7 +67,9 @@ CLEANFILES += $(DEVICE_MIG_GENERATED)
 noinst_LIBRARIES += kernel/device/libdevice-stubs.a kernel/device/libdevice.a
 nodist_kernel_device_libdevice_stubs_a_SOURCES = \
 	kernel/device/gen/device_server.c kernel/device/gen/device_reply_user.c \
-	kernel/device/gen/claim_server.c
+	kernel/device/gen/claim_server.c kernel/device/gen/proxy_server.c \
+	kernel/device/gen/proxy_forward_user.c \
+	kernel/device/gen/proxy_reply_server.c
 kernel_device_libdevice_stubs_a_CFLAGS = $(KERNEL_CFLAGS) -Wno-error \
 	-Wno-unused-parameter -Wno-sign-compare -Wno-unused-variable
 kernel_device_libdevice_stubs_a_CPPFLAGS = -DKERNEL \
@@ -50,14 +84,15 @@ kernel_device_libdevice_a_SOURCES = kernel/device/ds_routines.c \
 	kernel/device/dev_port.c kernel/device/dev_module.c \
 	kernel/device/dev_error.c kernel/device/io_req.c \
 	kernel/device/dev_console.c kernel/device/dev_ramdisk.c \
-	kernel/device/dev_intr.c kernel/device/dev_claim.c
+	kernel/device/dev_intr.c kernel/device/dev_claim.c \
+	kernel/device/dev_proxy.c kernel/device/dev_proxy_fwd.c
 kernel_device_libdevice_a_CFLAGS = $(KERNEL_CFLAGS)
 kernel_device_libdevice_a_CPPFLAGS = -DKERNEL $(KERNEL_CPPFLAGS) \
 	-I$(srcdir)/kernel/device/shim -I$(srcdir)/kernel/mig/shim \
 	-I$(srcdir)/defs \
 	-Ikernel/device/gen
 $(kernel_device_libdevice_a_OBJECTS): Makefile mach-include/.stamp \
-	kernel/device/gen/device_reply.h
+	kernel/device/gen/device_reply.h kernel/device/gen/proxy_forward.h
 
 # The stubs call the routines and the routines call the stubs' demux:
 # the routines' library is listed twice.

@@ -20,7 +20,8 @@ struct ledger {
  * frames outstanding.  Four
  * interrupt lines serve a driver server with a NIC and an IDE controller
  * of two channels; 16 MiB of DMA memory hold a NIC's rings and buffers
- * many times over.
+ * many times over; 16 published devices cover a driver server's NICs
+ * and disks with their partitions.
  */
 static const uint64_t limits[LEDGER_ITEMS] = {
 	[LEDGER_IO_REQUESTS] = 1024,
@@ -29,6 +30,7 @@ static const uint64_t limits[LEDGER_ITEMS] = {
 	[LEDGER_NET_FILTERS] = 64,
 	[LEDGER_IO_PERMS] = 64,
 	[LEDGER_DMA_BYTES] = 16u << 20,
+	[LEDGER_DEVICE_PROXIES] = 16,
 };
 
 static unsigned int ledgers_alive;

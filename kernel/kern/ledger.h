@@ -33,6 +33,7 @@ enum ledger_item {
 	LEDGER_NET_FILTERS,	/* packet filters installed */
 	LEDGER_IO_PERMS,	/* I/O permission objects alive */
 	LEDGER_DMA_BYTES,	/* DMA memory of its claims, in bytes */
+	LEDGER_DEVICE_PROXIES,	/* devices it published (proxy.defs) */
 	LEDGER_ITEMS
 };
 

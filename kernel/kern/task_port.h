@@ -28,6 +28,10 @@ struct thread;
 #define IKOT_PROCESSOR	8u
 /* A PCI function claimed by a task (claim.defs, kernel/device/dev_claim.h). */
 #define IKOT_CLAIM	9u
+/* A device published by a driver server (proxy.defs), and the reply
+ * port of one request forwarded to it (kernel/device/dev_proxy.h). */
+#define IKOT_DEVICE_PROXY	10u
+#define IKOT_PROXY_REPLY	11u
 
 /* task_port_setup - give @task its port name space and its task port.
  * KERN_SUCCESS or KERN_RESOURCE_SHORTAGE (then nothing was made). */

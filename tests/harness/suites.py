@@ -730,6 +730,17 @@ SUITES: tuple[Suite, ...] = (
                          "-netdev", "user,id=e"),
               modules=(("{builddir}/servers/lxdrv/lxdrv.elf",
                         "lxdrv drivers=e1000 pci=03.0 device=${device-port}"),)),
+    # Devices a driver server publishes (defs/proxy.defs): a fake server
+    # and its client as a pair of tasks per mode.
+    QemuSuite(name="device-proxy", test="device-proxy", timeout=90.0,
+              modules=tuple(m for mode in ("serve", "bad", "die")
+                            for m in (
+                                ("{builddir}/tests/user/proxy_server.elf",
+                                 f"proxy_{mode} mode={mode} "
+                                 "device=${device-port}"),
+                                ("{builddir}/tests/user/proxy_probe.elf",
+                                 f"probe_{mode} mode={mode} "
+                                 "device=${device-port}")))),
     # The Linux e1000 driver as Mach's eth0, linked to a host peer.
     QemuSuite(name="net-e1000", test="net-e1000", cmdline=("linux",),
               prepare=net_peer,

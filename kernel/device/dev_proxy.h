@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The proxy module: devices that user-mode driver servers publish (proxy.defs), served through the kernel. */
+#ifndef DEVICE_DEV_PROXY_H
+#define DEVICE_DEV_PROXY_H
+
+#include <stdint.h>
+
+/*
+ * A driver server publishes a device with proxy.defs's proxy_publish
+ * on the device master port: from then on device_open of its name, by
+ * anyone, opens a kernel device of this module (IKOT_DEVICE ports, the
+ * kernel's) whose calls are served as follows.
+ *
+ *   open, close      local: the server's device is ready from its
+ *                    publication; the kernel counts opens, and the last
+ *                    close sends nothing to the server.
+ *   read, write      forwarded as device_read_request(_inband) /
+ *                    device_write_request(_inband) to the server's port,
+ *                    with a reply port the kernel makes for the request
+ *                    (dev_proxy_fwd.h); the client's call answers when
+ *                    the server's device_reply.defs reply comes back.
+ *                    Out-of-line data travels out of line both ways.
+ *   set_status       forwarded as device_set_status; its reply (MIG's
+ *                    return code) answers the client (dev_reply_defer).
+ *   get_status       local, from the records the server published
+ *                    (proxy_publish, proxy_status_set): a flavour it did
+ *                    not publish is D_INVALID_OPERATION, a count smaller
+ *                    than the record D_INVALID_SIZE.
+ *   set_filter       local: the packet filters of kernel/net/, fed by
+ *                    the server's proxy_net_input (NETF_IN); clients
+ *                    get net_rcv_msg as from an in-kernel NIC.
+ *
+ * The publication ends when the server's device port dies (the server
+ * destroyed it, or died): every forwarded request still in flight
+ * completes with D_DEVICE_DOWN, the name is unpublished (device_open:
+ * D_NO_SUCH_DEVICE; it may be published again), and every later call on
+ * the clients' device ports answers D_DEVICE_DOWN until they close it.
+ * Publications are charged to the publishing task's ledger
+ * (LEDGER_DEVICE_PROXIES).
+ *
+ * Locking: one CPU; interrupts are disabled around the table and each
+ * publication; nothing blocks.  Return codes are D_* (device_types.h).
+ */
+
+/* Publications alive (published, or down but still referenced),
+ * forwarded requests in flight at servers, and frames proxy_net_input
+ * dropped for their size (for tests and leak checks). */
+unsigned int dev_proxy_count(void);
+unsigned int dev_proxy_fwd_count(void);
+uint64_t dev_proxy_bad_frames(void);
+
+/* dev_proxy_init - register the handlers of publication ports and
+ * of the forwarded requests' reply ports (once, from device_init). */
+void dev_proxy_init(void);
+
+/* The MIG translations proxy.defs names for proxy_t are declared in
+ * ds_mig.h (the generated stubs' types). */
+
+#endif

@@ -1,0 +1,464 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The calls the proxy module forwards to driver servers, and their replies. */
+/*
+ * Each forwarded call is a struct dev_proxy_fwd with a kernel port of
+ * its own (IKOT_PROXY_REPLY): the request goes to the server
+ * (proxy_forward.defs's KERNEL_USER stubs, device.defs's ids) with a
+ * send-once right to that port as its reply port, so the one answer the
+ * server can give names the call it answers.  The answer is served by
+ * device_reply.defs's stubs, built KERNEL_SERVER with the prefix dpr_
+ * and KernelServer (kernel/device/local.mk), or, for device_set_status, read as MIG's
+ * mig_reply_header_t.  Whatever the server sends, the call completes
+ * once and its port dies with it:
+ *   - a reply of the kind asked for: its code (dev_error_from_server)
+ *     and data (a failure may come as MIG's bare mig_reply_header_t); a read answered with more bytes than asked, or a write
+ *     said to have written more than it gave: D_INVALID_SIZE, the data
+ *     dropped;
+ *   - any other message (another reply's id, a malformed one):
+ *     D_IO_ERROR;
+ *   - the reply right destroyed unanswered (the send-once
+ *     notification): D_DEVICE_DOWN if the server is dying, else
+ *     D_IO_ERROR;
+ * each refusal printed through klog.  A reply after the call completed
+ * (the client's reply port died first, or the server's port) finds the
+ * port dead: the server's send fails, nothing reaches the kernel.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <device/device_types.h>
+#include <mach/mig_errors.h>
+#include <mach/notify.h>
+
+#include "device/dev_error.h"
+#include "device/dev_proxy.h"
+#include "device/dev_proxy_fwd.h"
+#include "device/device.h"
+#include "device/io_req.h"
+#include "graft_mig.h"
+#include "ipc/ipc_kmsg.h"
+#include "ipc/ipc_kobject.h"
+#include "ipc/ipc_port.h"
+#include "ipc/ipc_space.h"
+#include "kern/kalloc.h"
+#include "kern/klog.h"
+#include "kern/task_port.h"
+#include "vm/vm_map.h"
+#include "vm/vm_map_copy_kernel.h"
+#include "x86_64/cpu.h"
+
+#include "proxy_forward.h"	/* generated (kernel/device/local.mk) */
+
+static KLOG_SOURCE(fwd_log, "device-proxy");
+
+/* device.defs's device_set_status, whose reply id is 100 more. */
+#define DS_SET_STATUS_ID	2810
+/* device_reply.defs's ids for its replies. */
+#define DS_OPEN_REPLY_ID	2900
+#define DS_WRITE_REPLY_ID	2902
+#define DS_WRITE_INBAND_REPLY_ID	2903
+#define DS_READ_REPLY_ID	2904
+#define DS_READ_INBAND_REPLY_ID	2905
+
+struct dev_proxy_fwd {
+	struct dev_proxy_fwd *next;	/* the publication's in flight */
+	struct dev_proxy *p;
+	struct ipc_port *port;		/* IKOT_PROXY_REPLY */
+	struct io_req *req;		/* NULL: a set_status */
+	struct dev_reply reply;		/* a set_status's client */
+	mach_msg_id_t reply_id;		/* the answer it waits for */
+};
+
+static unsigned int in_flight;
+
+unsigned int dev_proxy_fwd_count(void)
+{
+	return in_flight;
+}
+
+/* A new call of @p waiting for @reply_id; *@sonce gets the send-once
+ * right its request carries.  NULL if memory is short. */
+static struct dev_proxy_fwd *fwd_new(struct dev_proxy *p,
+				     mach_msg_id_t reply_id,
+				     struct ipc_port **sonce)
+{
+	struct dev_proxy_fwd *f = kzalloc(sizeof(*f));
+
+	if (f == NULL)
+		return NULL;
+	f->port = ipc_port_alloc_kernel(f, IKOT_PROXY_REPLY);
+	if (f->port == NULL) {
+		kfree(f);
+		return NULL;
+	}
+	f->p = p;
+	f->reply_id = reply_id;
+	f->next = p->fwds;
+	p->fwds = f;
+	in_flight++;
+	*sonce = ipc_port_make_send_once(f->port);
+	return f;
+}
+
+/* Take @f off its publication, kill its port, free it. */
+static void fwd_free(struct dev_proxy_fwd *f)
+{
+	struct dev_proxy_fwd **link = &f->p->fwds;
+
+	while (*link != f)
+		link = &(*link)->next;
+	*link = f->next;
+	in_flight--;
+	ipc_port_dealloc_kernel(f->port);
+	kfree(f);
+}
+
+/* The request to the server could not be sent: undo @f (@sonce, the
+ * right the message would have carried, is still ours). */
+static void fwd_unsent(struct dev_proxy_fwd *f, struct ipc_port *sonce)
+{
+	ipc_port_release_sonce(sonce);
+	fwd_free(f);
+}
+
+/* Complete @f's call with @code (@done bytes for an I/O request). */
+static void fwd_complete(struct dev_proxy_fwd *f, io_return_t code,
+			 size_t done)
+{
+	if (f->req != NULL) {
+		f->req->error = code;
+		f->req->done = code == D_SUCCESS ? done : 0;
+		io_req_done(f->req);
+	} else {
+		dev_reply_send(&f->reply, code);
+	}
+	fwd_free(f);
+}
+
+io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req)
+{
+	static const mach_msg_id_t reply_ids[] = {
+		[IO_READ] = DS_READ_REPLY_ID,
+		[IO_READ_INBAND] = DS_READ_INBAND_REPLY_ID,
+		[IO_WRITE] = DS_WRITE_REPLY_ID,
+		[IO_WRITE_INBAND] = DS_WRITE_INBAND_REPLY_ID,
+	};
+	struct ipc_port *sonce, *dest;
+	struct dev_proxy_fwd *f = fwd_new(p, reply_ids[req->op], &sonce);
+	kern_return_t kr;
+
+	if (f == NULL)
+		return D_NO_MEMORY;
+	f->req = req;
+	dest = ipc_port_copy_send(p->server);
+	switch (req->op) {
+	case IO_READ:
+		kr = dpf_device_read_request(dest, sonce, req->mode,
+					     req->recnum, (int)req->count);
+		break;
+	case IO_READ_INBAND:
+		kr = dpf_device_read_request_inband(dest, sonce, req->mode,
+						    req->recnum,
+						    (int)req->count);
+		break;
+	case IO_WRITE:
+		kr = dpf_device_write_request(dest, sonce, req->mode,
+					      req->recnum,
+					      (io_buf_ptr_t)req->copy,
+					      (mach_msg_type_number_t)
+					      req->count);
+		if (kr == MACH_MSG_SUCCESS)
+			req->copy = NULL;	/* the server's now */
+		break;
+	default:
+		kr = dpf_device_write_request_inband(dest, sonce, req->mode,
+						     req->recnum, req->inband,
+						     (mach_msg_type_number_t)
+						     req->count);
+		break;
+	}
+	if (kr != MACH_MSG_SUCCESS) {
+		fwd_unsent(f, sonce);
+		return D_NO_MEMORY;
+	}
+	return D_IO_QUEUED;
+}
+
+io_return_t dev_proxy_fwd_status(struct dev_proxy *p, struct dev_call *call,
+				 dev_flavor_t flavor, const int *status,
+				 mach_msg_type_number_t count)
+{
+	struct ipc_port *sonce;
+	struct dev_proxy_fwd *f = fwd_new(p, DS_SET_STATUS_ID + 100, &sonce);
+	io_return_t rc;
+
+	if (f == NULL)
+		return D_NO_MEMORY;
+	rc = dev_reply_defer(call, &f->reply);
+	if (rc != D_IO_QUEUED) {
+		fwd_unsent(f, sonce);
+		return rc;
+	}
+	if (dpf_device_set_status(ipc_port_copy_send(p->server), sonce,
+				  flavor, (int *)status, count) !=
+	    MACH_MSG_SUCCESS) {
+		ipc_port_release_sonce(sonce);
+		fwd_complete(f, D_NO_MEMORY, 0);
+	}
+	return D_IO_QUEUED;
+}
+
+bool dev_proxy_fwd_cancel(struct dev_proxy *p, struct io_req *req)
+{
+	for (struct dev_proxy_fwd *f = p->fwds; f != NULL; f = f->next) {
+		if (f->req == req) {
+			fwd_free(f);
+			return true;
+		}
+	}
+	return false;
+}
+
+void dev_proxy_fwd_fail_all(struct dev_proxy *p, io_return_t code)
+{
+	while (p->fwds != NULL)
+		fwd_complete(p->fwds, code, 0);
+}
+
+bool dev_proxy_server_dying(const struct dev_proxy *p)
+{
+	const struct ipc_port *s = p->server;
+
+	return p->down || !IPC_PORT_VALID(s) || !s->active ||
+	       (s->receiver != NULL && !s->receiver->active);
+}
+
+/* The call @port answers, if it is a live reply port. */
+static struct dev_proxy_fwd *fwd_of(ipc_port_t port)
+{
+	unsigned int kotype;
+	struct dev_proxy_fwd *f = ipc_port_kobject(port, &kotype);
+
+	return kotype == IKOT_PROXY_REPLY ? f : NULL;
+}
+
+/* Is @f waiting for a reply of @id?  If not, it fails (printed). */
+static bool fwd_expects(struct dev_proxy_fwd *f, mach_msg_id_t id)
+{
+	if (f->reply_id == id)
+		return true;
+	klog(&fwd_log, "device-proxy: %s: the server answered %d with %d\n",
+	     f->p->name, f->reply_id - 100, id);
+	fwd_complete(f, D_IO_ERROR, 0);
+	return false;
+}
+
+/* A write's reply of @written bytes with @code. */
+static kern_return_t write_reply(ipc_port_t reply_port, mach_msg_id_t id,
+				 kern_return_t code, int written)
+{
+	struct dev_proxy_fwd *f = fwd_of(reply_port);
+
+	if (f == NULL || !fwd_expects(f, id))
+		return KERN_SUCCESS;
+	if (written < 0 || (size_t)written > f->req->count) {
+		klog(&fwd_log, "device-proxy: %s: the server wrote %d of "
+		     "%zu bytes\n", f->p->name, written, f->req->count);
+		fwd_complete(f, D_INVALID_SIZE, 0);
+		return KERN_SUCCESS;
+	}
+	fwd_complete(f, dev_error_from_server(code), (size_t)written);
+	return KERN_SUCCESS;
+}
+
+/* Check a read's reply of @count bytes: the call, or NULL (the call
+ * failed here and is gone). */
+static struct dev_proxy_fwd *read_reply_check(ipc_port_t reply_port,
+					      mach_msg_id_t id,
+					      size_t count)
+{
+	struct dev_proxy_fwd *f = fwd_of(reply_port);
+
+	if (f == NULL || !fwd_expects(f, id))
+		return NULL;
+	if (count > f->req->count) {
+		klog(&fwd_log, "device-proxy: %s: the server read %zu bytes "
+		     "where %zu were asked\n", f->p->name, count,
+		     f->req->count);
+		fwd_complete(f, D_INVALID_SIZE, 0);
+		return NULL;
+	}
+	return f;
+}
+
+/* device_reply.defs's routines, the server's answers (generated
+ * demux proxy_reply_server, kernel/device/local.mk).  Each consumes
+ * what it is given and answers KERN_SUCCESS: no reply goes back. */
+
+kern_return_t dpr_device_open_reply(ipc_port_t reply_port,
+				    kern_return_t return_code,
+				    ipc_port_t device_port);
+kern_return_t dpr_device_write_reply(ipc_port_t reply_port,
+				     kern_return_t return_code,
+				     int bytes_written);
+kern_return_t dpr_device_write_reply_inband(ipc_port_t reply_port,
+					    kern_return_t return_code,
+					    int bytes_written);
+kern_return_t dpr_device_read_reply(ipc_port_t reply_port,
+				    kern_return_t return_code,
+				    io_buf_ptr_t data,
+				    mach_msg_type_number_t dataCnt);
+kern_return_t dpr_device_read_reply_inband(ipc_port_t reply_port,
+					   kern_return_t return_code,
+					   const io_buf_ptr_inband_t data,
+					   mach_msg_type_number_t dataCnt);
+boolean_t proxy_reply_server(mach_msg_header_t *in, mach_msg_header_t *out);
+
+kern_return_t dpr_device_open_reply(ipc_port_t reply_port,
+				    kern_return_t return_code,
+				    ipc_port_t device_port)
+{
+	struct dev_proxy_fwd *f = fwd_of(reply_port);
+
+	(void)return_code;
+	ipc_port_release_send(device_port);
+	if (f != NULL)
+		(void)fwd_expects(f, DS_OPEN_REPLY_ID);
+	return KERN_SUCCESS;
+}
+
+kern_return_t dpr_device_write_reply(ipc_port_t reply_port,
+				     kern_return_t return_code,
+				     int bytes_written)
+{
+	return write_reply(reply_port, DS_WRITE_REPLY_ID, return_code,
+			   bytes_written);
+}
+
+kern_return_t dpr_device_write_reply_inband(ipc_port_t reply_port,
+					    kern_return_t return_code,
+					    int bytes_written)
+{
+	return write_reply(reply_port, DS_WRITE_INBAND_REPLY_ID, return_code,
+			   bytes_written);
+}
+
+kern_return_t dpr_device_read_reply(ipc_port_t reply_port,
+				    kern_return_t return_code,
+				    io_buf_ptr_t data,
+				    mach_msg_type_number_t dataCnt)
+{
+	struct vm_map_copy *copy = (struct vm_map_copy *)data;
+	size_t count = copy != NULL ? vm_map_copy_size(copy) : 0;
+	struct dev_proxy_fwd *f;
+	char buf[256];
+
+	if (count < dataCnt)	/* fewer bytes than it says: use those */
+		dataCnt = (mach_msg_type_number_t)count;
+	f = read_reply_check(reply_port, DS_READ_REPLY_ID, dataCnt);
+	if (f != NULL && return_code == D_SUCCESS) {
+		for (size_t off = 0; off < dataCnt; off += sizeof(buf)) {
+			size_t n = dataCnt - off < sizeof(buf) ?
+				   dataCnt - off : sizeof(buf);
+
+			vm_map_copy_kernel_read(copy, off, buf, n);
+			io_req_put(f->req, off, buf, n);
+		}
+	}
+	vm_map_copy_discard(copy);
+	if (f != NULL)
+		fwd_complete(f, dev_error_from_server(return_code), dataCnt);
+	return KERN_SUCCESS;
+}
+
+kern_return_t dpr_device_read_reply_inband(ipc_port_t reply_port,
+					   kern_return_t return_code,
+					   const io_buf_ptr_inband_t data,
+					   mach_msg_type_number_t dataCnt)
+{
+	struct dev_proxy_fwd *f = read_reply_check(reply_port,
+						   DS_READ_INBAND_REPLY_ID,
+						   dataCnt);
+
+	if (f == NULL)
+		return KERN_SUCCESS;
+	if (return_code == D_SUCCESS)
+		io_req_put(f->req, 0, data, dataCnt);
+	fwd_complete(f, dev_error_from_server(return_code), dataCnt);
+	return KERN_SUCCESS;
+}
+
+/* A reply that is a bare mig_reply_header_t of @f's id: a
+ * device_set_status's answer, or a read's or write's failure (MIG's
+ * reply of a routine that failed).  True if @request is one (then @f is
+ * answered with its code). */
+static bool bare_reply(struct dev_proxy_fwd *f, struct ipc_kmsg *request)
+{
+	const mig_reply_header_t *r =
+		(const mig_reply_header_t *)ipc_kmsg_msg(request);
+
+	if (request->header.id != f->reply_id ||
+	    (request->header.bits & MACH_MSGH_BITS_COMPLEX) ||
+	    request->header.size != sizeof(*r) ||
+	    r->RetCodeType.msgt_name != MACH_MSG_TYPE_INTEGER_32 ||
+	    (f->req != NULL && r->RetCode == KERN_SUCCESS))
+		return false;
+	fwd_complete(f, dev_error_from_server(r->RetCode), 0);
+	return true;
+}
+
+/* The largest reply proxy_reply_server writes (none is sent). */
+#define FWD_OUT_MAX	64
+
+/* The handler of reply ports (ipc_kobject.h). */
+static mach_msg_return_t reply_handle(struct ipc_kmsg *request,
+				      struct ipc_kmsg **reply)
+{
+	struct ipc_kmsg_header *h = &request->header;
+	struct dev_proxy_fwd *f = fwd_of(h->remote);
+	struct ipc_kmsg *out;
+	kern_return_t kr;
+
+	*reply = NULL;
+	if (f == NULL)
+		return MIG_BAD_ID;
+	if (h->id == MACH_NOTIFY_SEND_ONCE &&
+	    MACH_MSGH_BITS_REMOTE(h->bits) == MACH_MSG_TYPE_PORT_SEND_ONCE &&
+	    h->size == sizeof(mach_msg_header_t)) {
+		bool dying = dev_proxy_server_dying(f->p);
+
+		if (!dying)
+			klog(&fwd_log, "device-proxy: %s: the server dropped "
+			     "a request unanswered\n", f->p->name);
+		fwd_complete(f, dying ? D_DEVICE_DOWN : D_IO_ERROR, 0);
+		return MACH_MSG_SUCCESS;
+	}
+	if (bare_reply(f, request))
+		return MACH_MSG_SUCCESS;
+	out = ipc_kmsg_alloc(FWD_OUT_MAX);
+	if (out == NULL) {
+		fwd_complete(f, D_NO_MEMORY, 0);
+		return KERN_RESOURCE_SHORTAGE;
+	}
+	if (f->req == NULL || !proxy_reply_server(ipc_kmsg_msg(request),
+						  ipc_kmsg_msg(out)))
+		kr = MIG_BAD_ID;
+	else
+		kr = ((mig_reply_header_t *)ipc_kmsg_msg(out))->RetCode;
+	ipc_kmsg_free(out);
+	if (kr == KERN_SUCCESS)
+		return MACH_MSG_SUCCESS;
+	/* Refused by the stubs: the call is answered all the same. */
+	f = fwd_of(h->remote);
+	if (f != NULL) {
+		klog(&fwd_log, "device-proxy: %s: a bad reply (id %d) from "
+		     "the server\n", f->p->name, h->id);
+		fwd_complete(f, D_IO_ERROR, 0);
+	}
+	return kr;
+}
+
+void dev_proxy_fwd_init(void)
+{
+	ipc_kobject_set_handler(IKOT_PROXY_REPLY, reply_handle);
+}

@@ -1,0 +1,348 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* A client of devices a driver server published (proxy.defs): device.defs through the kernel's proxy. */
+/*
+ * "proxy_probe mode=M device=${device-port}" (suite "device-proxy"),
+ * started with tests/user/proxy_server.c in the same mode; it waits
+ * until the server's names open, checks, then sends PROXY_QUIT on the
+ * shared bootstrap port.
+ *   serve  proxy_publish's refusals; fake0: get_status from the kept
+ *          status, inband and out-of-line writes read back, synchronous
+ *          and _request forms, a set_status round trip; fakeeth0: its
+ *          status, a filter, a written frame coming back as net_rcv_msg
+ *   bad    each misbehaving reply answered with its code, and the device
+ *          still serving afterwards
+ *   die    two requests in flight when the server exits answer
+ *          D_DEVICE_DOWN, later calls too, a new open D_NO_SUCH_DEVICE
+ * Checks print "USER-PASS name" or "USER-FAIL ...", then "USER-DONE n".
+ */
+#include <device/bpf.h>
+#include <device/device.h>
+#include <device/device_request.h>
+#include <mach/message.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "graft/proxy.h"
+#include "graft_user.h"
+#include "proxy_protocol.h"
+#include "user_device.h"
+
+#define RECORD		512
+#define FRAME		60	/* bytes of the looped-back frame */
+
+/* Open @name, waiting up to 5 s for the server to publish it. */
+static kern_return_t open_wait(mach_port_t master, const char *name,
+			       mach_port_t *dev)
+{
+	mach_port_t idle = new_receive();
+	mach_msg_header_t h;
+	kern_return_t kr = D_NO_SUCH_DEVICE;
+
+	for (int i = 0; i < 500 && kr == D_NO_SUCH_DEVICE; i++) {
+		kr = device_open(master, D_READ | D_WRITE, (char *)name, dev);
+		if (kr == D_NO_SUCH_DEVICE)
+			mach_msg(&h, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0,
+				 sizeof(h), idle, 10, MACH_PORT_NULL);
+	}
+	mach_port_destroy(mach_task_self(), idle);
+	return kr;
+}
+
+static void quit_server(void)
+{
+	mach_port_t boot = MACH_PORT_NULL;
+	mach_msg_header_t h = {
+		.msgh_bits = MACH_MSGH_BITS(MACH_MSG_TYPE_COPY_SEND, 0),
+		.msgh_size = sizeof(h),
+		.msgh_id = PROXY_QUIT,
+	};
+
+	task_get_bootstrap_port(mach_task_self(), &boot);
+	h.msgh_remote_port = boot;
+	check("server_told_to_quit", MACH_MSG_SUCCESS,
+	      mach_msg(&h, MACH_SEND_MSG, sizeof(h), 0, MACH_PORT_NULL, 0,
+		       MACH_PORT_NULL));
+}
+
+/* proxy_publish's refusals, each with its code. */
+static void publish_refusals(mach_port_t master)
+{
+	int status[4] = { DEV_GET_SIZE, 2, 4096, RECORD };
+	int bad[3] = { DEV_GET_SIZE, 5, 1 };
+	mach_port_t port = new_receive(), proxy = MACH_PORT_NULL;
+	mach_port_t con = MACH_PORT_NULL;
+
+	mach_port_insert_right(mach_task_self(), port, port,
+			       MACH_MSG_TYPE_MAKE_SEND);
+	check("publish_empty_name", D_INVALID_OPERATION,
+	      proxy_publish(master, "", port, RECORD, status, 4, &proxy));
+	check("publish_published_name", D_ALREADY_OPEN,
+	      proxy_publish(master, "fake0", port, RECORD, status, 4,
+			    &proxy));
+	check("publish_another_modules_name", D_ALREADY_OPEN,
+	      proxy_publish(master, "console", port, RECORD, status, 4,
+			    &proxy));
+	check("publish_malformed_status", D_INVALID_SIZE,
+	      proxy_publish(master, "fake9", port, RECORD, bad, 3, &proxy));
+	check("publish_odd_status", D_INVALID_SIZE,
+	      proxy_publish(master, "fake9", port, RECORD, bad, 1, &proxy));
+	check("publish_record_size_zero", D_INVALID_SIZE,
+	      proxy_publish(master, "fake9", port, 0, status, 4, &proxy));
+	check("publish_dead_server_port", D_INVALID_OPERATION,
+	      proxy_publish(master, "fake9", MACH_PORT_DEAD, RECORD, status,
+			    4, &proxy));
+	check("publish_null_server_port", D_INVALID_OPERATION,
+	      proxy_publish(master, "fake9", MACH_PORT_NULL, RECORD, status,
+			    4, &proxy));
+	check("publish_kernel_object_port", D_INVALID_OPERATION,
+	      proxy_publish(master, "fake9", mach_task_self(), RECORD,
+			    status, 4, &proxy));
+	check("open_console", D_SUCCESS,
+	      device_open(master, D_WRITE, "console", &con));
+	check("publish_through_a_device_port", D_INVALID_OPERATION,
+	      proxy_publish(con, "fake9", port, RECORD, status, 4, &proxy));
+	check("publish_through_the_task_port", MIG_BAD_ID,
+	      proxy_publish(mach_task_self(), "fake9", port, RECORD, status,
+			    4, &proxy));
+	check("refused_name_not_published", D_NO_SUCH_DEVICE,
+	      device_open(master, D_READ, "fake9", &proxy));
+	device_close(con);
+	mach_port_deallocate(mach_task_self(), con);
+	mach_port_destroy(mach_task_self(), port);
+}
+
+static void fill(char *buf, size_t n, int seed)
+{
+	for (size_t i = 0; i < n; i++)
+		buf[i] = (char)(i * 7 + seed);
+}
+
+static void disk_checks(mach_port_t dev)
+{
+	static char data[4 * RECORD], back[4 * RECORD];
+	int status[8] = { 0 };
+	mach_msg_type_number_t count = 8;
+	io_buf_ptr_t got = NULL;
+	mach_port_t rp = new_receive();
+	int written = 0;
+
+	check("get_size", D_SUCCESS,
+	      device_get_status(dev, DEV_GET_SIZE, status, &count));
+	check("get_size_count", 2, count);
+	check("get_size_bytes", 64 * RECORD, status[0]);
+	check("get_size_record", RECORD, status[1]);
+	count = 1;
+	check("get_size_count_too_small", D_INVALID_SIZE,
+	      device_get_status(dev, DEV_GET_SIZE, status, &count));
+	count = 8;
+	check("get_unknown_flavor", D_INVALID_OPERATION,
+	      device_get_status(dev, 99, status, &count));
+
+	fill(data, sizeof(data), 3);
+	check("write_inband", D_SUCCESS,
+	      device_write_inband(dev, 0, 1, data, 100, &written));
+	check("write_inband_count", 100, written);
+	count = sizeof(back);
+	check("read_inband", D_SUCCESS,
+	      device_read_inband(dev, 0, 1, 100, back, &count));
+	check("read_inband_data", 0,
+	      count == 100 ? memcmp(back, data, 100) : -1);
+	check("write_ool", D_SUCCESS,
+	      device_write(dev, 0, 8, data, sizeof(data), &written));
+	check("write_ool_count", (long)sizeof(data), written);
+	check("read_ool", D_SUCCESS,
+	      device_read(dev, 0, 8, sizeof(data), &got, &count));
+	check("read_ool_data", 0,
+	      count == sizeof(data) ? memcmp(got, data, sizeof(data)) : -1);
+	vm_deallocate(mach_task_self(), (vm_address_t)got, count);
+	check("read_past_the_end_refused_by_server", D_INVALID_RECNUM,
+	      device_read(dev, 0, 64, RECORD, &got, &count));
+
+	fill(data, sizeof(data), 9);
+	check("write_request", D_SUCCESS,
+	      device_write_request(dev, rp, 0, 20, data, 2 * RECORD));
+	check("write_request_reply", D_SUCCESS,
+	      receive_reply(rp, device_reply_server));
+	check("write_request_written", 2 * RECORD,
+	      reply.rc == D_SUCCESS ? reply.written : reply.rc);
+	check("read_request", D_SUCCESS,
+	      device_read_request(dev, rp, 0, 20, 2 * RECORD));
+	check("read_request_reply", D_SUCCESS,
+	      receive_reply(rp, device_reply_server));
+	check("read_request_data", 0,
+	      reply.rc == D_SUCCESS && reply.count == 2 * RECORD ?
+	      memcmp(reply.data, data, 2 * RECORD) : -1);
+	vm_deallocate(mach_task_self(), (vm_address_t)reply.data,
+		      reply.count);
+	check("write_request_inband", D_SUCCESS,
+	      device_write_request_inband(dev, rp, 0, 30, data, 64));
+	check("write_request_inband_reply", D_SUCCESS,
+	      receive_reply(rp, device_reply_server));
+	check("write_request_inband_written", 64, reply.written);
+	check("read_request_inband", D_SUCCESS,
+	      device_read_request_inband(dev, rp, 0, 30, 64));
+	check("read_request_inband_reply", D_SUCCESS,
+	      receive_reply(rp, device_reply_server));
+	check("read_request_inband_data", 0,
+	      reply.count == 64 ? memcmp(reply.inband, data, 64) : -1);
+
+	status[0] = 4242;
+	check("set_status_forwarded", D_SUCCESS,
+	      device_set_status(dev, PROXY_TEST_FLAVOR, status, 1));
+	count = 8;
+	status[0] = 0;
+	check("get_status_after_set", D_SUCCESS,
+	      device_get_status(dev, PROXY_TEST_FLAVOR, status, &count));
+	check("status_round_trip", 4242, status[0]);
+	check("set_status_server_refusal", D_INVALID_OPERATION,
+	      device_set_status(dev, 78, status, 1));
+	mach_port_destroy(mach_task_self(), rp);
+}
+
+static void nic_checks(mach_port_t master)
+{
+	static union {
+		struct net_rcv_msg m;
+		char bytes[sizeof(struct net_rcv_msg) + 64];
+	} msg;
+	struct bpf_insn prog[] = {
+		{ NETF_BPF | NETF_IN, 0, 0, 0 },
+		{ BPF_RET | BPF_K, 0, 0, 262144 },
+	};
+	char frame[IO_INBAND_MAX];
+	int status[16] = { 0 };
+	mach_msg_type_number_t count = 16;
+	mach_port_t eth = MACH_PORT_NULL, rx = new_receive();
+	int written = 0;
+	const struct packet_header *ph;
+
+	check("open_fakeeth0", D_SUCCESS,
+	      open_wait(master, "fakeeth0", &eth));
+	check("net_status", D_SUCCESS,
+	      device_get_status(eth, NET_STATUS, status, &count));
+	check("net_status_max_packet", ETH_MAX,
+	      count == NET_STATUS_COUNT ? status[1] : -1);
+	count = 16;
+	check("net_address", D_SUCCESS,
+	      device_get_status(eth, NET_ADDRESS, status, &count));
+	check("net_address_word0", PROXY_MAC_WORD0, status[0]);
+	check("set_filter_local", D_SUCCESS,
+	      device_set_filter(eth, rx, MACH_MSG_TYPE_MAKE_SEND, 0,
+				(filter_t *)prog,
+				sizeof(prog) / (sizeof(filter_t))));
+	memset(frame, 0xff, 6);
+	fill(frame + 6, sizeof(frame) - 6, 5);
+	frame[12] = 0x88;
+	frame[13] = 0xb5;
+	check("write_frame", D_SUCCESS,
+	      device_write_inband(eth, 0, 0, frame, FRAME, &written));
+	check("write_frame_count", FRAME, written);
+	check("looped_frame_received", MACH_MSG_SUCCESS,
+	      mach_msg(&msg.m.msg_hdr, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0,
+		       sizeof(msg), rx, 5000, MACH_PORT_NULL));
+	ph = (const struct packet_header *)msg.m.packet;
+	check("looped_frame_is_net_rcv_msg", NET_RCV_MSG_ID,
+	      msg.m.msg_hdr.msgh_id);
+	check("looped_frame_data", 0,
+	      ph->length == FRAME - 14 + sizeof(*ph) ?
+	      memcmp(ph + 1, frame + 14, FRAME - 14) : -1);
+	check("looped_frame_header", 0, memcmp(msg.m.header, frame, 14));
+	device_close(eth);
+	mach_port_deallocate(mach_task_self(), eth);
+	mach_port_destroy(mach_task_self(), rx);
+}
+
+static void serve(mach_port_t master)
+{
+	mach_port_t dev = MACH_PORT_NULL;
+
+	check("open_fake0", D_SUCCESS, open_wait(master, "fake0", &dev));
+	publish_refusals(master);
+	disk_checks(dev);
+	nic_checks(master);
+	check("close_fake0", D_SUCCESS, device_close(dev));
+	mach_port_deallocate(mach_task_self(), dev);
+}
+
+static void bad(mach_port_t master)
+{
+	mach_port_t dev = MACH_PORT_NULL;
+	static char buf[RECORD];
+	char inband[IO_INBAND_MAX];
+	io_buf_ptr_t got = NULL;
+	mach_msg_type_number_t count = 0;
+	int written = 0;
+
+	check("open_fake0", D_SUCCESS, open_wait(master, "fake0", &dev));
+	check("reply_of_another_kind", D_IO_ERROR,
+	      device_read(dev, 0, PROXY_BAD_WRONG_ID, RECORD, &got, &count));
+	check("read_more_than_asked", D_INVALID_SIZE,
+	      device_read(dev, 0, PROXY_BAD_MORE, RECORD, &got, &count));
+	count = sizeof(inband);
+	check("read_inband_more_than_asked", D_INVALID_SIZE,
+	      device_read_inband(dev, 0, PROXY_BAD_MORE, 16, inband, &count));
+	check("wrote_more_than_given", D_INVALID_SIZE,
+	      device_write(dev, 0, PROXY_BAD_WRITTEN, buf, RECORD, &written));
+	check("reply_right_dropped", D_IO_ERROR,
+	      device_read(dev, 0, PROXY_BAD_DROP, RECORD, &got, &count));
+	check("code_outside_d_codes", D_IO_ERROR,
+	      device_write(dev, 0, PROXY_BAD_CODE, buf, RECORD, &written));
+	check("still_serving", D_SUCCESS,
+	      device_read(dev, 0, 0, RECORD, &got, &count));
+	vm_deallocate(mach_task_self(), (vm_address_t)got, count);
+	device_close(dev);
+	mach_port_deallocate(mach_task_self(), dev);
+}
+
+static void die(mach_port_t master)
+{
+	mach_port_t dev = MACH_PORT_NULL, rp = new_receive();
+	char one[IO_INBAND_MAX] = "x";
+	io_buf_ptr_t got = NULL;
+	mach_msg_type_number_t count = 0;
+	int status[4];
+
+	check("open_fake0", D_SUCCESS, open_wait(master, "fake0", &dev));
+	check("read_request_held", D_SUCCESS,
+	      device_read_request(dev, rp, 0, 0, RECORD));
+	check("write_request_held", D_SUCCESS,
+	      device_write_request_inband(dev, rp, 0, 0, one, 1));
+	for (int i = 0; i < PROXY_DIE_AFTER; i++) {
+		reply.rc = D_SUCCESS;
+		check("in_flight_answered", D_SUCCESS,
+		      receive_reply(rp, device_reply_server));
+		check("in_flight_device_down", D_DEVICE_DOWN, reply.rc);
+	}
+	check("later_read_device_down", D_DEVICE_DOWN,
+	      device_read(dev, 0, 0, RECORD, &got, &count));
+	count = 4;
+	check("later_get_status_device_down", D_DEVICE_DOWN,
+	      device_get_status(dev, DEV_GET_SIZE, status, &count));
+	check("later_set_status_device_down", D_DEVICE_DOWN,
+	      device_set_status(dev, PROXY_TEST_FLAVOR, status, 1));
+	check("name_unpublished", D_NO_SUCH_DEVICE,
+	      device_open(master, D_READ, "fake0", &rp));
+	device_close(dev);
+	mach_port_deallocate(mach_task_self(), dev);
+}
+
+int main(int argc, char **argv)
+{
+	mach_port_t master = graft_arg_port(argc, argv, "device");
+	const char *mode = graft_arg(argc, argv, "mode", "");
+
+	if (strcmp(mode, "serve") == 0)
+		serve(master);
+	else if (strcmp(mode, "bad") == 0)
+		bad(master);
+	else if (strcmp(mode, "die") == 0)
+		die(master);
+	else
+		check("known_mode", 0, 1);
+	if (strcmp(mode, "die") != 0)
+		quit_server();
+	printf("USER-DONE %d\n", checks);
+	fflush(stdout);
+	return 0;
+}

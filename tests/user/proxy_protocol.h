@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* What proxy_server and proxy_probe (suite device-proxy) agree on. */
+#ifndef TESTS_USER_PROXY_PROTOCOL_H
+#define TESTS_USER_PROXY_PROTOCOL_H
+
+/* The probe's message on the shared bootstrap port: the server ends. */
+#define PROXY_QUIT		7100
+/* fake0's status flavour the probe sets and reads back. */
+#define PROXY_TEST_FLAVOR	77
+/* In mode=bad, the records the server answers wrongly. */
+#define PROXY_BAD_WRONG_ID	1	/* a write's reply to a read */
+#define PROXY_BAD_MORE		2	/* more bytes than asked */
+#define PROXY_BAD_WRITTEN	3	/* more bytes written than given */
+#define PROXY_BAD_DROP		4	/* the reply right destroyed */
+#define PROXY_BAD_CODE		5	/* a code outside D_* */
+/* In mode=die, the requests the server keeps before it exits. */
+#define PROXY_DIE_AFTER		2
+/* fakeeth0's NET_STATUS sizes and NET_ADDRESS words. */
+#define ETH_MIN			14
+#define ETH_MAX			1514
+#define PROXY_MAC_WORD0		0x52540000
+#define PROXY_MAC_WORD1		0x00990000
+
+#endif

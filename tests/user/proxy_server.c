@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* A fake driver server: publishes a RAM disk and a loop-back NIC through proxy.defs and serves device.defs. */
+/*
+ * "proxy_server mode=M device=${device-port}" (suite "device-proxy",
+ * started with tests/user/proxy_probe.c as its client; both share a
+ * bootstrap port whose receive right is this task's).
+ *   serve  publishes "fake0" (a RAM disk of 64 records of 512 bytes,
+ *          DEV_GET_SIZE and flavour 77 as its status; set_status of 77
+ *          republishes the status with the new value) and "fakeeth0"
+ *          (writes looped back as proxy_net_input frames); sends the
+ *          kernel two frames of bad sizes; serves until the client's
+ *          PROXY_QUIT message on the bootstrap port
+ *   bad    publishes "fake0" and answers reads and writes wrongly by
+ *          record: 1 a write's reply to a read, 2 more bytes than asked,
+ *          3 more bytes written than given, 4 the reply right destroyed,
+ *          5 a code outside D_*; other records as serve
+ *   die    publishes "fake0", keeps the first two requests unanswered,
+ *          then exits
+ * Its own failures print "SERVER-FAIL ..."; "SERVER-READY" once
+ * published, "SERVER-DONE" at the end.
+ */
+#include <device/device.h>
+#include <device/device_reply.h>
+#include <device/device_server.h>
+#include <mach/message.h>
+#include <mach/mig_errors.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "graft/proxy.h"
+#include "graft_user.h"
+#include "mach_interface.h"
+#include "proxy_protocol.h"
+#include "user_port.h"
+
+boolean_t device_server(mach_msg_header_t *in, mach_msg_header_t *out);
+
+#define RECORD		512
+#define RECORDS		64
+#define DISK_BYTES	(RECORD * RECORDS)
+
+static char disk[DISK_BYTES];
+static mach_port_t disk_port, eth_port, eth_proxy, disk_proxy;
+static int mode_bad, mode_die, held, flavor77;
+
+static void server_expect(const char *what, long expected, long got)
+{
+	if (expected != got)
+		printf("SERVER-FAIL %s: expected %ld, got %ld\n", what,
+		       expected, got);
+	fflush(stdout);
+}
+
+static void disk_status(int *s)
+{
+	s[0] = DEV_GET_SIZE;
+	s[1] = 2;
+	s[2] = DISK_BYTES;
+	s[3] = RECORD;
+	s[4] = PROXY_TEST_FLAVOR;
+	s[5] = 1;
+	s[6] = flavor77;
+}
+
+/* In die mode: hold the request (its reply right stays ours). */
+static int hold(void)
+{
+	if (!mode_die)
+		return 0;
+	held++;
+	return 1;
+}
+
+/* D_SUCCESS if @count bytes at record @recnum lie on the disk. */
+static kern_return_t disk_range(recnum_t recnum, size_t count)
+{
+	if (recnum >= RECORDS || count > DISK_BYTES - recnum * RECORD)
+		return D_INVALID_RECNUM;
+	return D_SUCCESS;
+}
+
+/* Misbehave for @recnum in bad mode, answering through @reply: the
+ * code to return (MIG_NO_REPLY when answered here), or 0 to serve. */
+static kern_return_t misbehave(mach_port_t reply, mach_msg_type_name_t poly,
+			       recnum_t recnum)
+{
+	if (!mode_bad)
+		return 0;
+	if (recnum == PROXY_BAD_WRONG_ID) {
+		server_expect("wrong_id_sent", KERN_SUCCESS,
+			      ds_device_write_reply(reply, poly, D_SUCCESS,
+						    0));
+		return MIG_NO_REPLY;
+	}
+	if (recnum == PROXY_BAD_DROP) {
+		mach_port_deallocate(mach_task_self(), reply);
+		return MIG_NO_REPLY;
+	}
+	if (recnum == PROXY_BAD_CODE)
+		return 12345;
+	return 0;
+}
+
+kern_return_t ds_device_open(mach_port_t master, mach_port_t reply,
+			     mach_msg_type_name_t poly, dev_mode_t mode,
+			     const_dev_name_t name, mach_port_t *device,
+			     mach_msg_type_name_t *devicePoly)
+{
+	(void)master; (void)reply; (void)poly; (void)mode; (void)name;
+	(void)device; (void)devicePoly;
+	printf("SERVER-FAIL the kernel forwarded an open\n");
+	return D_INVALID_OPERATION;
+}
+
+kern_return_t ds_device_close(mach_port_t device)
+{
+	(void)device;
+	printf("SERVER-FAIL the kernel forwarded a close\n");
+	return D_INVALID_OPERATION;
+}
+
+/* Write @count bytes of @data at @recnum; *@written set. */
+static kern_return_t do_write(mach_port_t device, recnum_t recnum,
+			      const char *data, size_t count, int *written)
+{
+	if (device == eth_port) {
+		/* looped back: the frame as received */
+		proxy_net_input(eth_proxy, (char *)data, count);
+		*written = (int)count;
+		return D_SUCCESS;
+	}
+	if (disk_range(recnum, count) != D_SUCCESS)
+		return D_INVALID_RECNUM;
+	memcpy(disk + recnum * RECORD, data, count);
+	*written = (int)count + (mode_bad && recnum == PROXY_BAD_WRITTEN);
+	return D_SUCCESS;
+}
+
+kern_return_t ds_device_write(mach_port_t device, mach_port_t reply,
+			      mach_msg_type_name_t poly, dev_mode_t mode,
+			      recnum_t recnum, io_buf_ptr_t data,
+			      mach_msg_type_number_t count, int *written)
+{
+	kern_return_t kr;
+
+	(void)mode;
+	if (hold())
+		return MIG_NO_REPLY;
+	kr = misbehave(reply, poly, recnum);
+	if (kr == 0)
+		kr = do_write(device, recnum, data, count, written);
+	vm_deallocate(mach_task_self(), (vm_address_t)data, count);
+	return kr;
+}
+
+kern_return_t ds_device_write_inband(mach_port_t device, mach_port_t reply,
+				     mach_msg_type_name_t poly,
+				     dev_mode_t mode, recnum_t recnum,
+				     const io_buf_ptr_inband_t data,
+				     mach_msg_type_number_t count,
+				     int *written)
+{
+	kern_return_t kr;
+
+	(void)mode;
+	if (hold())
+		return MIG_NO_REPLY;
+	kr = misbehave(reply, poly, recnum);
+	return kr != 0 ? kr : do_write(device, recnum, data, count, written);
+}
+
+kern_return_t ds_device_read(mach_port_t device, mach_port_t reply,
+			     mach_msg_type_name_t poly, dev_mode_t mode,
+			     recnum_t recnum, int wanted, io_buf_ptr_t *data,
+			     mach_msg_type_number_t *count)
+{
+	kern_return_t kr;
+	size_t n = (size_t)wanted;
+	vm_address_t buf = 0;
+
+	(void)mode;
+	if (hold())
+		return MIG_NO_REPLY;
+	kr = misbehave(reply, poly, recnum);
+	if (kr != 0)
+		return kr;
+	if (device != disk_port || wanted < 0 ||
+	    disk_range(recnum, n) != D_SUCCESS)
+		return D_INVALID_RECNUM;
+	if (mode_bad && recnum == PROXY_BAD_MORE && n + RECORD <= DISK_BYTES)
+		n += RECORD;
+	/* The reply takes the pages (device.defs deallocates them). */
+	if (n > 0 && vm_allocate(mach_task_self(), &buf, n, TRUE) !=
+	    KERN_SUCCESS)
+		return D_NO_MEMORY;
+	memcpy((char *)buf, disk + recnum * RECORD, n);
+	*data = (io_buf_ptr_t)buf;
+	*count = (mach_msg_type_number_t)n;
+	return D_SUCCESS;
+}
+
+kern_return_t ds_device_read_inband(mach_port_t device, mach_port_t reply,
+				    mach_msg_type_name_t poly, dev_mode_t mode,
+				    recnum_t recnum, int wanted,
+				    io_buf_ptr_inband_t data,
+				    mach_msg_type_number_t *count)
+{
+	kern_return_t kr;
+	size_t n = (size_t)wanted;
+
+	(void)mode;
+	if (hold())
+		return MIG_NO_REPLY;
+	kr = misbehave(reply, poly, recnum);
+	if (kr != 0)
+		return kr;
+	if (device != disk_port || wanted < 0 || n > IO_INBAND_MAX ||
+	    disk_range(recnum, n) != D_SUCCESS)
+		return D_INVALID_RECNUM;
+	if (mode_bad && recnum == PROXY_BAD_MORE && n < IO_INBAND_MAX)
+		n++;
+	memcpy(data, disk + recnum * RECORD, n);
+	*count = (mach_msg_type_number_t)n;
+	return D_SUCCESS;
+}
+
+kern_return_t ds_device_map(mach_port_t device, vm_prot_t prot,
+			    vm_offset_t offset, vm_size_t size,
+			    mach_port_t *pager, int unmap)
+{
+	(void)device; (void)prot; (void)offset; (void)size; (void)pager;
+	(void)unmap;
+	return D_INVALID_OPERATION;
+}
+
+/* Flavour 77 of fake0: its new value republished as the kept status. */
+kern_return_t ds_device_set_status(mach_port_t device, dev_flavor_t flavor,
+				   const dev_status_t status,
+				   mach_msg_type_number_t count)
+{
+	int s[7];
+
+	if (hold())
+		return MIG_NO_REPLY;
+	if (device != disk_port || flavor != PROXY_TEST_FLAVOR || count != 1)
+		return D_INVALID_OPERATION;
+	flavor77 = status[0];
+	disk_status(s);
+	proxy_status_set(disk_proxy, s, 7);
+	return D_SUCCESS;
+}
+
+kern_return_t ds_device_get_status(mach_port_t device, dev_flavor_t flavor,
+				   dev_status_t status,
+				   mach_msg_type_number_t *count)
+{
+	(void)device; (void)flavor; (void)status; (void)count;
+	printf("SERVER-FAIL the kernel forwarded a get_status\n");
+	return D_INVALID_OPERATION;
+}
+
+kern_return_t ds_device_set_filter(mach_port_t device, mach_port_t port,
+				   int priority, const filter_array_t filter,
+				   mach_msg_type_number_t count)
+{
+	(void)device; (void)port; (void)priority; (void)filter; (void)count;
+	printf("SERVER-FAIL the kernel forwarded a set_filter\n");
+	return D_INVALID_OPERATION;
+}
+
+kern_return_t ds_device_intr_register(mach_port_t device, int id, int flags,
+				      mach_port_t port)
+{
+	(void)device; (void)id; (void)flags; (void)port;
+	return D_INVALID_OPERATION;
+}
+
+kern_return_t ds_device_intr_ack(mach_port_t device, mach_port_t port)
+{
+	(void)device; (void)port;
+	return D_INVALID_OPERATION;
+}
+
+/* A new receive right with a send right of the same name. */
+static mach_port_t new_device_port(void)
+{
+	mach_port_t p = new_receive();
+
+	mach_port_insert_right(mach_task_self(), p, p,
+			       MACH_MSG_TYPE_MAKE_SEND);
+	return p;
+}
+
+static void publish(mach_port_t master)
+{
+	static const char tiny[10], big[1600];
+	int s[7];
+	int eth_status[2 + NET_STATUS_COUNT + 2 + 2] = {
+		NET_STATUS, NET_STATUS_COUNT,
+		ETH_MIN, ETH_MAX, HDR_ETHERNET, 14, 6, 0, 0,
+		NET_ADDRESS, 2, PROXY_MAC_WORD0, PROXY_MAC_WORD1,
+	};
+
+	disk_port = new_device_port();
+	disk_status(s);
+	server_expect("publish_fake0", D_SUCCESS,
+		      proxy_publish(master, "fake0", disk_port, RECORD, s, 7,
+				    &disk_proxy));
+	if (mode_bad || mode_die)
+		return;
+	eth_port = new_device_port();
+	server_expect("publish_fakeeth0", D_SUCCESS,
+		      proxy_publish(master, "fakeeth0", eth_port, 1,
+				    eth_status, 2 + NET_STATUS_COUNT + 4,
+				    &eth_proxy));
+	/* Dropped and counted by the kernel (the suite reads the count). */
+	proxy_net_input(eth_proxy, (char *)tiny, sizeof(tiny));
+	proxy_net_input(eth_proxy, (char *)big, sizeof(big));
+}
+
+int main(int argc, char **argv)
+{
+	mach_port_t master = graft_arg_port(argc, argv, "device");
+	const char *mode = graft_arg(argc, argv, "mode", "serve");
+	mach_port_t boot = MACH_PORT_NULL, set = MACH_PORT_NULL;
+	static union {
+		mach_msg_header_t head;
+		char bytes[8192];
+	} in, out;
+
+	mode_bad = strcmp(mode, "bad") == 0;
+	mode_die = strcmp(mode, "die") == 0;
+	task_get_bootstrap_port(mach_task_self(), &boot);
+	publish(master);
+	mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_PORT_SET, &set);
+	mach_port_move_member(mach_task_self(), boot, set);
+	mach_port_move_member(mach_task_self(), disk_port, set);
+	if (eth_port != MACH_PORT_NULL)
+		mach_port_move_member(mach_task_self(), eth_port, set);
+	printf("SERVER-READY\n");
+	fflush(stdout);
+	for (;;) {
+		mig_reply_header_t *r = (mig_reply_header_t *)&out.head;
+
+		if (mach_msg(&in.head, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0,
+			     sizeof(in), set, 20000, MACH_PORT_NULL) !=
+		    MACH_MSG_SUCCESS) {
+			printf("SERVER-FAIL no message for 20 s\n");
+			break;
+		}
+		if (in.head.msgh_local_port == boot) {
+			if (in.head.msgh_id == PROXY_QUIT)
+				break;
+			continue;
+		}
+		if (!device_server(&in.head, &out.head))
+			printf("SERVER-FAIL message id %d not served\n",
+			       in.head.msgh_id);
+		if (mode_die && held == PROXY_DIE_AFTER)
+			break;
+		if (r->RetCode == MIG_NO_REPLY ||
+		    out.head.msgh_remote_port == MACH_PORT_NULL)
+			continue;
+		server_expect("reply_sent", MACH_MSG_SUCCESS,
+			      mach_msg(&out.head, MACH_SEND_MSG,
+				       out.head.msgh_size, 0, MACH_PORT_NULL,
+				       0, MACH_PORT_NULL));
+	}
+	printf("SERVER-DONE\n");
+	fflush(stdout);
+	return 0;
+}
