@@ -11,6 +11,7 @@
 
 #include "lxdrv.h"
 #include "lxdrv_glue.h"
+#include "serve.h"
 
 #define POOL_DEFAULT_MIB	14
 
@@ -73,6 +74,8 @@ static void start(void *arg)
 	}
 	printf("lxdrv: %u function(s) bound\n",
 	       lxdrv_pci_release_unbound());
+	if (lxdrv_serve_start() != 0)
+		lxdrv_die("no thread to serve calls");
 	lxdrv_net_start();
 	printf("lxdrv: ready\n");
 	fflush(stdout);

@@ -1,26 +1,231 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The world's net devices in the server: opened at start, published through the kernel's proxy. */
+/* The world's net devices in the server: opened at start, published through the kernel's proxy, frames both ways. */
+/*
+ * Each registered Linux net device is brought up and published under its
+ * Linux name ("eth0").  The kernel keeps its status (NET_STATUS,
+ * NET_FLAGS, NET_ADDRESS, as the kernel's own Linux net module answers
+ * them) and its packet filters: a received frame goes to the kernel
+ * whole (proxy_net_input), a client's write comes here as a forwarded
+ * device_write and is handed to the driver (lx_emul_netdev_xmit),
+ * waiting for room when the driver's queue is stopped.  NET_FLAGS sets
+ * the receive modes.  A thread watches the flags (the carrier comes and
+ * goes) and republishes the status when they change.
+ */
 #include <stdio.h>
+#include <string.h>
+
+#include <device/net_status.h>
+#include <graft/proxy.h>
+
+#include "device/dev_error.h"
 
 #include <lx_emul.h>
+#include <lx_host.h>
 
 #include "lxdrv.h"
 #include "lxdrv_glue.h"
+#include "serve.h"
+
+#define NETS_MAX	4
+#define ETH_HEADER	14
+#define ETH_ADDRESS	6
+#define IFF_UP		0x1
+#define IFF_RUNNING	0x40
+#define IFF_PROMISC	0x100
+#define IFF_ALLMULTI	0x200
+#define RX_MODES	(IFF_PROMISC | IFF_ALLMULTI)
+#define WATCH_TICKS	10
+#define STATUS_INTS	(2 + NET_STATUS_COUNT + 2 + 1 + 2 + 2)
+
+struct net {
+	struct lxdrv_device dev;
+	struct lx_emul_netdev *ndev;
+	unsigned int flags;		/* as published */
+	unsigned int mtu;
+	unsigned char mac[ETH_ADDRESS];
+};
+
+static struct net nets[NETS_MAX];
+static unsigned int nnets;
+static char wake_event;
+
+static struct net *of(struct lx_emul_netdev *ndev)
+{
+	for (unsigned int i = 0; i < nnets; i++)
+		if (nets[i].ndev == ndev)
+			return &nets[i];
+	return NULL;
+}
+
+/* The flags clients see: Linux's, IFF_RUNNING while up with a carrier. */
+static unsigned int flags_now(struct net *n)
+{
+	struct lx_emul_netdev_info info;
+
+	if (lx_emul_netdev_info(n->ndev, &info) != 0)
+		return 0;
+	return (info.flags & ~IFF_RUNNING) |
+	       (info.up && info.carrier ? IFF_RUNNING : 0);
+}
+
+/* The status records proxy.defs carries: NET_STATUS, NET_FLAGS,
+ * NET_ADDRESS (bytes, each int then in network order). */
+static unsigned int status_of(const struct net *n, int *s)
+{
+	struct net_status ns = {
+		.min_packet_size = ETH_HEADER,
+		.max_packet_size = (int)(n->mtu + ETH_HEADER),
+		.header_format = HDR_ETHERNET,
+		.header_size = ETH_HEADER,
+		.address_size = ETH_ADDRESS,
+		.flags = (int)n->flags,
+		.mapped_size = 0,
+	};
+	unsigned int i = 0;
+	int addr[2] = { 0, 0 };
+
+	s[i++] = NET_STATUS;
+	s[i++] = NET_STATUS_COUNT;
+	memcpy(&s[i], &ns, sizeof(ns));
+	i += NET_STATUS_COUNT;
+	s[i++] = NET_FLAGS;
+	s[i++] = 1;
+	s[i++] = (int)n->flags;
+	memcpy(addr, n->mac, ETH_ADDRESS);
+	s[i++] = NET_ADDRESS;
+	s[i++] = 2;
+	s[i++] = (int)__builtin_bswap32((uint32_t)addr[0]);
+	s[i++] = (int)__builtin_bswap32((uint32_t)addr[1]);
+	return i;
+}
+
+static void republish(struct net *n)
+{
+	int s[STATUS_INTS];
+
+	lxdrv_status_set(&n->dev, s, status_of(n, s));
+}
+
+static kern_return_t net_write(struct lxdrv_device *dev, recnum_t recnum,
+			       const void *data, size_t count, int *written)
+{
+	struct net *n = dev->priv;
+	int err;
+
+	(void)recnum;
+	/* The world's own waits inside the transmit prepare theirs, so a
+	 * tx_wake that came before this one's is not seen: wait a tick at
+	 * most, then try again. */
+	while ((err = lx_emul_netdev_xmit(n->ndev, data, count, n)) ==
+	       -LX_EBUSY) {
+		lx_host_wait_prepare(&wake_event);
+		(void)lx_host_wait(1);
+	}
+	if (err == 0)
+		*written = (int)count;
+	return dev_error_from_errno(err);
+}
+
+/* As the kernel's Linux net module: the whole flags word, of which the
+ * receive modes are set; IFF_UP must be there; other bits the device
+ * reports are ignored, any other refused. */
+static kern_return_t net_set_status(struct lxdrv_device *dev,
+				    dev_flavor_t flavor, const int *status,
+				    size_t count)
+{
+	struct net *n = dev->priv;
+	unsigned int word;
+	int ret;
+
+	if (flavor != NET_FLAGS)
+		return D_INVALID_OPERATION;
+	if (count != 1)
+		return D_INVALID_SIZE;
+	word = (unsigned int)status[0];
+	if (word & ~(RX_MODES | n->flags) || !(word & IFF_UP))
+		return D_INVALID_OPERATION;
+	ret = lx_emul_netdev_set_rx_flags(n->ndev, word & RX_MODES);
+	if (ret < 0)
+		return dev_error_from_errno(ret);
+	n->flags = flags_now(n);
+	republish(n);
+	return D_SUCCESS;
+}
+
+static const struct lxdrv_device_ops net_ops = {
+	.write = net_write,
+	.set_status = net_set_status,
+};
+
+static void rx(struct lx_emul_netdev *ndev, const void *frame,
+	       unsigned long len)
+{
+	struct net *n = of(ndev);
+
+	if (n && n->dev.proxy != MACH_PORT_NULL)
+		(void)proxy_net_input(n->dev.proxy, (char *)frame, len);
+}
+
+static void tx_wake(struct lx_emul_netdev *ndev)
+{
+	(void)ndev;
+	lx_host_wakeup(&wake_event);
+}
+
+static const struct lx_emul_net_callbacks callbacks = {
+	.rx = rx,
+	.tx_wake = tx_wake,
+};
+
+static void watch_flags(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		lx_host_wait_prepare(&nets);
+		(void)lx_host_wait(WATCH_TICKS);
+		for (unsigned int i = 0; i < nnets; i++) {
+			unsigned int f = flags_now(&nets[i]);
+
+			if (f != nets[i].flags) {
+				nets[i].flags = f;
+				republish(&nets[i]);
+			}
+		}
+	}
+}
 
 void lxdrv_net_start(void)
 {
-	struct lx_emul_netdev *dev = NULL;
+	struct lx_emul_netdev *ndev = NULL;
 	struct lx_emul_netdev_info info;
-	int err;
+	int s[STATUS_INTS], err;
 
-	while ((dev = lx_emul_netdev_next(dev)) != NULL) {
-		err = lx_emul_netdev_open(dev);
-		if (err || lx_emul_netdev_info(dev, &info) != 0) {
+	lx_emul_net_set_callbacks(&callbacks);
+	while ((ndev = lx_emul_netdev_next(ndev)) != NULL && nnets < NETS_MAX) {
+		struct net *n = &nets[nnets];
+
+		err = lx_emul_netdev_open(ndev);
+		if (err || lx_emul_netdev_info(ndev, &info) != 0) {
 			printf("lxdrv: a net device did not open: %d\n", err);
 			continue;
 		}
-		printf("lxdrv: %s up, mac %02x:%02x:%02x:%02x:%02x:%02x\n",
-		       info.name, info.mac[0], info.mac[1], info.mac[2],
-		       info.mac[3], info.mac[4], info.mac[5]);
+		n->ndev = ndev;
+		n->mtu = info.mtu;
+		memcpy(n->mac, info.mac, ETH_ADDRESS);
+		n->dev.ops = &net_ops;
+		n->dev.priv = n;
+		nnets++;
+		n->flags = flags_now(n);
+		if (lxdrv_publish(&n->dev, info.name, 1, s,
+				  status_of(n, s)) != 0) {
+			nnets--;
+			continue;
+		}
+		printf("lxdrv: %s up, mac %02x:%02x:%02x:%02x:%02x:%02x, "
+		       "published\n", info.name, info.mac[0], info.mac[1],
+		       info.mac[2], info.mac[3], info.mac[4], info.mac[5]);
 	}
+	if (nnets && lx_host_thread_create("lxdrv-flags", watch_flags,
+					   NULL) != 0)
+		printf("lxdrv: no thread to watch the flags\n");
 }

@@ -20,12 +20,13 @@
 
 #include <lx_host.h>
 
+#include "device/dev_error.h"
+
 #include "lxdrv.h"
 
 #define CLAIMS_MAX	8
 #define BARS		6
 #define IRQ_LINES	16
-#define LX_EBUSY	16		/* Linux's EBUSY */
 
 struct bar {
 	uint64_t base, size;

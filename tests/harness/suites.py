@@ -725,11 +725,10 @@ SUITES: tuple[Suite, ...] = (
     # kernel's Linux world starts without it (linux.server=e1000).
     QemuSuite(name="server-net-e1000", test="server-net-e1000",
               cmdline=("linux", "linux.server=e1000"),
-              qemu_args=("-nic", "none",
-                         "-device", "e1000,addr=03.0,netdev=e",
-                         "-netdev", "user,id=e"),
+              prepare=net_peer,
               modules=(("{builddir}/servers/lxdrv/lxdrv.elf",
-                        "lxdrv drivers=e1000 pci=03.0 device=${device-port}"),)),
+                        "lxdrv drivers=e1000 pci=03.0 device=${device-port}"),
+                       NET_PROBE_MODULES[0])),
     # Devices a driver server publishes (defs/proxy.defs): a fake server
     # and its client as a pair of tasks per mode.
     QemuSuite(name="device-proxy", test="device-proxy", timeout=90.0,

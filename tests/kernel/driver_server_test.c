@@ -21,8 +21,9 @@
 #include "x86_64/pci_config.h"
 
 #define E1000_SLOT	3
+#define NET_PROBE_CHECKS	62	/* net_probe's, as in net_eth0_test.c */
 
-static char server_console[16384];
+static char server_console[16384], console[32768];
 static struct task *server;
 
 /* Start the module with "lxdrv" and wait up to @seconds for its
@@ -65,8 +66,18 @@ static void server_claims_and_drives_the_nic(struct ktest *t)
 				     "lxdrv: eth0 up") != NULL);
 }
 
+/* The net-e1000 program, unchanged, against the server's eth0: it
+ * cannot tell (the host peer checks every frame). */
+static void net_program_passes_its_checks(struct ktest *t)
+{
+	if (!user_task_run(t, "net_probe mac=", 30, console, sizeof(console)))
+		return;
+	user_task_expect_checks(t, console, NET_PROBE_CHECKS);
+}
+
 static const struct ktest_case server_net_cases[] = {
 	{ "server_claims_and_drives_the_nic",
 	  server_claims_and_drives_the_nic },
+	{ "net_program_passes_its_checks", net_program_passes_its_checks },
 };
 KTEST_SUITE(server_net_e1000_suite, "server-net-e1000", server_net_cases);

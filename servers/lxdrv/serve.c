@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The server's side of the kernel's proxy: publishing devices (proxy.defs) and serving the device.defs calls the kernel forwards. */
+/*
+ * The kernel forwards a client's call on a published device to the
+ * device's port here as a device.defs message (kernel/device/
+ * dev_proxy.h).  The event loop queues each such message and wakes the
+ * serve thread, which hands it to device.defs's server stubs (the
+ * ds_device_* below) and sends the reply: the ops may block in the Linux
+ * world (a transmit waiting for room), which the event loop must not.
+ * Calls are served one at a time, in order of arrival.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <graft_user.h>
+#include <device/device_server.h>
+#include <graft/proxy.h>
+#include <mach/mig_errors.h>
+
+#include <lx_host.h>
+
+#include "lxdrv.h"
+#include "serve.h"
+
+#define DEVICES_MAX	8
+
+struct pending {
+	struct pending *next;
+	mach_msg_header_t msg;		/* msgh_size bytes */
+};
+
+boolean_t device_server(mach_msg_header_t *in, mach_msg_header_t *out);
+
+static struct lxdrv_device *devices[DEVICES_MAX];
+static struct pending *head, *tail;
+static char queue_event;
+
+static struct lxdrv_device *find(mach_port_t port)
+{
+	for (int i = 0; i < DEVICES_MAX; i++)
+		if (devices[i] && devices[i]->port == port)
+			return devices[i];
+	return NULL;
+}
+
+/* Event loop: keep the message for the serve thread. */
+static void arrived(mach_msg_header_t *msg, void *arg)
+{
+	struct pending *p = malloc(sizeof(*p) - sizeof(p->msg) +
+				   msg->msgh_size);
+
+	(void)arg;
+	if (!p) {
+		printf("lxdrv: no memory for a forwarded call: dropped\n");
+		return;
+	}
+	memcpy(&p->msg, msg, msg->msgh_size);
+	p->next = NULL;
+	if (tail)
+		tail->next = p;
+	else
+		head = p;
+	tail = p;
+	lx_host_wakeup(&queue_event);
+}
+
+static void serve(void *arg)
+{
+	static union {
+		mach_msg_header_t head;
+		char bytes[8192];
+	} out;
+	mig_reply_header_t *r = (mig_reply_header_t *)&out.head;
+
+	(void)arg;
+	for (;;) {
+		struct pending *p;
+
+		lx_host_irq_disable();
+		while (!head) {
+			lx_host_wait_prepare(&queue_event);
+			lx_host_irq_enable();
+			lx_host_wait(0);
+			lx_host_irq_disable();
+		}
+		p = head;
+		head = p->next;
+		if (!head)
+			tail = NULL;
+		lx_host_irq_enable();
+		if (!device_server(&p->msg, &out.head))
+			printf("lxdrv: message id %d not served\n",
+			       p->msg.msgh_id);
+		else if (r->RetCode != MIG_NO_REPLY &&
+			 out.head.msgh_remote_port != MACH_PORT_NULL)
+			(void)mach_msg(&out.head, MACH_SEND_MSG |
+				       MACH_SEND_TIMEOUT, out.head.msgh_size,
+				       0, MACH_PORT_NULL, 0, MACH_PORT_NULL);
+		free(p);
+	}
+}
+
+int lxdrv_serve_start(void)
+{
+	return lx_host_thread_create("lxdrv-serve", serve, NULL);
+}
+
+int lxdrv_publish(struct lxdrv_device *dev, const char *name,
+		  int record_size, const int *status, unsigned int count)
+{
+	int slot = 0;
+	kern_return_t kr;
+
+	while (slot < DEVICES_MAX && devices[slot])
+		slot++;
+	if (slot == DEVICES_MAX ||
+	    mach_port_allocate(lxdrv_task, MACH_PORT_RIGHT_RECEIVE,
+			       &dev->port) != KERN_SUCCESS ||
+	    mach_port_insert_right(lxdrv_task, dev->port, dev->port,
+				   MACH_MSG_TYPE_MAKE_SEND) != KERN_SUCCESS) {
+		printf("lxdrv: %s: no room or port to publish it\n", name);
+		return -1;
+	}
+	snprintf(dev->name, sizeof(dev->name), "%s", name);
+	devices[slot] = dev;
+	if (lxdrv_port_watch(dev->port, arrived, dev) != 0) {
+		devices[slot] = NULL;
+		printf("lxdrv: %s: cannot watch its port\n", name);
+		return -1;
+	}
+	kr = proxy_publish(lxdrv_master, (char *)name, dev->port, record_size,
+			   (int *)status, count, &dev->proxy);
+	if (kr != D_SUCCESS) {
+		lxdrv_port_unwatch(dev->port);
+		devices[slot] = NULL;
+		printf("lxdrv: %s: proxy_publish: error %d\n", name, kr);
+		return -1;
+	}
+	return 0;
+}
+
+void lxdrv_status_set(struct lxdrv_device *dev, const int *status,
+		      unsigned int count)
+{
+	(void)proxy_status_set(dev->proxy, (int *)status, count);
+}
+
+/* device.defs's server routines: the forwarded calls. */
+
+kern_return_t ds_device_open(mach_port_t master, mach_port_t reply,
+			     mach_msg_type_name_t poly, dev_mode_t mode,
+			     const_dev_name_t name, mach_port_t *device,
+			     mach_msg_type_name_t *device_poly)
+{
+	(void)master; (void)reply; (void)poly; (void)mode; (void)name;
+	(void)device; (void)device_poly;
+	return D_INVALID_OPERATION;	/* the kernel opens; never sent */
+}
+
+kern_return_t ds_device_close(mach_port_t device)
+{
+	(void)device;
+	return D_INVALID_OPERATION;
+}
+
+static kern_return_t do_write(mach_port_t port, recnum_t recnum,
+			      const void *data, size_t count, int *written)
+{
+	struct lxdrv_device *dev = find(port);
+
+	if (!dev || !dev->ops->write)
+		return D_INVALID_OPERATION;
+	return dev->ops->write(dev, recnum, data, count, written);
+}
+
+kern_return_t ds_device_write(mach_port_t device, mach_port_t reply,
+			      mach_msg_type_name_t poly, dev_mode_t mode,
+			      recnum_t recnum, io_buf_ptr_t data,
+			      mach_msg_type_number_t count, int *written)
+{
+	kern_return_t kr = do_write(device, recnum, data, count, written);
+
+	(void)reply; (void)poly; (void)mode;
+	(void)vm_deallocate(lxdrv_task, (vm_address_t)data, count);
+	return kr;
+}
+
+kern_return_t ds_device_write_inband(mach_port_t device, mach_port_t reply,
+				     mach_msg_type_name_t poly,
+				     dev_mode_t mode, recnum_t recnum,
+				     const io_buf_ptr_inband_t data,
+				     mach_msg_type_number_t count,
+				     int *written)
+{
+	(void)reply; (void)poly; (void)mode;
+	return do_write(device, recnum, data, count, written);
+}
+
+kern_return_t ds_device_read(mach_port_t device, mach_port_t reply,
+			     mach_msg_type_name_t poly, dev_mode_t mode,
+			     recnum_t recnum, int wanted, io_buf_ptr_t *data,
+			     mach_msg_type_number_t *count)
+{
+	struct lxdrv_device *dev = find(device);
+	vm_address_t buf = 0;
+	size_t n = 0;
+	kern_return_t kr;
+
+	(void)reply; (void)poly; (void)mode;
+	if (!dev || !dev->ops->read)
+		return D_INVALID_OPERATION;
+	if (wanted < 0)
+		return D_INVALID_SIZE;
+	if (wanted > 0 && vm_allocate(lxdrv_task, &buf, wanted, TRUE) !=
+	    KERN_SUCCESS)
+		return D_NO_MEMORY;
+	kr = dev->ops->read(dev, recnum, wanted, (void *)buf, &n);
+	if (kr != D_SUCCESS) {
+		if (buf)
+			(void)vm_deallocate(lxdrv_task, buf, wanted);
+		return kr;
+	}
+	*data = (io_buf_ptr_t)buf;	/* the reply takes the pages */
+	*count = n;
+	return D_SUCCESS;
+}
+
+kern_return_t ds_device_read_inband(mach_port_t device, mach_port_t reply,
+				    mach_msg_type_name_t poly, dev_mode_t mode,
+				    recnum_t recnum, int wanted,
+				    io_buf_ptr_inband_t data,
+				    mach_msg_type_number_t *count)
+{
+	struct lxdrv_device *dev = find(device);
+	size_t n = 0;
+	kern_return_t kr;
+
+	(void)reply; (void)poly; (void)mode;
+	if (!dev || !dev->ops->read)
+		return D_INVALID_OPERATION;
+	if (wanted < 0 || wanted > (int)sizeof(io_buf_ptr_inband_t))
+		return D_INVALID_SIZE;
+	kr = dev->ops->read(dev, recnum, wanted, data, &n);
+	*count = n;
+	return kr;
+}
+
+kern_return_t ds_device_set_status(mach_port_t device, dev_flavor_t flavor,
+				   dev_status_t status,
+				   mach_msg_type_number_t count)
+{
+	struct lxdrv_device *dev = find(device);
+
+	if (!dev || !dev->ops->set_status)
+		return D_INVALID_OPERATION;
+	return dev->ops->set_status(dev, flavor, status, count);
+}
+
+/* Answered by the kernel from the published status; never forwarded. */
+kern_return_t ds_device_get_status(mach_port_t device, dev_flavor_t flavor,
+				   dev_status_t status,
+				   mach_msg_type_number_t *count)
+{
+	(void)device; (void)flavor; (void)status; (void)count;
+	return D_INVALID_OPERATION;
+}
+
+kern_return_t ds_device_set_filter(mach_port_t device, mach_port_t port,
+				   int priority, filter_array_t filter,
+				   mach_msg_type_number_t count)
+{
+	(void)device; (void)port; (void)priority; (void)filter; (void)count;
+	return D_INVALID_OPERATION;	/* the kernel's filters */
+}
+
+kern_return_t ds_device_map(mach_port_t device, vm_prot_t prot,
+			    vm_offset_t offset, vm_size_t size,
+			    mach_port_t *pager, int unmap)
+{
+	(void)device; (void)prot; (void)offset; (void)size; (void)pager;
+	(void)unmap;
+	return D_INVALID_OPERATION;
+}
+
+kern_return_t ds_device_intr_register(mach_port_t device, int id, int flags,
+				      mach_port_t port)
+{
+	(void)device; (void)id; (void)flags; (void)port;
+	return D_INVALID_OPERATION;
+}
+
+kern_return_t ds_device_intr_ack(mach_port_t device, mach_port_t port)
+{
+	(void)device; (void)port;
+	return D_INVALID_OPERATION;
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Devices the server publishes through the kernel's proxy and serves (serve.c). */
+#ifndef LXDRV_SERVE_H
+#define LXDRV_SERVE_H
+
+#include <stddef.h>
+
+#include <device/device_types.h>
+#include <mach/port.h>
+
+struct lxdrv_device;
+
+/*
+ * What a published device does with the calls the kernel forwards; each
+ * runs on the serve thread (thread context, may block) and returns a
+ * D_* code.  A NULL op answers D_INVALID_OPERATION.
+ * write - @count bytes at @recnum; *@written set.
+ * read - up to @wanted bytes at @recnum into @buf; *@count set.
+ * set_status - apply @count ints of @flavor.
+ */
+struct lxdrv_device_ops {
+	kern_return_t (*write)(struct lxdrv_device *dev, recnum_t recnum,
+			       const void *data, size_t count, int *written);
+	kern_return_t (*read)(struct lxdrv_device *dev, recnum_t recnum,
+			      size_t wanted, void *buf, size_t *count);
+	kern_return_t (*set_status)(struct lxdrv_device *dev,
+				    dev_flavor_t flavor, const int *status,
+				    size_t count);
+};
+
+struct lxdrv_device {
+	const struct lxdrv_device_ops *ops;
+	void *priv;
+	mach_port_t port;		/* where the kernel forwards calls */
+	mach_port_t proxy;		/* the publication */
+	char name[32];
+};
+
+/*
+ * lxdrv_publish - publish @dev (ops, priv set) as device @name, records
+ * @record_size bytes, get_status answered from @status (@count ints of
+ * proxy.defs's records).  Thread context.  0; -1 (printed).
+ * lxdrv_status_set - replace the published status.
+ */
+int lxdrv_publish(struct lxdrv_device *dev, const char *name,
+		  int record_size, const int *status, unsigned int count);
+void lxdrv_status_set(struct lxdrv_device *dev, const int *status,
+		      unsigned int count);
+
+/* lxdrv_serve_start - start the thread that serves forwarded calls.
+ * 0, or -1 (no thread). */
+int lxdrv_serve_start(void);
+
+#endif
