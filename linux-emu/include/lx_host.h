@@ -2,10 +2,10 @@
 /* What linux-emu needs from the system it runs on: the host interface. */
 /*
  * linux-emu (compiled with Linux's headers and flags) calls only these
- * functions; mach-glue implements them once inside the Graft kernel
- * (mach-glue/kernel/) and later once in a user-mode driver server.  The
- * header uses C types only, never a Linux or a Graft type, so both sides
- * can include it.  A change of meaning bumps LX_HOST_VERSION.
+ * functions; they are implemented once inside the Graft kernel
+ * (mach-glue/kernel/) and once in the user-mode driver server
+ * (servers/lxdrv/).  The header uses C types only, never a Linux or a
+ * Graft type, so both sides can include it.  A change of meaning bumps LX_HOST_VERSION.
  */
 #ifndef LX_HOST_H
 #define LX_HOST_H
@@ -105,11 +105,9 @@ void lx_host_pci_config_write(unsigned int bus, unsigned int devfn,
  * lx_host_ioremap - map physical device memory [@phys, @phys + @size)
  * uncached into the caller's address space; returns the address of the
  * byte at @phys, or NULL if the range is empty, wraps, overlaps usable
- * RAM, or no room is left (the host says why on the console).  May be
- * called with interrupts off; never sleeps.  A user-mode server has no
- * Mach call for this yet: device_map on a "pci MMIO" device or a
- * privileged vm_map of physical memory would be needed (gnumach.defs'
- * vm_allocate_contiguous allocates RAM, it cannot name a BAR).
+ * RAM, or no room is left, or (in a server) no claimed BAR holds it
+ * (the host says why on the console).  May be called with interrupts
+ * off; never sleeps.
  */
 void *lx_host_ioremap(unsigned long phys, unsigned long size);
 
@@ -119,11 +117,9 @@ void lx_host_iounmap(void *virt);
 
 /*
  * Threads, sleeping and interrupt lines (mach-glue/kernel/lx_host_thread.c,
- * lx_host_irq.c).  In a user-mode server: threads are the server's own
- * (thread_create), waiting is a per-thread condition the waker signals,
- * and an interrupt line is device_intr_register on the "irq" device with
- * a thread that receives the notifications, calls the handler and answers
- * device_intr_ack to unmask.
+ * lx_host_irq.c; servers/lxdrv/sched.c, pci.c in the driver server,
+ * where threads are stacks switched in one Mach thread and an interrupt
+ * line is a claim's notifications, acknowledged to unmask).
  */
 
 /*
