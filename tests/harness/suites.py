@@ -723,11 +723,19 @@ SUITES: tuple[Suite, ...] = (
                                          "release", "map"))),
     # The Linux e1000 driver in a user-mode server (servers/lxdrv): the
     # kernel's Linux world starts without it (linux.server=e1000).
-    QemuSuite(name="server-net-e1000", test="server-net-e1000",
+    QemuSuite(name="server-net-e1000", test="server-net",
               cmdline=("linux", "linux.server=e1000"),
               prepare=net_peer,
               modules=(("{builddir}/servers/lxdrv/lxdrv.elf",
                         "lxdrv drivers=e1000 pci=03.0 device=${device-port}"),
+                       NET_PROBE_MODULES[0])),
+    # The same over Linux's ne2k-pci (+ 8390) in the server.
+    QemuSuite(name="server-net-ne2k-pci", test="server-net",
+              cmdline=("linux", "linux.server=ne2k-pci"),
+              prepare=net_peer_for("ne2k_pci,addr=03.0"),
+              modules=(("{builddir}/servers/lxdrv/lxdrv.elf",
+                        "lxdrv drivers=ne2k-pci pci=03.0 "
+                        "device=${device-port}"),
                        NET_PROBE_MODULES[0])),
     # Devices a driver server publishes (defs/proxy.defs): a fake server
     # and its client as a pair of tasks per mode.
