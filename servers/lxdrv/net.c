@@ -7,15 +7,19 @@
  * them) and its packet filters: a received frame goes to the kernel
  * whole (proxy_net_input), a client's write comes here as a forwarded
  * device_write and is handed to the driver (lx_emul_netdev_xmit),
- * waiting for room when the driver's queue is stopped.  NET_FLAGS sets
+ * after waiting for the link (3 s at most) and for room when the
+ * driver's queue is stopped, and answered when the driver is done with
+ * the frame.  NET_FLAGS sets
  * the receive modes.  A thread watches the flags (the carrier comes and
  * goes) and republishes the status when they change.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <device/net_status.h>
 #include <graft/proxy.h>
+#include <mach/mig_errors.h>
 
 #include "device/dev_error.h"
 
@@ -35,6 +39,7 @@
 #define IFF_ALLMULTI	0x200
 #define RX_MODES	(IFF_PROMISC | IFF_ALLMULTI)
 #define WATCH_TICKS	10
+#define CARRIER_TICKS	300	/* a write waits this long for a link */
 #define STATUS_INTS	(2 + NET_STATUS_COUNT + 2 + 1 + 2 + 2)
 
 struct net {
@@ -106,23 +111,47 @@ static void republish(struct net *n)
 	lxdrv_status_set(&n->dev, s, status_of(n, s));
 }
 
-static kern_return_t net_write(struct lxdrv_device *dev, recnum_t recnum,
+/* A write the driver holds: answered when it is done with the frame
+ * (tx_done), as the kernel's own Linux net module answers. */
+struct tx {
+	struct lxdrv_call call;
+	int count;
+};
+
+static kern_return_t net_write(struct lxdrv_device *dev,
+			       const struct lxdrv_call *call, recnum_t recnum,
 			       const void *data, size_t count, int *written)
 {
 	struct net *n = dev->priv;
+	struct tx *tx;
 	int err;
 
 	(void)recnum;
+	(void)written;
+	/* As the kernel's Linux net module: a frame waits for the link
+	 * (3 s), which a driver only reports some time after opening. */
+	for (int t = 0; !(flags_now(n) & IFF_RUNNING); t++) {
+		if (t == CARRIER_TICKS)
+			return D_DEVICE_DOWN;
+		lx_host_wait_prepare(&wake_event);
+		(void)lx_host_wait(1);
+	}
+	tx = malloc(sizeof(*tx));
+	if (!tx)
+		return D_NO_MEMORY;
+	tx->call = *call;
+	tx->count = (int)count;
 	/* The world's own waits inside the transmit prepare theirs, so a
 	 * tx_wake that came before this one's is not seen: wait a tick at
 	 * most, then try again. */
-	while ((err = lx_emul_netdev_xmit(n->ndev, data, count, n)) ==
+	while ((err = lx_emul_netdev_xmit(n->ndev, data, count, tx)) ==
 	       -LX_EBUSY) {
 		lx_host_wait_prepare(&wake_event);
 		(void)lx_host_wait(1);
 	}
 	if (err == 0)
-		*written = (int)count;
+		return MIG_NO_REPLY;
+	free(tx);
 	return dev_error_from_errno(err);
 }
 
@@ -166,6 +195,15 @@ static void rx(struct lx_emul_netdev *ndev, const void *frame,
 		(void)proxy_net_input(n->dev.proxy, (char *)frame, len);
 }
 
+static void tx_done(struct lx_emul_netdev *ndev, void *cookie)
+{
+	struct tx *tx = cookie;
+
+	(void)ndev;
+	lxdrv_reply_write(&tx->call, D_SUCCESS, tx->count);
+	free(tx);
+}
+
 static void tx_wake(struct lx_emul_netdev *ndev)
 {
 	(void)ndev;
@@ -174,6 +212,7 @@ static void tx_wake(struct lx_emul_netdev *ndev)
 
 static const struct lx_emul_net_callbacks callbacks = {
 	.rx = rx,
+	.tx_done = tx_done,
 	.tx_wake = tx_wake,
 };
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include <graft_user.h>
+#include <device/device_reply.h>
 #include <device/device_server.h>
 #include <graft/proxy.h>
 #include <mach/mig_errors.h>
@@ -164,14 +165,26 @@ kern_return_t ds_device_close(mach_port_t device)
 	return D_INVALID_OPERATION;
 }
 
-static kern_return_t do_write(mach_port_t port, recnum_t recnum,
+void lxdrv_reply_write(const struct lxdrv_call *call, kern_return_t code,
+		       int written)
+{
+	if (call->inband)
+		(void)ds_device_write_reply_inband(call->reply, call->poly,
+						   code, written);
+	else
+		(void)ds_device_write_reply(call->reply, call->poly, code,
+					    written);
+}
+
+static kern_return_t do_write(mach_port_t port,
+			      const struct lxdrv_call *call, recnum_t recnum,
 			      const void *data, size_t count, int *written)
 {
 	struct lxdrv_device *dev = find(port);
 
 	if (!dev || !dev->ops->write)
 		return D_INVALID_OPERATION;
-	return dev->ops->write(dev, recnum, data, count, written);
+	return dev->ops->write(dev, call, recnum, data, count, written);
 }
 
 kern_return_t ds_device_write(mach_port_t device, mach_port_t reply,
@@ -179,9 +192,11 @@ kern_return_t ds_device_write(mach_port_t device, mach_port_t reply,
 			      recnum_t recnum, io_buf_ptr_t data,
 			      mach_msg_type_number_t count, int *written)
 {
-	kern_return_t kr = do_write(device, recnum, data, count, written);
+	struct lxdrv_call call = { reply, poly, false };
+	kern_return_t kr = do_write(device, &call, recnum, data, count,
+				    written);
 
-	(void)reply; (void)poly; (void)mode;
+	(void)mode;
 	(void)vm_deallocate(lxdrv_task, (vm_address_t)data, count);
 	return kr;
 }
@@ -193,8 +208,10 @@ kern_return_t ds_device_write_inband(mach_port_t device, mach_port_t reply,
 				     mach_msg_type_number_t count,
 				     int *written)
 {
-	(void)reply; (void)poly; (void)mode;
-	return do_write(device, recnum, data, count, written);
+	struct lxdrv_call call = { reply, poly, true };
+
+	(void)mode;
+	return do_write(device, &call, recnum, data, count, written);
 }
 
 kern_return_t ds_device_read(mach_port_t device, mach_port_t reply,

@@ -3,6 +3,7 @@
 #ifndef LXDRV_SERVE_H
 #define LXDRV_SERVE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <device/device_types.h>
@@ -10,16 +11,26 @@
 
 struct lxdrv_device;
 
+/* The call a write serves: where its answer goes.  An op that answers
+ * later copies it and returns MIG_NO_REPLY; lxdrv_reply_write answers. */
+struct lxdrv_call {
+	mach_port_t reply;
+	mach_msg_type_name_t poly;
+	bool inband;			/* device_write_inband's reply */
+};
+
 /*
  * What a published device does with the calls the kernel forwards; each
  * runs on the serve thread (thread context, may block) and returns a
  * D_* code.  A NULL op answers D_INVALID_OPERATION.
- * write - @count bytes at @recnum; *@written set.
+ * write - @count bytes at @recnum for @call; *@written set; or
+ * MIG_NO_REPLY, the answer to come from lxdrv_reply_write.
  * read - up to @wanted bytes at @recnum into @buf; *@count set.
  * set_status - apply @count ints of @flavor.
  */
 struct lxdrv_device_ops {
-	kern_return_t (*write)(struct lxdrv_device *dev, recnum_t recnum,
+	kern_return_t (*write)(struct lxdrv_device *dev,
+			       const struct lxdrv_call *call, recnum_t recnum,
 			       const void *data, size_t count, int *written);
 	kern_return_t (*read)(struct lxdrv_device *dev, recnum_t recnum,
 			      size_t wanted, void *buf, size_t *count);
@@ -46,6 +57,12 @@ int lxdrv_publish(struct lxdrv_device *dev, const char *name,
 		  int record_size, const int *status, unsigned int count);
 void lxdrv_status_set(struct lxdrv_device *dev, const int *status,
 		      unsigned int count);
+
+/* lxdrv_reply_write - answer the write kept in @call with @code and
+ * @written bytes (the send-once right is consumed).  Any context: a
+ * send to the kernel never blocks. */
+void lxdrv_reply_write(const struct lxdrv_call *call, kern_return_t code,
+		       int written);
 
 /* lxdrv_serve_start - start the thread that serves forwarded calls.
  * 0, or -1 (no thread). */
