@@ -102,6 +102,16 @@ static kern_return_t misbehave(mach_port_t reply, mach_msg_type_name_t poly,
 	return 0;
 }
 
+/* The start of a read or write: MIG_NO_REPLY (held, or answered by a
+ * misbehaviour), a misbehaviour's code, or 0 to serve it. */
+static kern_return_t begin(mach_port_t reply, mach_msg_type_name_t poly,
+			   recnum_t recnum)
+{
+	if (hold())
+		return MIG_NO_REPLY;
+	return misbehave(reply, poly, recnum);
+}
+
 kern_return_t ds_device_open(mach_port_t master, mach_port_t reply,
 			     mach_msg_type_name_t poly, dev_mode_t mode,
 			     const_dev_name_t name, mach_port_t *device,
@@ -145,9 +155,7 @@ kern_return_t ds_device_write(mach_port_t device, mach_port_t reply,
 	kern_return_t kr;
 
 	(void)mode;
-	if (hold())
-		return MIG_NO_REPLY;
-	kr = misbehave(reply, poly, recnum);
+	kr = begin(reply, poly, recnum);
 	if (kr == 0)
 		kr = do_write(device, recnum, data, count, written);
 	vm_deallocate(mach_task_self(), (vm_address_t)data, count);
@@ -164,9 +172,7 @@ kern_return_t ds_device_write_inband(mach_port_t device, mach_port_t reply,
 	kern_return_t kr;
 
 	(void)mode;
-	if (hold())
-		return MIG_NO_REPLY;
-	kr = misbehave(reply, poly, recnum);
+	kr = begin(reply, poly, recnum);
 	return kr != 0 ? kr : do_write(device, recnum, data, count, written);
 }
 
@@ -180,9 +186,7 @@ kern_return_t ds_device_read(mach_port_t device, mach_port_t reply,
 	vm_address_t buf = 0;
 
 	(void)mode;
-	if (hold())
-		return MIG_NO_REPLY;
-	kr = misbehave(reply, poly, recnum);
+	kr = begin(reply, poly, recnum);
 	if (kr != 0)
 		return kr;
 	if (device != disk_port || wanted < 0 ||
@@ -210,9 +214,7 @@ kern_return_t ds_device_read_inband(mach_port_t device, mach_port_t reply,
 	size_t n = (size_t)wanted;
 
 	(void)mode;
-	if (hold())
-		return MIG_NO_REPLY;
-	kr = misbehave(reply, poly, recnum);
+	kr = begin(reply, poly, recnum);
 	if (kr != 0)
 		return kr;
 	if (device != disk_port || wanted < 0 || n > IO_INBAND_MAX ||
