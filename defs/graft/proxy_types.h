@@ -15,6 +15,23 @@ typedef char proxy_name_t[128];
 typedef const char *const_proxy_name_t;
 
 typedef int *proxy_status_t;
+
+/*
+ * A status record is `flavor, rule, count, count ints`; the rule says
+ * how device_get_status answers a client whose buffer holds @asked ints
+ * (the in-kernel modules' conventions differ by flavour):
+ * PROXY_STATUS_AT_LEAST_OP - @asked < count: D_INVALID_OPERATION (GNU
+ *   Mach's net_getstat: NET_STATUS, NET_ADDRESS);
+ * PROXY_STATUS_AT_LEAST_SIZE - @asked < count: D_INVALID_SIZE
+ *   (DEV_GET_SIZE, DEV_GET_RECORDS);
+ * PROXY_STATUS_EXACT - @asked != count: D_INVALID_SIZE (NET_FLAGS).
+ * Otherwise the count ints are given.
+ */
+enum proxy_status_rule {
+	PROXY_STATUS_AT_LEAST_OP,
+	PROXY_STATUS_AT_LEAST_SIZE,
+	PROXY_STATUS_EXACT,
+};
 typedef char *proxy_frame_t;
 
 #endif

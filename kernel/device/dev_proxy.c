@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include <device/device_types.h>
+#include <device/net_status.h>
 #include <mach/mig_errors.h>
 
 #include "device/dev_module.h"
@@ -81,7 +82,17 @@ static void release(struct dev_proxy *p)
 	kfree(p);
 }
 
-/* Is @s a valid list of status records (flavor, count, count ints)? */
+/* Does the valid status list @s (@n ints) have a NET_STATUS record? */
+static bool status_is_net(const int *s, mach_msg_type_number_t n)
+{
+	for (mach_msg_type_number_t i = 0; i < n; i += 3 + s[i + 2])
+		if (s[i] == NET_STATUS)
+			return true;
+	return false;
+}
+
+/* Is @s a valid list of status records (flavor, rule, count, count
+ * ints; graft/proxy_types.h)? */
 static bool status_valid(const int *s, mach_msg_type_number_t n)
 {
 	mach_msg_type_number_t i = 0;
@@ -89,13 +100,15 @@ static bool status_valid(const int *s, mach_msg_type_number_t n)
 	if (n > DEV_PROXY_STATUS_MAX)
 		return false;
 	while (i < n) {
-		if (n - i < 2 || s[i + 1] < 0 ||
-		    (mach_msg_type_number_t)s[i + 1] > n - i - 2)
+		if (n - i < 3 || s[i + 2] < 0 ||
+		    (mach_msg_type_number_t)s[i + 2] > n - i - 3 ||
+		    s[i + 1] < PROXY_STATUS_AT_LEAST_OP ||
+		    s[i + 1] > PROXY_STATUS_EXACT)
 			return false;
-		for (mach_msg_type_number_t j = 0; j < i; j += 2 + s[j + 1])
+		for (mach_msg_type_number_t j = 0; j < i; j += 3 + s[j + 2])
 			if (s[j] == s[i])
 				return false;	/* a flavour twice */
-		i += 2 + (mach_msg_type_number_t)s[i + 1];
+		i += 3 + (mach_msg_type_number_t)s[i + 2];
 	}
 	return true;
 }
@@ -192,6 +205,7 @@ static struct dev_proxy *publish(const char *name, ipc_port_t server,
 	p->record_size = (uint32_t)record_size;
 	memcpy(p->status, status, count * sizeof(int));
 	p->nstatus = count;
+	p->net = status_is_net(status, count);
 	p->ledger = task_current()->ledger;
 	p->next = published;
 	published = p;
@@ -265,7 +279,7 @@ kern_return_t dp_proxy_net_input(proxy_t proxy, const proxy_frame_t frame,
 	if (p == NULL)
 		return D_NO_SUCH_DEVICE;
 	flags = cpu_intr_save();
-	if (frameCnt < ETH_HEADER || frameCnt > PROXY_FRAME_MAX) {
+	if (!dev_proxy_net_frame_size(frameCnt)) {
 		bad_frames++;
 		klog(&proxy_log, "device-proxy: %s: a frame of %u bytes "
 		     "dropped\n", p->name, frameCnt);
@@ -274,6 +288,17 @@ kern_return_t dp_proxy_net_input(proxy_t proxy, const proxy_frame_t frame,
 	}
 	cpu_intr_restore(flags);
 	return D_SUCCESS;
+}
+
+bool dev_proxy_net_frame_size(size_t len)
+{
+	return len >= ETH_HEADER && len <= PROXY_FRAME_MAX;
+}
+
+void dev_proxy_net_sent(struct dev_proxy *p, const void *frame, size_t len)
+{
+	if (p->net && !p->down)
+		net_filter_deliver(p->filters, frame, len, NETF_OUT);
 }
 
 kern_return_t dp_proxy_status_set(proxy_t proxy, const proxy_status_t status,
@@ -292,6 +317,7 @@ kern_return_t dp_proxy_status_set(proxy_t proxy, const proxy_status_t status,
 	flags = cpu_intr_save();
 	memcpy(p->status, status, statusCnt * sizeof(int));
 	p->nstatus = statusCnt;
+	p->net = status_is_net(status, statusCnt);
 	cpu_intr_restore(flags);
 	return D_SUCCESS;
 }
@@ -346,17 +372,21 @@ static io_return_t proxy_get_status(struct device *dev, dev_flavor_t flavor,
 	if (p->down)
 		return D_DEVICE_DOWN;
 	while (i < p->nstatus) {
+		int rule = p->status[i + 1];
 		mach_msg_type_number_t n = (mach_msg_type_number_t)
-					   p->status[i + 1];
+					   p->status[i + 2];
 
 		if ((dev_flavor_t)p->status[i] == flavor) {
-			if (n > *count)
+			if (rule == PROXY_STATUS_EXACT && *count != n)
 				return D_INVALID_SIZE;
-			memcpy(status, &p->status[i + 2], n * sizeof(int));
+			if (n > *count)
+				return rule == PROXY_STATUS_AT_LEAST_OP ?
+				       D_INVALID_OPERATION : D_INVALID_SIZE;
+			memcpy(status, &p->status[i + 3], n * sizeof(int));
 			*count = n;
 			return D_SUCCESS;
 		}
-		i += 2 + n;
+		i += 3 + n;
 	}
 	return D_INVALID_OPERATION;
 }
@@ -381,6 +411,8 @@ static io_return_t proxy_set_filter(struct device *dev, struct ipc_port *port,
 
 	if (p->down)
 		return D_DEVICE_DOWN;
+	if (!p->net)
+		return D_INVALID_OPERATION;	/* not a NIC */
 	return net_filter_set(p->filters, port, priority, filter, count);
 }
 

@@ -67,6 +67,8 @@ struct dev_proxy_fwd {
 	struct io_req *req;		/* NULL: a set_status */
 	struct dev_reply reply;		/* a set_status's client */
 	mach_msg_id_t reply_id;		/* the answer it waits for */
+	void *frame;			/* a NIC's write: its frame, for
+					 * NETF_OUT once sent; or NULL */
 };
 
 static unsigned int in_flight;
@@ -110,6 +112,8 @@ static void fwd_free(struct dev_proxy_fwd *f)
 	*link = f->next;
 	in_flight--;
 	ipc_port_dealloc_kernel(f->port);
+	if (f->frame != NULL)
+		kfree(f->frame);
 	kfree(f);
 }
 
@@ -150,6 +154,14 @@ io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req)
 	if (f == NULL)
 		return D_NO_MEMORY;
 	f->req = req;
+	/* The data goes to the server with the request: a NIC keeps the
+	 * frame for its outgoing filters (none kept if memory is short). */
+	if (p->net && (req->op == IO_WRITE || req->op == IO_WRITE_INBAND) &&
+	    dev_proxy_net_frame_size(req->count)) {
+		f->frame = kalloc(req->count);
+		if (f->frame != NULL)
+			io_req_get(req, 0, f->frame, req->count);
+	}
 	dest = ipc_port_copy_send(p->server);
 	switch (req->op) {
 	case IO_READ:
@@ -267,6 +279,9 @@ static kern_return_t write_reply(ipc_port_t reply_port, mach_msg_id_t id,
 		fwd_complete(f, D_INVALID_SIZE, 0);
 		return KERN_SUCCESS;
 	}
+	if (code == D_SUCCESS && f->frame != NULL &&
+	    (size_t)written == f->req->count)
+		dev_proxy_net_sent(f->p, f->frame, (size_t)written);
 	fwd_complete(f, dev_error_from_server(code), (size_t)written);
 	return KERN_SUCCESS;
 }

@@ -36,11 +36,19 @@ struct dev_proxy {
 	uint32_t record_size;
 	unsigned int nstatus;
 	int status[DEV_PROXY_STATUS_MAX];
+	bool net;			/* its status has NET_STATUS: a NIC */
 	struct net_filter_table *filters;	/* NULL once down */
 	struct device *dev;		/* the open device, or NULL */
 	struct dev_proxy_fwd *fwds;	/* forwarded, not yet answered */
 	struct ledger *ledger;		/* the publisher's, charged */
 };
+
+/* dev_proxy_net_frame_size - whether @len bytes make an Ethernet frame.
+ * dev_proxy_net_sent - the @len-byte frame a client wrote on NIC @p went
+ * out: offer it to the NETF_OUT filters, as an in-kernel NIC's frame
+ * once the driver took it.  Interrupts off. */
+bool dev_proxy_net_frame_size(size_t len);
+void dev_proxy_net_sent(struct dev_proxy *p, const void *frame, size_t len);
 
 /*
  * dev_proxy_fwd_io - forward @req (a read or write of @p's open device)

@@ -40,7 +40,7 @@
 #define RX_MODES	(IFF_PROMISC | IFF_ALLMULTI)
 #define WATCH_TICKS	10
 #define CARRIER_TICKS	300	/* a write waits this long for a link */
-#define STATUS_INTS	(2 + NET_STATUS_COUNT + 2 + 1 + 2 + 2)
+#define STATUS_INTS	(3 + NET_STATUS_COUNT + 3 + 1 + 3 + 2)
 
 struct net {
 	struct lxdrv_device dev;
@@ -73,8 +73,9 @@ static unsigned int flags_now(struct net *n)
 	       (info.up && info.carrier ? IFF_RUNNING : 0);
 }
 
-/* The status records proxy.defs carries: NET_STATUS, NET_FLAGS,
- * NET_ADDRESS (bytes, each int then in network order). */
+/* The status records proxy.defs carries, with the count rules of the
+ * kernel's own Linux net module: NET_STATUS, NET_FLAGS, NET_ADDRESS
+ * (bytes, each int then in network order). */
 static unsigned int status_of(const struct net *n, int *s)
 {
 	struct net_status ns = {
@@ -90,14 +91,17 @@ static unsigned int status_of(const struct net *n, int *s)
 	int addr[2] = { 0, 0 };
 
 	s[i++] = NET_STATUS;
+	s[i++] = PROXY_STATUS_AT_LEAST_OP;
 	s[i++] = NET_STATUS_COUNT;
 	memcpy(&s[i], &ns, sizeof(ns));
 	i += NET_STATUS_COUNT;
 	s[i++] = NET_FLAGS;
+	s[i++] = PROXY_STATUS_EXACT;
 	s[i++] = 1;
 	s[i++] = (int)n->flags;
 	memcpy(addr, n->mac, ETH_ADDRESS);
 	s[i++] = NET_ADDRESS;
+	s[i++] = PROXY_STATUS_AT_LEAST_OP;
 	s[i++] = 2;
 	s[i++] = (int)__builtin_bswap32((uint32_t)addr[0]);
 	s[i++] = (int)__builtin_bswap32((uint32_t)addr[1]);
@@ -109,6 +113,18 @@ static void republish(struct net *n)
 	int s[STATUS_INTS];
 
 	lxdrv_status_set(&n->dev, s, status_of(n, s));
+}
+
+/* Republish @n's status if its flags changed; the flags now. */
+static unsigned int refresh(struct net *n)
+{
+	unsigned int f = flags_now(n);
+
+	if (f != n->flags) {
+		n->flags = f;
+		republish(n);
+	}
+	return f;
 }
 
 /* A write the driver holds: answered when it is done with the frame
@@ -130,7 +146,7 @@ static kern_return_t net_write(struct lxdrv_device *dev,
 	(void)written;
 	/* As the kernel's Linux net module: a frame waits for the link
 	 * (3 s), which a driver only reports some time after opening. */
-	for (int t = 0; !(flags_now(n) & IFF_RUNNING); t++) {
+	for (int t = 0; !(refresh(n) & IFF_RUNNING); t++) {
 		if (t == CARRIER_TICKS)
 			return D_DEVICE_DOWN;
 		lx_host_wait_prepare(&wake_event);
@@ -176,8 +192,7 @@ static kern_return_t net_set_status(struct lxdrv_device *dev,
 	ret = lx_emul_netdev_set_rx_flags(n->ndev, word & RX_MODES);
 	if (ret < 0)
 		return dev_error_from_errno(ret);
-	n->flags = flags_now(n);
-	republish(n);
+	(void)refresh(n);
 	return D_SUCCESS;
 }
 
@@ -222,14 +237,8 @@ static void watch_flags(void *arg)
 	for (;;) {
 		lx_host_wait_prepare(&nets);
 		(void)lx_host_wait(WATCH_TICKS);
-		for (unsigned int i = 0; i < nnets; i++) {
-			unsigned int f = flags_now(&nets[i]);
-
-			if (f != nets[i].flags) {
-				nets[i].flags = f;
-				republish(&nets[i]);
-			}
-		}
+		for (unsigned int i = 0; i < nnets; i++)
+			(void)refresh(&nets[i]);
 	}
 }
 

@@ -68,43 +68,48 @@ static void quit_server(void)
 /* proxy_publish's refusals, each with its code. */
 static void publish_refusals(mach_port_t master)
 {
-	int status[4] = { DEV_GET_SIZE, 2, 4096, RECORD };
-	int bad[3] = { DEV_GET_SIZE, 5, 1 };
+	int status[5] = { DEV_GET_SIZE, PROXY_STATUS_AT_LEAST_SIZE, 2, 4096,
+			  RECORD };
+	int bad[4] = { DEV_GET_SIZE, PROXY_STATUS_AT_LEAST_SIZE, 5, 1 };
+	int bad_rule[5] = { DEV_GET_SIZE, 7, 2, 4096, RECORD };
 	mach_port_t port = new_receive(), proxy = MACH_PORT_NULL;
 	mach_port_t con = MACH_PORT_NULL;
 
 	mach_port_insert_right(mach_task_self(), port, port,
 			       MACH_MSG_TYPE_MAKE_SEND);
 	check("publish_empty_name", D_INVALID_OPERATION,
-	      proxy_publish(master, "", port, RECORD, status, 4, &proxy));
+	      proxy_publish(master, "", port, RECORD, status, 5, &proxy));
 	check("publish_published_name", D_ALREADY_OPEN,
-	      proxy_publish(master, "fake0", port, RECORD, status, 4,
+	      proxy_publish(master, "fake0", port, RECORD, status, 5,
 			    &proxy));
 	check("publish_another_modules_name", D_ALREADY_OPEN,
-	      proxy_publish(master, "console", port, RECORD, status, 4,
+	      proxy_publish(master, "console", port, RECORD, status, 5,
 			    &proxy));
 	check("publish_malformed_status", D_INVALID_SIZE,
-	      proxy_publish(master, "fake9", port, RECORD, bad, 3, &proxy));
+	      proxy_publish(master, "fake9", port, RECORD, bad, 4, &proxy));
+	check("publish_status_bad_rule", D_INVALID_SIZE,
+	      proxy_publish(master, "fake9", port, RECORD, bad_rule, 5,
+			    &proxy));
 	check("publish_odd_status", D_INVALID_SIZE,
 	      proxy_publish(master, "fake9", port, RECORD, bad, 1, &proxy));
 	check("publish_record_size_zero", D_INVALID_SIZE,
-	      proxy_publish(master, "fake9", port, 0, status, 4, &proxy));
+	      proxy_publish(master, "fake9", port, 0, status, 5, &proxy));
 	check("publish_dead_server_port", D_INVALID_OPERATION,
 	      proxy_publish(master, "fake9", MACH_PORT_DEAD, RECORD, status,
-			    4, &proxy));
+			    5, &proxy));
 	check("publish_null_server_port", D_INVALID_OPERATION,
 	      proxy_publish(master, "fake9", MACH_PORT_NULL, RECORD, status,
-			    4, &proxy));
+			    5, &proxy));
 	check("publish_kernel_object_port", D_INVALID_OPERATION,
 	      proxy_publish(master, "fake9", mach_task_self(), RECORD,
-			    status, 4, &proxy));
+			    status, 5, &proxy));
 	check("open_console", D_SUCCESS,
 	      device_open(master, D_WRITE, "console", &con));
 	check("publish_through_a_device_port", D_INVALID_OPERATION,
-	      proxy_publish(con, "fake9", port, RECORD, status, 4, &proxy));
+	      proxy_publish(con, "fake9", port, RECORD, status, 5, &proxy));
 	check("publish_through_the_task_port", MIG_BAD_ID,
 	      proxy_publish(mach_task_self(), "fake9", port, RECORD, status,
-			    4, &proxy));
+			    5, &proxy));
 	check("refused_name_not_published", D_NO_SUCH_DEVICE,
 	      device_open(master, D_READ, "fake9", &proxy));
 	device_close(con);

@@ -52,15 +52,19 @@ static void server_expect(const char *what, long expected, long got)
 	fflush(stdout);
 }
 
+#define DISK_STATUS_INTS	9
+
 static void disk_status(int *s)
 {
 	s[0] = DEV_GET_SIZE;
-	s[1] = 2;
-	s[2] = DISK_BYTES;
-	s[3] = RECORD;
-	s[4] = PROXY_TEST_FLAVOR;
-	s[5] = 1;
-	s[6] = flavor77;
+	s[1] = PROXY_STATUS_AT_LEAST_SIZE;
+	s[2] = 2;
+	s[3] = DISK_BYTES;
+	s[4] = RECORD;
+	s[5] = PROXY_TEST_FLAVOR;
+	s[6] = PROXY_STATUS_AT_LEAST_SIZE;
+	s[7] = 1;
+	s[8] = flavor77;
 }
 
 /* In die mode: hold the request (its reply right stays ours). */
@@ -241,7 +245,7 @@ kern_return_t ds_device_set_status(mach_port_t device, dev_flavor_t flavor,
 				   const dev_status_t status,
 				   mach_msg_type_number_t count)
 {
-	int s[7];
+	int s[DISK_STATUS_INTS];
 
 	if (hold())
 		return MIG_NO_REPLY;
@@ -249,7 +253,7 @@ kern_return_t ds_device_set_status(mach_port_t device, dev_flavor_t flavor,
 		return D_INVALID_OPERATION;
 	flavor77 = status[0];
 	disk_status(s);
-	proxy_status_set(disk_proxy, s, 7);
+	proxy_status_set(disk_proxy, s, DISK_STATUS_INTS);
 	return D_SUCCESS;
 }
 
@@ -297,24 +301,26 @@ static mach_port_t new_device_port(void)
 static void publish(mach_port_t master)
 {
 	static const char tiny[10], big[1600];
-	int s[7];
-	int eth_status[2 + NET_STATUS_COUNT + 2 + 2] = {
-		NET_STATUS, NET_STATUS_COUNT,
+	int s[DISK_STATUS_INTS];
+	int eth_status[3 + NET_STATUS_COUNT + 3 + 2] = {
+		NET_STATUS, PROXY_STATUS_AT_LEAST_OP, NET_STATUS_COUNT,
 		ETH_MIN, ETH_MAX, HDR_ETHERNET, 14, 6, 0, 0,
-		NET_ADDRESS, 2, PROXY_MAC_WORD0, PROXY_MAC_WORD1,
+		NET_ADDRESS, PROXY_STATUS_AT_LEAST_OP, 2, PROXY_MAC_WORD0,
+		PROXY_MAC_WORD1,
 	};
 
 	disk_port = new_device_port();
 	disk_status(s);
 	server_expect("publish_fake0", D_SUCCESS,
-		      proxy_publish(master, "fake0", disk_port, RECORD, s, 7,
+		      proxy_publish(master, "fake0", disk_port, RECORD, s,
+				    DISK_STATUS_INTS,
 				    &disk_proxy));
 	if (mode_bad || mode_die)
 		return;
 	eth_port = new_device_port();
 	server_expect("publish_fakeeth0", D_SUCCESS,
 		      proxy_publish(master, "fakeeth0", eth_port, 1,
-				    eth_status, 2 + NET_STATUS_COUNT + 4,
+				    eth_status, 3 + NET_STATUS_COUNT + 5,
 				    &eth_proxy));
 	/* Dropped and counted by the kernel (the suite reads the count). */
 	proxy_net_input(eth_proxy, (char *)tiny, sizeof(tiny));
