@@ -44,6 +44,26 @@ static void claim_functions(const char *list)
 	}
 }
 
+/* The module line's words, joined: the drivers' parameters are among
+ * them ("libata.dma=0"), as on the kernel command line. */
+static void set_params(void)
+{
+	char line[512];
+	size_t len = 0;
+
+	line[0] = '\0';
+	for (int i = 1; i < argc_saved; i++) {
+		int n = snprintf(line + len, sizeof(line) - len, "%s%s",
+				 len ? " " : "", argv_saved[i]);
+
+		if (n < 0 || (size_t)n >= sizeof(line) - len)
+			lxdrv_die("the module line is longer than 511 bytes");
+		len += (size_t)n;
+	}
+	if (lx_emul_params_set(line) != 0)
+		lxdrv_die("a bad driver parameter on the module line");
+}
+
 static void start(void *arg)
 {
 	const char *drivers = graft_arg(argc_saved, argv_saved, "drivers", "");
@@ -65,6 +85,7 @@ static void start(void *arg)
 		printf("lxdrv: the Linux world did not start: %d\n", err);
 		lxdrv_die("no world");
 	}
+	set_params();
 	snprintf(names, sizeof(names), "%s", drivers);
 	for (name = strtok_r(names, ",", &save); name;
 	     name = strtok_r(NULL, ",", &save)) {
