@@ -316,6 +316,9 @@ def wall_prepare(suite: Suite, suite_dir: Path) -> Suite:
     return with_nic(suite, "e1000,addr=03.0", sink.netdev("n0"))
 
 
+# The Linux driver server (servers/lxdrv).
+LXDRV = "{builddir}/servers/lxdrv/lxdrv.elf"
+
 # servers/pingd's address in the net-ping suite.
 PING_GUEST_IP = "10.0.2.15"
 
@@ -726,14 +729,14 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="server-net-e1000", test="server-net",
               cmdline=("linux", "linux.server=e1000"),
               prepare=net_peer,
-              modules=(("{builddir}/servers/lxdrv/lxdrv.elf",
+              modules=((LXDRV,
                         "lxdrv drivers=e1000 pci=03.0 device=${device-port}"),
                        NET_PROBE_MODULES[0])),
     # The same over Linux's ne2k-pci (+ 8390) in the server.
     QemuSuite(name="server-net-ne2k-pci", test="server-net",
               cmdline=("linux", "linux.server=ne2k-pci"),
               prepare=net_peer_for("ne2k_pci,addr=03.0"),
-              modules=(("{builddir}/servers/lxdrv/lxdrv.elf",
+              modules=((LXDRV,
                         "lxdrv drivers=ne2k-pci pci=03.0 "
                         "device=${device-port}"),
                        NET_PROBE_MODULES[0])),
@@ -769,6 +772,13 @@ SUITES: tuple[Suite, ...] = (
     BochsSuite(name="net-e1000-bochs", test="net-e1000", cmdline=("linux",),
                prepare=bochs_net_peer_for("e1000", "e1000: enabled=1"),
                modules=NET_PROBE_MODULES_BOCHS),
+    # e1000 in the driver server on Bochs (its e1000 sits at slot 2).
+    BochsSuite(name="server-net-e1000-bochs", test="server-net",
+               cmdline=("linux", "linux.server=e1000", "nic_slot=2"),
+               prepare=bochs_net_peer_for("e1000", "e1000: enabled=1"),
+               modules=((LXDRV, "lxdrv drivers=e1000 pci=02.0 "
+                         "device=${device-port}"),
+                        NET_PROBE_MODULES_BOCHS[0])),
     BochsSuite(name="net-ne2k-pci-bochs", test="net-ne2k-pci",
                cmdline=("linux",),
                prepare=bochs_net_peer_for("ne2k", "ne2k: type=pci"),
