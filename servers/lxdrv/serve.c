@@ -290,25 +290,3 @@ kern_return_t ds_device_set_filter(mach_port_t device, mach_port_t port,
 	(void)device; (void)port; (void)priority; (void)filter; (void)count;
 	return D_INVALID_OPERATION;	/* the kernel's filters */
 }
-
-kern_return_t ds_device_map(mach_port_t device, vm_prot_t prot,
-			    vm_offset_t offset, vm_size_t size,
-			    mach_port_t *pager, int unmap)
-{
-	(void)device; (void)prot; (void)offset; (void)size; (void)pager;
-	(void)unmap;
-	return D_INVALID_OPERATION;
-}
-
-kern_return_t ds_device_intr_register(mach_port_t device, int id, int flags,
-				      mach_port_t port)
-{
-	(void)device; (void)id; (void)flags; (void)port;
-	return D_INVALID_OPERATION;
-}
-
-kern_return_t ds_device_intr_ack(mach_port_t device, mach_port_t port)
-{
-	(void)device; (void)port;
-	return D_INVALID_OPERATION;
-}

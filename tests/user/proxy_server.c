@@ -231,15 +231,6 @@ kern_return_t ds_device_read_inband(mach_port_t device, mach_port_t reply,
 	return D_SUCCESS;
 }
 
-kern_return_t ds_device_map(mach_port_t device, vm_prot_t prot,
-			    vm_offset_t offset, vm_size_t size,
-			    mach_port_t *pager, int unmap)
-{
-	(void)device; (void)prot; (void)offset; (void)size; (void)pager;
-	(void)unmap;
-	return D_INVALID_OPERATION;
-}
-
 /* Flavour 77 of fake0: its new value republished as the kept status. */
 kern_return_t ds_device_set_status(mach_port_t device, dev_flavor_t flavor,
 				   const dev_status_t status,
@@ -272,19 +263,6 @@ kern_return_t ds_device_set_filter(mach_port_t device, mach_port_t port,
 {
 	(void)device; (void)port; (void)priority; (void)filter; (void)count;
 	printf("SERVER-FAIL the kernel forwarded a set_filter\n");
-	return D_INVALID_OPERATION;
-}
-
-kern_return_t ds_device_intr_register(mach_port_t device, int id, int flags,
-				      mach_port_t port)
-{
-	(void)device; (void)id; (void)flags; (void)port;
-	return D_INVALID_OPERATION;
-}
-
-kern_return_t ds_device_intr_ack(mach_port_t device, mach_port_t port)
-{
-	(void)device; (void)port;
 	return D_INVALID_OPERATION;
 }
 
