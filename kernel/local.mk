@@ -148,7 +148,9 @@ KERNEL_SOURCES = \
 	tests/kernel/device_test.c \
 	tests/kernel/device_lifetime_test.c \
 	tests/kernel/claim_test.c \
+	tests/kernel/driver_server.c \
 	tests/kernel/driver_server_test.c \
+	tests/kernel/server_disk_test.c \
 	tests/kernel/proxy_test.c \
 	tests/kernel/hostio_test.c
 

@@ -289,8 +289,15 @@ static int scan_bus(struct pci_bus *bus, int depth)
 							 PCI_VENDOR_ID, 4);
 			int err;
 
-			if ((id & 0xffff) == 0xffff || (id & 0xffff) == 0)
+			/* Without function 0 the others are still looked
+			 * for: a host may show single functions (a driver
+			 * server sees only its claims), as Linux scans
+			 * functions a hypervisor isolates. */
+			if ((id & 0xffff) == 0xffff || (id & 0xffff) == 0) {
+				if (fn == 0)
+					nfn = 8;
 				continue;
+			}
 			if (fn == 0 &&
 			    lx_host_pci_config_read(bus->number, devfn,
 						    PCI_HEADER_TYPE, 1) & 0x80)

@@ -333,11 +333,11 @@ static io_return_t proxy_open(struct device *dev, dev_mode_t mode)
 {
 	struct dev_proxy *p = find(dev->name);
 
-	(void)mode;
 	if (p == NULL)
 		return D_NO_SUCH_DEVICE;
 	p->refs++;
 	p->dev = dev;
+	p->open_mode = mode & (D_READ | D_WRITE);
 	dev->priv = p;
 	dev->record_size = p->record_size;
 	return D_SUCCESS;

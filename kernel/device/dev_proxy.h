@@ -19,6 +19,10 @@
  *                    with a reply port the kernel makes for the request
  *                    (dev_proxy_fwd.h); the client's call answers when
  *                    the server's device_reply.defs reply comes back.
+ *                    The request's D_READ and D_WRITE bits are those of
+ *                    the open that opened the device (the server sees
+ *                    no open: a disk answers D_READ_ONLY from them),
+ *                    its other bits the call's.
  *                    Out-of-line data travels out of line both ways.
  *   set_status       forwarded as device_set_status; its reply (MIG's
  *                    return code) answers the client (dev_reply_defer).

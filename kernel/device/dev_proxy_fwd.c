@@ -149,6 +149,7 @@ io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req)
 	};
 	struct ipc_port *sonce, *dest;
 	struct dev_proxy_fwd *f = fwd_new(p, reply_ids[req->op], &sonce);
+	dev_mode_t mode;
 	kern_return_t kr;
 
 	if (f == NULL)
@@ -162,19 +163,21 @@ io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req)
 		if (f->frame != NULL)
 			io_req_get(req, 0, f->frame, req->count);
 	}
+	/* D_READ and D_WRITE say how the device was opened (dev_proxy.h). */
+	mode = (req->mode & ~(dev_mode_t)(D_READ | D_WRITE)) | p->open_mode;
 	dest = ipc_port_copy_send(p->server);
 	switch (req->op) {
 	case IO_READ:
-		kr = dpf_device_read_request(dest, sonce, req->mode,
+		kr = dpf_device_read_request(dest, sonce, mode,
 					     req->recnum, (int)req->count);
 		break;
 	case IO_READ_INBAND:
-		kr = dpf_device_read_request_inband(dest, sonce, req->mode,
+		kr = dpf_device_read_request_inband(dest, sonce, mode,
 						    req->recnum,
 						    (int)req->count);
 		break;
 	case IO_WRITE:
-		kr = dpf_device_write_request(dest, sonce, req->mode,
+		kr = dpf_device_write_request(dest, sonce, mode,
 					      req->recnum,
 					      (io_buf_ptr_t)req->copy,
 					      (mach_msg_type_number_t)
@@ -183,7 +186,7 @@ io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req)
 			req->copy = NULL;	/* the server's now */
 		break;
 	default:
-		kr = dpf_device_write_request_inband(dest, sonce, req->mode,
+		kr = dpf_device_write_request_inband(dest, sonce, mode,
 						     req->recnum, req->inband,
 						     (mach_msg_type_number_t)
 						     req->count);

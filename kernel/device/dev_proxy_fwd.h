@@ -39,6 +39,7 @@ struct dev_proxy {
 	bool net;			/* its status has NET_STATUS: a NIC */
 	struct net_filter_table *filters;	/* NULL once down */
 	struct device *dev;		/* the open device, or NULL */
+	dev_mode_t open_mode;		/* @dev's open: D_READ, D_WRITE bits */
 	struct dev_proxy_fwd *fwds;	/* forwarded, not yet answered */
 	struct ledger *ledger;		/* the publisher's, charged */
 };

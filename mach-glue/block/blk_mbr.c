@@ -78,3 +78,42 @@ int blk_mbr_parse(const uint8_t *sector0, uint64_t disk_sectors,
 	}
 	return n;
 }
+
+int blk_mbr_blocks(const uint8_t *sector0, uint32_t block_size,
+		   uint64_t disk_blocks, struct blk_mbr_part *parts,
+		   enum blk_mbr_skip *skip)
+{
+	uint64_t per_block = block_size / BLK_MBR_SIZE;
+	int n = blk_mbr_parse(sector0, disk_blocks * per_block, parts, skip);
+	int kept = 0;
+
+	for (int i = 0; i < n; i++) {
+		struct blk_mbr_part p = parts[i];
+
+		if (p.start % per_block || p.sectors % per_block) {
+			if (skip != NULL)
+				skip[p.slot] = BLK_MBR_NOT_BLOCKS;
+			continue;
+		}
+		p.start /= per_block;
+		p.sectors /= per_block;
+		parts[kept++] = p;
+	}
+	return n < 0 ? n : kept;
+}
+
+const char *blk_mbr_skip_text(enum blk_mbr_skip why)
+{
+	static const char *const text[] = {
+		[BLK_MBR_EXTENDED] = "extended (logical partitions are not "
+				     "read)",
+		[BLK_MBR_OUTSIDE] = "outside the disk",
+		[BLK_MBR_OVERLAP] = "overlapping an earlier one",
+		[BLK_MBR_NOT_BLOCKS] = "not whole blocks",
+	};
+
+	if ((unsigned int)why >= sizeof(text) / sizeof(text[0]) ||
+	    text[why] == NULL)
+		return "";
+	return text[why];
+}

@@ -24,6 +24,7 @@ enum blk_mbr_skip {
 	BLK_MBR_EXTENDED,	/* 0x05, 0x0f, 0x85: logical ones not read */
 	BLK_MBR_OUTSIDE,	/* starts at 0 or ends past the disk */
 	BLK_MBR_OVERLAP,	/* shares sectors with an earlier entry */
+	BLK_MBR_NOT_BLOCKS,	/* not whole blocks (blk_mbr_blocks) */
 };
 
 /*
@@ -38,5 +39,19 @@ enum blk_mbr_skip {
  */
 int blk_mbr_parse(const uint8_t *sector0, uint64_t disk_sectors,
 		  struct blk_mbr_part *parts, enum blk_mbr_skip *skip);
+
+/*
+ * blk_mbr_blocks - blk_mbr_parse for a disk of @disk_blocks blocks of
+ * @block_size bytes (a multiple of BLK_MBR_SIZE): the partitions' start
+ * and sectors in @parts are then in blocks, and an entry that is not
+ * whole blocks is left out (BLK_MBR_NOT_BLOCKS).  Same returns.
+ */
+int blk_mbr_blocks(const uint8_t *sector0, uint32_t block_size,
+		   uint64_t disk_blocks, struct blk_mbr_part *parts,
+		   enum blk_mbr_skip *skip);
+
+/* blk_mbr_skip_text - why an entry of @why is not served, in words, for
+ * the console line ("" for BLK_MBR_OK and BLK_MBR_EMPTY). */
+const char *blk_mbr_skip_text(enum blk_mbr_skip why);
 
 #endif /* BLOCK_BLK_MBR_H */

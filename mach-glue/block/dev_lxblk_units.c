@@ -87,21 +87,14 @@ static struct lxblk_unit *unit_add(struct lxblk_disk *d, uint64_t first,
 	return u;
 }
 
-static const char *const skip_why[] = {
-	[BLK_MBR_EXTENDED] = "extended (logical partitions are not read)",
-	[BLK_MBR_OUTSIDE] = "outside the disk",
-	[BLK_MBR_OVERLAP] = "overlapping an earlier one",
-};
-
 /* Serve @d's MBR primary partitions; @sector0 its first 512 bytes. */
 static void add_partitions(struct lxblk_disk *d, const char *disk_name,
 			   const uint8_t *sector0)
 {
-	uint64_t per_block = d->info.block_size / BLK_MBR_SIZE;
 	struct blk_mbr_part parts[BLK_MBR_PRIMARY];
 	enum blk_mbr_skip skip[BLK_MBR_PRIMARY];
-	int n = blk_mbr_parse(sector0, d->info.blocks * per_block, parts,
-			      skip);
+	int n = blk_mbr_blocks(sector0, d->info.block_size, d->info.blocks,
+			       parts, skip);
 
 	if (n < 0) {
 		kprintf("lx-blk: %s has no MBR: served whole only\n",
@@ -111,17 +104,11 @@ static void add_partitions(struct lxblk_disk *d, const char *disk_name,
 	for (unsigned int s = 0; s < BLK_MBR_PRIMARY; s++)
 		if (skip[s] != BLK_MBR_OK && skip[s] != BLK_MBR_EMPTY)
 			kprintf("lx-blk: %s entry %u not served: %s\n",
-				disk_name, s + 1, skip_why[skip[s]]);
+				disk_name, s + 1, blk_mbr_skip_text(skip[s]));
 	for (int i = 0; i < n; i++) {
-		struct lxblk_unit *u;
+		struct lxblk_unit *u = unit_add(d, parts[i].start,
+						parts[i].sectors);
 
-		if (parts[i].start % per_block || parts[i].sectors % per_block) {
-			kprintf("lx-blk: %s entry %u not served: not whole "
-				"blocks\n", disk_name, parts[i].slot + 1);
-			continue;
-		}
-		u = unit_add(d, parts[i].start / per_block,
-			     parts[i].sectors / per_block);
 		ksnprintf(u->name, sizeof(u->name), "%ss%u", disk_name,
 			  parts[i].slot + 1);
 		kprintf("lx-blk: %s: type %#x, %llu blocks at %llu\n",

@@ -3,18 +3,25 @@
 # links build/linux/linux.o, the very object the kernel's Linux world is
 # built from, with its own implementation of linux-emu/include/lx_host.h.
 GUEST_NEWLIB_ELFS += servers/lxdrv/lxdrv.elf
-LXDRV_SRCS = lxdrv.c sched.c memory.c pci.c host.c net.c serve.c
+LXDRV_SRCS = lxdrv.c sched.c memory.c pci.c host.c net.c disk.c serve.c
 LXDRV_ASM = switch.S irqflag.S
 # kernel/device/dev_error.c: the device layer's one translation of
-# -errno into D_* codes, compiled here too.
+# -errno into D_* codes; mach-glue/block/blk_cluster.c and blk_mbr.c:
+# the block module's request planner and MBR parser (pure C, no kernel
+# header).  Compiled here too, unchanged.
 LXDRV_OBJS = $(patsubst %.c,servers/lxdrv/%.o,$(LXDRV_SRCS)) \
 	$(patsubst %.S,servers/lxdrv/%.o,$(LXDRV_ASM)) \
-	servers/lxdrv/dev_error.o
+	servers/lxdrv/dev_error.o servers/lxdrv/blk_cluster.o \
+	servers/lxdrv/blk_mbr.o
 LXDRV_H = $(wildcard $(srcdir)/servers/lxdrv/*.h) \
 	$(srcdir)/linux-emu/include/lx_host.h \
-	$(srcdir)/linux-emu/include/lx_emul.h
+	$(srcdir)/linux-emu/include/lx_emul.h \
+	$(srcdir)/linux-emu/include/lx_emul_disk.h \
+	$(srcdir)/mach-glue/block/blk_cluster.h \
+	$(srcdir)/mach-glue/block/blk_mbr.h
 LXDRV_CPPFLAGS = $(USER_CPPFLAGS) -I$(srcdir)/servers/lxdrv \
-	-I$(srcdir)/linux-emu/include -iquote $(srcdir)/kernel
+	-I$(srcdir)/linux-emu/include -iquote $(srcdir)/kernel \
+	-iquote $(srcdir)
 
 servers/lxdrv/%.o: $(srcdir)/servers/lxdrv/%.c $(LXDRV_H) Makefile \
 		$(USER_MIG_GENERATED) mach-include/.stamp
@@ -22,6 +29,10 @@ servers/lxdrv/%.o: $(srcdir)/servers/lxdrv/%.c $(LXDRV_H) Makefile \
 	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(LXDRV_CPPFLAGS) -c -o $@ $<
 servers/lxdrv/dev_error.o: $(srcdir)/kernel/device/dev_error.c \
 		$(srcdir)/kernel/device/dev_error.h Makefile mach-include/.stamp
+	@mkdir -p servers/lxdrv
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(LXDRV_CPPFLAGS) -c -o $@ $<
+servers/lxdrv/blk_%.o: $(srcdir)/mach-glue/block/blk_%.c \
+		$(srcdir)/mach-glue/block/blk_%.h Makefile mach-include/.stamp
 	@mkdir -p servers/lxdrv
 	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(LXDRV_CPPFLAGS) -c -o $@ $<
 servers/lxdrv/%.o: $(srcdir)/servers/lxdrv/%.S Makefile

@@ -98,6 +98,7 @@ static void start(void *arg)
 	if (lxdrv_serve_start() != 0)
 		lxdrv_die("no thread to serve calls");
 	lxdrv_net_start();
+	lxdrv_disk_start();
 	printf("lxdrv: ready\n");
 	fflush(stdout);
 }

@@ -22,4 +22,9 @@ int lxdrv_memory_init(mach_port_t claim, unsigned long bytes);
  * them.  Thread context. */
 void lxdrv_net_start(void);
 
+/* disk.c: lxdrv_disk_start - publish the world's disks and their MBR
+ * partitions (printed).  Thread context; after the serve thread started
+ * (it reads each disk's first block). */
+void lxdrv_disk_start(void);
+
 #endif

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* PCI through the server's claims: lx_host_pci_*, lx_host_ioremap, and the interrupt lines of claimed functions (lx_host_irq_*). */
+/* PCI through the server's claims: lx_host_pci_*, lx_host_ioremap, and the interrupt lines of claimed functions (lx_host_irq_*), an IDE controller's compatibility ports and lines included. */
 /*
  * The server claims PCI functions (claim.defs) before its Linux world
  * scans: configuration space the world reads is that of its claims
@@ -9,14 +9,18 @@
  * to BARs, so the BAR registers are kept here as a device's would be:
  * a write stores the value, a read gives it back masked to the BAR's
  * size with the type bits (which is what the world's all-ones sizing
- * reads); the expansion ROM reads as absent.
+ * reads); the expansion ROM reads as absent.  An IDE controller's
+ * channels in compatibility mode have fixed ports and ISA lines instead
+ * (below, ide_channels).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include <graft_user.h>
 #include <graft/claim.h>
+#include <device/device.h>
 #include <device/device_types.h>
+#include <mach_i386.h>
 
 #include <lx_host.h>
 
@@ -45,7 +49,7 @@ struct claim {
 };
 
 struct line {
-	struct claim *claim;
+	struct claim *claim;		/* NULL: an ISA line (irq_device) */
 	mach_port_t notify;
 	void (*fn)(unsigned int line);
 	bool masked, unacked;
@@ -55,6 +59,28 @@ static struct claim claims[CLAIMS_MAX];
 static unsigned int nclaims;
 static struct line lines[IRQ_LINES];
 
+/*
+ * A channel of an IDE controller in compatibility mode (class 0x0101,
+ * programming interface bit 0 for the primary channel, bit 2 for the
+ * secondary, clear) decodes the PC's fixed ports and raises ISA lines
+ * 14 and 15, not BARs and its PCI line; Linux gives such a channel
+ * those resources, and so does linux-emu's scan.  A claim does not
+ * cover them: the server asks for them as GNU Mach's user-mode drivers
+ * do, the ports with i386_io_perm_create on the device master port, the
+ * lines through the "irq" device (device_intr_register).
+ */
+#define IDE_CLASS	0x0101
+static const struct {
+	uint16_t cmd, ctl;		/* 8 command ports, 1 control port */
+	unsigned int line;
+	unsigned int native_bit;	/* of the programming interface */
+} ide_channels[2] = {
+	{ 0x1f0, 0x3f6, 14, 0x1 },
+	{ 0x170, 0x376, 15, 0x4 },
+};
+static unsigned int isa_lines;		/* bit n: line n may be asked for */
+static mach_port_t irq_device;
+
 static struct claim *find(unsigned int bus, unsigned int devfn)
 {
 	for (unsigned int i = 0; i < nclaims; i++)
@@ -63,8 +89,44 @@ static struct claim *find(unsigned int bus, unsigned int devfn)
 	return NULL;
 }
 
+static int ports_grant(unsigned int from, unsigned int to)
+{
+	mach_port_t perm;
+
+	if (i386_io_perm_create(lxdrv_master, from, to, &perm) !=
+	    KERN_SUCCESS)
+		return -1;
+	return i386_io_perm_modify(lxdrv_task, perm, TRUE) == KERN_SUCCESS ?
+	       0 : -1;
+}
+
+/* The compatibility channels of an IDE controller of @class_revision:
+ * their ports granted, their lines allowed.  0, or -1 (printed). */
+static int ide_legacy_grant(int class_revision)
+{
+	unsigned int progif = ((unsigned int)class_revision >> 8) & 0xff;
+
+	if (((unsigned int)class_revision >> 16) != IDE_CLASS)
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		if (progif & ide_channels[i].native_bit)
+			continue;
+		if (ports_grant(ide_channels[i].cmd,
+				ide_channels[i].cmd + 7) != 0 ||
+		    ports_grant(ide_channels[i].ctl, ide_channels[i].ctl) !=
+		    0) {
+			printf("lxdrv: no grant of IDE ports %#x, %#x\n",
+			       ide_channels[i].cmd, ide_channels[i].ctl);
+			return -1;
+		}
+		isa_lines |= 1u << ide_channels[i].line;
+	}
+	return 0;
+}
+
 /* Keep the claim on @slot.@fn of bus 0: read its BARs, grant its I/O
- * BARs.  0, or -1 (printed). */
+ * BARs (and an IDE controller's compatibility ports).  0, or -1
+ * (printed). */
 static int keep(mach_port_t port, unsigned int slot, unsigned int fn)
 {
 	struct claim *c = &claims[nclaims];
@@ -98,6 +160,8 @@ static int keep(mach_port_t port, unsigned int slot, unsigned int fn)
 			return -1;
 		}
 	}
+	if (ide_legacy_grant(cr) != 0)
+		return -1;
 	printf("lxdrv: claimed 00:%02x.%u [%04x:%04x] irq %d\n", slot, fn,
 	       vd & 0xffff, (unsigned int)vd >> 16, irq);
 	nclaims++;
@@ -271,8 +335,37 @@ unsigned int lx_host_irq_lines(void)
 
 static void ack(struct line *l)
 {
-	if (l->unacked && claim_intr_ack(l->claim->port) == D_SUCCESS)
+	kern_return_t kr;
+
+	if (!l->unacked)
+		return;
+	kr = l->claim ? claim_intr_ack(l->claim->port) :
+	     device_intr_ack(irq_device, l->notify, MACH_MSG_TYPE_MAKE_SEND);
+	if (kr == D_SUCCESS)
 		l->unacked = false;
+}
+
+/* Register @notify for @line: the line of a claim of ours (*@c set),
+ * else an ISA line an IDE channel of ours raises.  0, or -1. */
+static int line_register(unsigned int line, mach_port_t notify,
+			 struct claim **c)
+{
+	*c = NULL;
+	for (unsigned int i = 0; i < nclaims; i++)
+		if (claims[i].irq == line)
+			*c = &claims[i];
+	if (*c)
+		return claim_intr_register((*c)->port, notify,
+					   MACH_MSG_TYPE_MAKE_SEND) ==
+		       D_SUCCESS ? 0 : -1;
+	if (!(isa_lines & (1u << line)))
+		return -1;	/* not a line of the functions it claimed */
+	if (irq_device == MACH_PORT_NULL &&
+	    device_open(lxdrv_master, 0, "irq", &irq_device) != D_SUCCESS)
+		return -1;
+	return device_intr_register(irq_device, (int)line, 0, notify,
+				    MACH_MSG_TYPE_MAKE_SEND) == D_SUCCESS ?
+	       0 : -1;
 }
 
 /* A notification: the line is masked at the kernel until acknowledged. */
@@ -298,16 +391,10 @@ int lx_host_irq_attach(unsigned int line, void (*fn)(unsigned int line))
 	if (line >= IRQ_LINES || lines[line].fn)
 		return -1;
 	l = &lines[line];
-	for (unsigned int i = 0; i < nclaims; i++)
-		if (claims[i].irq == line)
-			c = &claims[i];
-	if (!c)
-		return -1;	/* not the line of a function it claimed */
 	if (mach_port_allocate(lxdrv_task, MACH_PORT_RIGHT_RECEIVE,
 			       &l->notify) != KERN_SUCCESS)
 		return -1;
-	if (claim_intr_register(c->port, l->notify,
-				MACH_MSG_TYPE_MAKE_SEND) != D_SUCCESS ||
+	if (line_register(line, l->notify, &c) != 0 ||
 	    lxdrv_port_watch(l->notify, notified, l) != 0) {
 		(void)mach_port_mod_refs(lxdrv_task, l->notify,
 					 MACH_PORT_RIGHT_RECEIVE, -1);

@@ -192,11 +192,10 @@ kern_return_t ds_device_write(mach_port_t device, mach_port_t reply,
 			      recnum_t recnum, io_buf_ptr_t data,
 			      mach_msg_type_number_t count, int *written)
 {
-	struct lxdrv_call call = { reply, poly, false };
+	struct lxdrv_call call = { reply, poly, mode, false };
 	kern_return_t kr = do_write(device, &call, recnum, data, count,
 				    written);
 
-	(void)mode;
 	(void)vm_deallocate(lxdrv_task, (vm_address_t)data, count);
 	return kr;
 }
@@ -208,9 +207,8 @@ kern_return_t ds_device_write_inband(mach_port_t device, mach_port_t reply,
 				     mach_msg_type_number_t count,
 				     int *written)
 {
-	struct lxdrv_call call = { reply, poly, true };
+	struct lxdrv_call call = { reply, poly, mode, true };
 
-	(void)mode;
 	return do_write(device, &call, recnum, data, count, written);
 }
 
@@ -220,11 +218,11 @@ kern_return_t ds_device_read(mach_port_t device, mach_port_t reply,
 			     mach_msg_type_number_t *count)
 {
 	struct lxdrv_device *dev = find(device);
+	const struct lxdrv_call call = { reply, poly, mode, false };
 	vm_address_t buf = 0;
 	size_t n = 0;
 	kern_return_t kr;
 
-	(void)reply; (void)poly; (void)mode;
 	if (!dev || !dev->ops->read)
 		return D_INVALID_OPERATION;
 	if (wanted < 0)
@@ -232,7 +230,7 @@ kern_return_t ds_device_read(mach_port_t device, mach_port_t reply,
 	if (wanted > 0 && vm_allocate(lxdrv_task, &buf, wanted, TRUE) !=
 	    KERN_SUCCESS)
 		return D_NO_MEMORY;
-	kr = dev->ops->read(dev, recnum, wanted, (void *)buf, &n);
+	kr = dev->ops->read(dev, &call, recnum, wanted, (void *)buf, &n);
 	if (kr != D_SUCCESS) {
 		if (buf)
 			(void)vm_deallocate(lxdrv_task, buf, wanted);
@@ -250,15 +248,15 @@ kern_return_t ds_device_read_inband(mach_port_t device, mach_port_t reply,
 				    mach_msg_type_number_t *count)
 {
 	struct lxdrv_device *dev = find(device);
+	const struct lxdrv_call call = { reply, poly, mode, true };
 	size_t n = 0;
 	kern_return_t kr;
 
-	(void)reply; (void)poly; (void)mode;
 	if (!dev || !dev->ops->read)
 		return D_INVALID_OPERATION;
 	if (wanted < 0 || wanted > (int)sizeof(io_buf_ptr_inband_t))
 		return D_INVALID_SIZE;
-	kr = dev->ops->read(dev, recnum, wanted, data, &n);
+	kr = dev->ops->read(dev, &call, recnum, wanted, data, &n);
 	*count = n;
 	return kr;
 }

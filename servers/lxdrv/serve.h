@@ -11,12 +11,16 @@
 
 struct lxdrv_device;
 
-/* The call a write serves: where its answer goes.  An op that answers
- * later copies it and returns MIG_NO_REPLY; lxdrv_reply_write answers. */
+/* The call an op serves: the request's mode (its D_READ and D_WRITE
+ * bits are those of the device's open, kernel/device/dev_proxy.h),
+ * whether it came inband (at most 128 bytes, in the message), and where
+ * a write's answer goes: a write op that answers later copies it and
+ * returns MIG_NO_REPLY; lxdrv_reply_write answers. */
 struct lxdrv_call {
 	mach_port_t reply;
 	mach_msg_type_name_t poly;
-	bool inband;			/* device_write_inband's reply */
+	dev_mode_t mode;
+	bool inband;			/* device_*_inband */
 };
 
 /*
@@ -25,14 +29,16 @@ struct lxdrv_call {
  * D_* code.  A NULL op answers D_INVALID_OPERATION.
  * write - @count bytes at @recnum for @call; *@written set; or
  * MIG_NO_REPLY, the answer to come from lxdrv_reply_write.
- * read - up to @wanted bytes at @recnum into @buf; *@count set.
+ * read - up to @wanted bytes at @recnum for @call into @buf; *@count
+ * set.
  * set_status - apply @count ints of @flavor.
  */
 struct lxdrv_device_ops {
 	kern_return_t (*write)(struct lxdrv_device *dev,
 			       const struct lxdrv_call *call, recnum_t recnum,
 			       const void *data, size_t count, int *written);
-	kern_return_t (*read)(struct lxdrv_device *dev, recnum_t recnum,
+	kern_return_t (*read)(struct lxdrv_device *dev,
+			      const struct lxdrv_call *call, recnum_t recnum,
 			      size_t wanted, void *buf, size_t *count);
 	kern_return_t (*set_status)(struct lxdrv_device *dev,
 				    dev_flavor_t flavor, const int *status,

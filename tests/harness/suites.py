@@ -178,6 +178,8 @@ def task_modules(suite: Suite, suite_dir: Path) -> Suite:
 # compare with what it read.
 RAMDISK_SIZE = 512 * 1024
 RAMDISK_PROBE = "{builddir}/tests/user/ramdisk_probe.elf"
+# The Linux driver server (servers/lxdrv), for the server-* suites.
+LXDRV = "{builddir}/servers/lxdrv/lxdrv.elf"
 
 
 def ramdisk_image(suite: Suite, suite_dir: Path) -> Suite:
@@ -740,6 +742,23 @@ SUITES: tuple[Suite, ...] = (
                         "lxdrv drivers=ne2k-pci pci=03.0 "
                         "device=${device-port}"),
                        NET_PROBE_MODULES[0])),
+    # libata + ata_piix in the server: the disk-ata-piix suites' client
+    # and host-side checks against the server's hd0, hd0s1, hd0s2 (the
+    # kernel's Linux world leaves ata_piix to it).  For PIO the server's
+    # world gets libata.dma=0 from its module line, and a 3 MiB pool:
+    # its bounce buffer is smaller than the client's 1 MiB requests,
+    # which are served in chunks.
+    QemuSuite(name="server-disk-ata-piix", test="server-disk-ata-piix",
+              timeout=90.0, cmdline=("linux", "linux.server=ata_piix"),
+              prepare=qemu_ide_disk(True), check=disk_check_mode("DMA"),
+              modules=((LXDRV, "lxdrv drivers=ata_piix pci=01.1 "
+                        "device=${device-port}"),) + disk_modules(True)),
+    QemuSuite(name="server-disk-ata-piix-pio", test="server-disk-ata-piix",
+              timeout=90.0, cmdline=("linux", "linux.server=ata_piix"),
+              prepare=qemu_ide_disk(True), check=disk_check_mode("PIO"),
+              modules=((LXDRV, "lxdrv drivers=ata_piix pci=01.1 "
+                        "libata.dma=0 pool=3 device=${device-port}"),)
+              + disk_modules(True)),
     # Devices a driver server publishes (defs/proxy.defs): a fake server
     # and its client as a pair of tasks per mode.
     QemuSuite(name="device-proxy", test="device-proxy", timeout=90.0,

@@ -125,8 +125,37 @@ static void skip_may_be_null(struct ktest *t)
 	KTEST_EXPECT_EQ(t, parts[0].start, 2048);
 }
 
+/* On a disk of 4096-byte blocks: entries in blocks, those that are not
+ * whole blocks left out (and said why). */
+static void entries_in_blocks_of_a_disk(struct ktest *t)
+{
+	static const struct entry e[BLK_MBR_PRIMARY] = {
+		{ 0x83, 2048, 6144 }, { 0x83, 8193, 8 }, { 0x83, 9000, 4 },
+		{ 0x05, 10000, 8 } };
+	struct blk_mbr_part parts[BLK_MBR_PRIMARY];
+	enum blk_mbr_skip skip[BLK_MBR_PRIMARY];
+	uint8_t s[BLK_MBR_SIZE];
+
+	make(s, e, 0);
+	KTEST_EXPECT_EQ(t, blk_mbr_blocks(s, 4096, DISK / 8, parts, skip), 1);
+	KTEST_EXPECT_EQ(t, parts[0].slot, 0);
+	KTEST_EXPECT_EQ(t, parts[0].start, 256);
+	KTEST_EXPECT_EQ(t, parts[0].sectors, 768);
+	KTEST_EXPECT_EQ(t, skip[1], BLK_MBR_NOT_BLOCKS);
+	KTEST_EXPECT_EQ(t, skip[2], BLK_MBR_NOT_BLOCKS);
+	KTEST_EXPECT_EQ(t, skip[3], BLK_MBR_EXTENDED);
+	KTEST_EXPECT_TRUE(t, strcmp(blk_mbr_skip_text(skip[1]),
+				    "not whole blocks") == 0);
+	KTEST_EXPECT_TRUE(t, strcmp(blk_mbr_skip_text(BLK_MBR_OK), "") == 0);
+	KTEST_EXPECT_EQ(t, blk_mbr_blocks(s, 512, DISK, parts, NULL), 3);
+	s[510] = 0;
+	KTEST_EXPECT_EQ(t, blk_mbr_blocks(s, 4096, DISK / 8, parts, skip),
+			-1);
+}
+
 static const struct ktest_case blk_mbr_cases[] = {
 	{ "entries_become_partitions_as_the_table_says", mbr_table },
 	{ "skip_may_be_null", skip_may_be_null },
+	{ "entries_in_blocks_of_a_disk", entries_in_blocks_of_a_disk },
 };
 KTEST_SUITE(blk_mbr_suite, "blk-mbr", blk_mbr_cases);

@@ -12,63 +12,25 @@
 #include "device/dev_claim.h"
 #include "kern/bootinfo.h"
 #include "kern/cmdline.h"
-#include "kern/console.h"
-#include "kern/bootstrap.h"
 #include "kern/ktest.h"
-#include "kern/sched.h"
-#include "kern/string.h"
-#include "kern/task.h"
-#include "kern/thread.h"
+#include "tests/kernel/driver_server.h"
 #include "tests/kernel/user_task.h"
 #include "x86_64/pci_config.h"
 
 #define NIC_SLOT	3	/* the NIC's slot; nic_slot= says another */
 #define NET_PROBE_CHECKS	62	/* net_probe's, as in net_eth0_test.c */
 
-static char server_console[16384], console[32768];
-static struct task *server;
-
-/* Start the module with "lxdrv" and wait up to @seconds for its
- * "lxdrv: ready" line.  False (and @t failed) if it did not come. */
-static bool server_start(struct ktest *t, unsigned int seconds)
-{
-	const struct boot_module *m = user_task_module("lxdrv");
-
-	if (m == NULL) {
-		ktest_fail(t, "harness passed no lxdrv module");
-		return false;
-	}
-	console_capture_start(server_console, sizeof(server_console));
-	if (bootstrap_task_create(m, &server) != KERN_SUCCESS) {
-		console_capture_stop();
-		ktest_fail(t, "lxdrv did not start");
-		return false;
-	}
-	for (unsigned int i = 0; i < seconds * 10; i++) {
-		if (kmemmem(server_console, strlen(server_console),
-			    "lxdrv: ready") != NULL)
-			break;
-		thread_sleep_ticks(10);
-	}
-	console_capture_stop();
-	if (kmemmem(server_console, strlen(server_console),
-		    "lxdrv: ready") == NULL) {
-		ktest_fail(t, "lxdrv not ready within %u s", seconds);
-		return false;
-	}
-	return true;
-}
+static char console[32768];
 
 static void server_claims_and_drives_the_nic(struct ktest *t)
 {
-	if (!server_start(t, 30))
-		return;
 	uint64_t slot = NIC_SLOT;
 
+	if (!driver_server_start(t, 30))
+		return;
 	(void)cmdline_u64(bootinfo.cmdline, "nic_slot", &slot);
 	KTEST_EXPECT_TRUE(t, dev_claim_held(0, pci_devfn(slot, 0)));
-	KTEST_EXPECT_TRUE(t, kmemmem(server_console, strlen(server_console),
-				     "lxdrv: eth0 up") != NULL);
+	KTEST_EXPECT_TRUE(t, driver_server_said("lxdrv: eth0 up"));
 }
 
 /* The net-e1000 program, unchanged, against the server's eth0: it

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Starting the Linux driver server (servers/lxdrv) from a guest suite and reading what it printed. */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kern/bootstrap.h"
+#include "kern/console.h"
+#include "kern/ktest.h"
+#include "kern/sched.h"
+#include "kern/string.h"
+#include "kern/task.h"
+#include "tests/kernel/driver_server.h"
+#include "tests/kernel/user_task.h"
+
+static char server_console[16384];
+static struct task *server;
+
+bool driver_server_said(const char *text)
+{
+	return kmemmem(server_console, strlen(server_console), text) != NULL;
+}
+
+bool driver_server_start(struct ktest *t, unsigned int seconds)
+{
+	const struct boot_module *m = user_task_module("lxdrv");
+
+	if (m == NULL) {
+		ktest_fail(t, "harness passed no lxdrv module");
+		return false;
+	}
+	console_capture_start(server_console, sizeof(server_console));
+	if (bootstrap_task_create(m, &server) != KERN_SUCCESS) {
+		console_capture_stop();
+		ktest_fail(t, "lxdrv did not start");
+		return false;
+	}
+	for (unsigned int i = 0; i < seconds * 10; i++) {
+		if (driver_server_said("lxdrv: ready"))
+			break;
+		thread_sleep_ticks(10);
+	}
+	console_capture_stop();
+	if (!driver_server_said("lxdrv: ready")) {
+		ktest_fail(t, "lxdrv not ready within %u s", seconds);
+		return false;
+	}
+	return true;
+}

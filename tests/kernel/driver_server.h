@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Starting the Linux driver server (servers/lxdrv) from a guest suite and reading what it printed. */
+#ifndef TESTS_KERNEL_DRIVER_SERVER_H
+#define TESTS_KERNEL_DRIVER_SERVER_H
+
+#include <stdbool.h>
+
+struct ktest;
+
+/*
+ * driver_server_start - start the module whose command line has "lxdrv"
+ * as a task of its own (left running) and wait up to @seconds for its
+ * "lxdrv: ready" line, capturing the console meanwhile.  False (and @t
+ * failed) if there is no such module, it does not start, or it is not
+ * ready in time.  Thread context.
+ */
+bool driver_server_start(struct ktest *t, unsigned int seconds);
+
+/* driver_server_said - whether the server's console, up to its ready
+ * line, has @text. */
+bool driver_server_said(const char *text);
+
+#endif
