@@ -150,6 +150,7 @@ KERNEL_SOURCES = \
 	tests/kernel/claim_test.c \
 	tests/kernel/driver_server.c \
 	tests/kernel/driver_server_test.c \
+	tests/kernel/bench_server_test.c \
 	tests/kernel/server_disk_test.c \
 	tests/kernel/proxy_test.c \
 	tests/kernel/hostio_test.c

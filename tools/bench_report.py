@@ -42,6 +42,20 @@ WALL_PAIRS = (("60-byte frames/s: device_write / AF_PACKET sendto()",
      f"linux.disk.{op}.seq/{size}")
     for op in ("read", "write") for size in SIZES)
 
+# The driver server beside the in-kernel driver (same client, names
+# prefixed server.): (what, in-kernel name, server name).
+SERVER_PAIRS = tuple(
+    (f"{size}-byte device_write on eth0 (ticks)", f"net.tx.instr/{size}",
+     f"server.net.tx.instr/{size}") for size in (60, 256, 1500)) + tuple(
+    (f"{size}-byte device_{op} on hd0s1 (ticks)",
+     f"disk.{op}.instr/{size}", f"server.disk.{op}.instr/{size}")
+    for op in ("read", "write") for size in (4096, 65536)) + (
+    ("60-byte frames/s, one write at a time", "net.tx.rate/60",
+     "server.net.tx.rate/60"),) + tuple(
+    (f"sequential {op}s of {size // 1024} KiB (MiB/s)",
+     f"disk.{op}.seq/{size}", f"server.disk.{op}.seq/{size}")
+    for op in ("read", "write") for size in (4096, 65536, 1048576))
+
 LINUX_ONLY = ("linux.pktgen.rate/60", "linux.pktgen.rate/clone1000/60")
 
 
@@ -71,10 +85,12 @@ def ratio(graft: dict | None, linux: dict | None) -> str:
 
 
 def pair_table(pairs, records: dict[str, dict], label: str,
-               spread: str) -> list[str]:
-    """Graft beside Linux for `pairs`; `spread` names the third figure."""
-    lines = [f"| {label} | Graft min / median / {spread} | variance | "
-             f"Linux min / median / {spread} | variance | Graft ÷ Linux |",
+               spread: str, sides=("Graft", "Linux")) -> list[str]:
+    """The first side beside the second for `pairs` (Graft and Linux
+    unless `sides` says otherwise); `spread` names the third figure."""
+    a, b = sides
+    lines = [f"| {label} | {a} min / median / {spread} | variance | "
+             f"{b} min / median / {spread} | variance | {a} ÷ {b} |",
              "|---|---|---|---|---|---|"]
     for what, graft, linux in pairs:
         g, n = records.get(graft), records.get(linux)
@@ -173,6 +189,15 @@ def main(argv: list[str]) -> int:
               "Higher is better; min / median / max and variance of the "
               "rounds' medians; the ratio is of the medians.", ""]
     lines += pair_table(WALL_PAIRS, records, "workload", "max")
+    server = [(what, s, k) for what, k, s in SERVER_PAIRS]
+    lines += ["", "## The driver in a server (servers/lxdrv) beside the "
+              "driver in the kernel", "",
+              "The same client programs and devices (e1000, ata_piix); "
+              "icount rows are one boot each (the in-kernel and the "
+              "server boot), wall-clock rows the rounds' medians as "
+              "above; the ratio is of the medians.", ""]
+    lines += pair_table(server, records, "workload", "p99 (max)",
+                        ("server", "in-kernel"))
     lines += ["", "Linux only (Graft has no packet generator yet):", "",
               "| name | frames/s min / median / max |", "|---|---|"]
     lines += [f"| `{name}` | {triple(records.get(name))} |"

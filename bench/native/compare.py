@@ -8,10 +8,11 @@ Runs after `run.py --bench` has written BUILD/bench/results.json:
    guest instructions): linux.syscall.null, linux.net.tx.instr/60,
    linux.disk.{read,write}.instr/{4096,65536}, with e1000 at the echoing
    host peer of Graft's `bench` boot and the IDE image of `bench-disk`;
-2. ROUNDS rounds on the wall clock, each booting Graft (suite graft-wall)
-   then Linux on the same machine (IDE image, e1000 at a counting sink):
-   disk.{read,write}.seq/<size>, net.tx.rate/60 and their linux.*
-   twins, linux.pktgen.rate/60 (clone_skb 0) and
+2. ROUNDS rounds on the wall clock, each booting Graft (suite graft-wall,
+   then graft-wall-server with e1000 in the driver server) then Linux on
+   the same machine (IDE image, e1000 at a counting sink):
+   disk.{read,write}.seq/<size>, net.tx.rate/60, server.net.tx.rate/60
+   and the linux.* twins, linux.pktgen.rate/60 (clone_skb 0) and
    linux.pktgen.rate/clone1000/60.  Each round's median is one sample:
    a wall record's min / median / p99 are the min / median / max of the
    rounds' medians, its count the number of rounds.
@@ -65,6 +66,9 @@ def linux_suite(name: str, mode: str, run_words: list[str],
         modules=(("{builddir}/bench/native/initramfs.cpio", ""),))
 
 
+# Graft's wall-clock boots of each round, in order.
+GRAFT_WALL = ("graft-wall", "graft-wall-server")
+
 LINUX_ICOUNT = linux_suite(
     "linux-icount", "icount",
     [f"syscall:{SYSCALLS}", f"nettx:{NET_FRAMES}", f"disk:{DISK_CALLS}"],
@@ -97,9 +101,10 @@ def boot_linux(suite: suites.QemuSuite, ctx: run.Context,
     return records, errors
 
 
-def boot_graft(ctx: run.Context) -> tuple[list[dict], list[str]]:
-    """Run Graft's graft-wall suite through the harness; same return."""
-    result = run.run_suite(suites.by_name()["graft-wall"], ctx)
+def boot_graft(ctx: run.Context, name: str) -> tuple[list[dict], list[str]]:
+    """Run Graft's wall-clock suite @name through the harness; same
+    return."""
+    result = run.run_suite(suites.by_name()[name], ctx)
     console = boot.read_text(Path(result.suite_dir) / "console.log")
     records, errors = report.parse_bench(console)
     errors += [f"{failure.case}: {failure.reason}"
@@ -154,8 +159,11 @@ def main() -> int:
     rounds: list[list[dict]] = []
     for index in range(args.rounds):
         ctx = ctx_for(runs / f"round-{index + 1}")
-        graft, errors = boot_graft(ctx)
-        problems += [f"graft-wall round {index + 1}: {e}" for e in errors]
+        graft = []
+        for name in GRAFT_WALL:
+            records, errors = boot_graft(ctx, name)
+            graft += records
+            problems += [f"{name} round {index + 1}: {e}" for e in errors]
         linux, errors = boot_linux(LINUX_WALL, ctx, ctx.results_dir)
         problems += [f"linux-wall round {index + 1}: {e}" for e in errors]
         rounds.append(graft + linux)

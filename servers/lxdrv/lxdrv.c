@@ -14,6 +14,9 @@
 #include "serve.h"
 
 #define POOL_DEFAULT_MIB	14
+/* Lists on the module line: ',' as on the kernel command line, or '+'
+ * where a boot loader splits module lines at commas (QEMU's -initrd). */
+#define LIST_SEPARATORS		",+"
 
 mach_port_t lxdrv_task, lxdrv_host, lxdrv_master;
 
@@ -35,11 +38,11 @@ static void claim_functions(const char *list)
 	for (const char *p = list; *p; ) {
 		if (sscanf(p, "%x.%u", &slot, &fn) != 2 || slot >= 32 ||
 		    fn >= 8)
-			lxdrv_die("pci= takes SS.F,SS.F,... (hex slot)");
+			lxdrv_die("pci= takes SS.F,SS.F,... (hex slot; + also separates)");
 		if (lxdrv_pci_claim(slot, fn) != 0)
 			printf("lxdrv: 00:%02x.%u could not be claimed\n",
 			       slot, fn);
-		p = strchr(p, ',');
+		p = strpbrk(p, LIST_SEPARATORS);
 		p = p ? p + 1 : "";
 	}
 }
@@ -87,8 +90,8 @@ static void start(void *arg)
 	}
 	set_params();
 	snprintf(names, sizeof(names), "%s", drivers);
-	for (name = strtok_r(names, ",", &save); name;
-	     name = strtok_r(NULL, ",", &save)) {
+	for (name = strtok_r(names, LIST_SEPARATORS, &save); name;
+	     name = strtok_r(NULL, LIST_SEPARATORS, &save)) {
 		err = lx_emul_driver_init(name);
 		if (err)
 			printf("lxdrv: driver %s: %d\n", name, err);

@@ -19,7 +19,8 @@ extern unsigned long lxdrv_irq_flag;
 /* Clock ticks delivered since lx_host_clock_start (sched.c). */
 extern unsigned long lxdrv_ticks;
 
-/* lxdrv_now_us - microseconds since boot, the kernel's clock. */
+/* lxdrv_now_us - microseconds since boot, the kernel's clock (carried
+ * by the TSC between readings; sched.c). */
 uint64_t lxdrv_now_us(void);
 
 /*

@@ -146,7 +146,8 @@ static kern_return_t net_write(struct lxdrv_device *dev,
 	(void)written;
 	/* As the kernel's Linux net module: a frame waits for the link
 	 * (3 s), which a driver only reports some time after opening. */
-	for (int t = 0; !(refresh(n) & IFF_RUNNING); t++) {
+	for (int t = 0; !(n->flags & IFF_RUNNING) &&
+			!(refresh(n) & IFF_RUNNING); t++) {
 		if (t == CARRIER_TICKS)
 			return D_DEVICE_DOWN;
 		lx_host_wait_prepare(&wake_event);

@@ -929,6 +929,28 @@ SUITES: tuple[Suite, ...] = (
               modules=((DISK_PROBE, f"disk_lat mode=lat count=100 "
                         f"{disk_args(False)} bench_mode=icount "
                         "device=${device-port}"),)),
+    # The same client's figures with e1000 in the driver server
+    # (server.net.tx.instr/<size>).
+    QemuSuite(name="bench-server", test="bench-server", mode="icount",
+              hidden=True, timeout=300.0,
+              cmdline=("bench_mode=icount", "linux", "linux.server=e1000"),
+              prepare=bench_prepare,
+              modules=((LXDRV, "lxdrv drivers=e1000 pci=03.0 "
+                        "device=${device-port}"),
+                       ("{builddir}/tests/user/net_probe.elf",
+                        f"net_probe bench={NET_BENCH_FRAMES} "
+                        "bench_prefix=server. device=${device-port}"))),
+    # The disk client's figures with ata_piix in the driver server
+    # (server.disk.read.instr/<size>, ...), as bench-disk.
+    QemuSuite(name="bench-server-disk", test="bench-server-disk",
+              mode="icount", hidden=True, timeout=300.0,
+              cmdline=("bench_mode=icount", "linux", "linux.server=ata_piix"),
+              prepare=qemu_ide_disk(False),
+              modules=((LXDRV, "lxdrv drivers=ata_piix pci=01.1 "
+                        "device=${device-port}"),
+                       (DISK_PROBE, f"disk_lat mode=lat count=100 "
+                        f"{disk_args(False)} bench_mode=icount "
+                        "bench_prefix=server. device=${device-port}"))),
     # The wall-clock boot (disk throughput, frame rate): not a bench-*
     # suite, since bench/native/compare.py runs it in rounds alternating
     # with native Linux's; by name it runs alone.
@@ -940,6 +962,22 @@ SUITES: tuple[Suite, ...] = (
                        ("{builddir}/tests/user/net_probe.elf",
                         f"net_rate rate={WALL_RATE_SECONDS} "
                         "device=${device-port}"))),
+    # The same with e1000 and ata_piix in one driver server
+    # (server.net.tx.rate/60, server.disk.*.seq/<size>), booted in the
+    # same rounds.
+    QemuSuite(name="graft-wall-server", test="bench-server-wall",
+              hidden=True, timeout=600.0,
+              cmdline=("bench_mode=wall", "linux",
+                       "linux.server=e1000,ata_piix"),
+              prepare=wall_prepare,
+              modules=((LXDRV, "lxdrv drivers=e1000+ata_piix "
+                        "pci=03.0+01.1 device=${device-port}"),
+                       (DISK_PROBE, f"disk_tput mode=tput "
+                        f"{disk_args(False)} bench_prefix=server. "
+                        "device=${device-port}"),
+                       ("{builddir}/tests/user/net_probe.elf",
+                        f"net_rate rate={WALL_RATE_SECONDS} "
+                        "bench_prefix=server. device=${device-port}"))),
 ) + tuple(
     # make stress (run.py --stress): the fuzzer from other seeds, longer.
     device_fuzz_suite(f"stress-device-fuzz-{seed}", seed, STRESS_COUNT,

@@ -45,6 +45,9 @@
 #define MIB		(1024 * 1024)
 
 static mach_port_t master;
+/* bench_prefix=P: P before the benchmark names (server.: the disk is
+ * served by a driver server). */
+static const char *bench_prefix = "";
 static unsigned long blocks, p1_start, p1_count, p2_start, p2_count;
 static long bad_lba = -1;
 
@@ -415,7 +418,7 @@ static void latency(unsigned long n, const char *bench_mode)
 	int bad = 0;
 
 	for (int s = 0; s < 5 && buf != NULL; s++) {
-		char name[48];
+		char name[64];
 
 		for (unsigned long i = 0; i < n; i++) {
 			io_buf_ptr_t data = 0;
@@ -439,9 +442,11 @@ static void latency(unsigned long n, const char *bench_mode)
 		}
 		if (bench_mode == NULL || n == 0)
 			continue;
-		snprintf(name, sizeof(name), "disk.read.instr/%lu", lens[s]);
+		snprintf(name, sizeof(name), "%sdisk.read.instr/%lu",
+			 bench_prefix, lens[s]);
 		bench_print(name, bench_mode, rd, n < LAT_MAX ? n : LAT_MAX);
-		snprintf(name, sizeof(name), "disk.write.instr/%lu", lens[s]);
+		snprintf(name, sizeof(name), "%sdisk.write.instr/%lu",
+			 bench_prefix, lens[s]);
 		bench_print(name, bench_mode, wr, n < LAT_MAX ? n : LAT_MAX);
 	}
 	check("latency_requests_succeed", 0, bad);
@@ -475,7 +480,7 @@ static void throughput(void)
 
 	for (int s = 0; s < 5 && buf != NULL; s++) {
 		for (int w = 0; w < 2; w++) {
-			char name[48];
+			char name[64];
 
 			for (int pass = 0; pass < TPUT_PASSES; pass++) {
 				double t0 = now_us(), t1;
@@ -508,8 +513,8 @@ static void throughput(void)
 				rate[pass] = t1 > t0 ? TPUT_BYTES /
 					     (t1 - t0) * 1e6 / MIB : 0;
 			}
-			snprintf(name, sizeof(name), "disk.%s.seq/%lu",
-				 w ? "write" : "read", lens[s]);
+			snprintf(name, sizeof(name), "%sdisk.%s.seq/%lu",
+				 bench_prefix, w ? "write" : "read", lens[s]);
 			bench_print_rates(name, "MiB/s", rate, TPUT_PASSES);
 		}
 	}
@@ -525,6 +530,7 @@ int main(int argc, char **argv)
 	const char *bad = graft_arg(argc, argv, "bad", NULL);
 
 	master = graft_arg_port(argc, argv, "device");
+	bench_prefix = graft_arg(argc, argv, "bench_prefix", "");
 	blocks = strtoul(graft_arg(argc, argv, "blocks", "0"), NULL, 10);
 	if (bad != NULL)
 		bad_lba = strtol(bad, NULL, 10);

@@ -622,8 +622,12 @@ static void close_checks(mach_port_t master)
  * be the frame written, its addresses swapped.  Each device_write is
  * timed here too, from the call to its reply (one fenced TSC pair):
  * net.tx.instr/<size>, or net.tx.instr/<nic>/<size> with bench_nic=NIC.
+ * bench_prefix=P puts P before the names of bench= and rate= (server.:
+ * eth0 served by a driver server).
  */
 #define BENCH_MAX	1024
+
+static const char *bench_prefix = "";
 
 static void bench(mach_port_t d, mach_port_t rx, int n, const char *nic)
 {
@@ -639,7 +643,7 @@ static void bench(mach_port_t d, mach_port_t rx, int n, const char *nic)
 	if (n > BENCH_MAX)
 		n = BENCH_MAX;
 	for (int k = 0; k < 3; k++) {
-		char name[48];
+		char name[64];
 
 		build_frame(frame, lens[k]);
 		for (int i = 0; i < n; i++) {
@@ -665,8 +669,8 @@ static void bench(mach_port_t d, mach_port_t rx, int n, const char *nic)
 			    memcmp(ph + 1, frame + 14, lens[k] - 14) == 0)
 				echoed++;
 		}
-		snprintf(name, sizeof(name), "net.tx.instr/%s%s%u", nic,
-			 *nic ? "/" : "", lens[k]);
+		snprintf(name, sizeof(name), "%snet.tx.instr/%s%s%u",
+			 bench_prefix, nic, *nic ? "/" : "", lens[k]);
 		bench_print(name, "icount", ticks, (unsigned long)n);
 	}
 	check("bench_frames_written", 3 * n, written_ok);
@@ -693,6 +697,7 @@ static void rate(mach_port_t d, int seconds)
 {
 	static uint8_t frame[60];
 	double v[RATE_PASSES_MAX];
+	char name[64];
 	int passes = seconds < RATE_PASSES_MAX ? seconds : RATE_PASSES_MAX;
 	int bad = 0;
 
@@ -719,7 +724,8 @@ static void rate(mach_port_t d, int seconds)
 	check("rate_writes_succeed", 0, bad);
 	if (passes < 1)
 		return;
-	bench_print_rates("net.tx.rate/60", "frames/s", v, passes);
+	snprintf(name, sizeof(name), "%snet.tx.rate/60", bench_prefix);
+	bench_print_rates(name, "frames/s", v, passes);
 }
 
 int main(int argc, char **argv)
@@ -732,6 +738,7 @@ int main(int argc, char **argv)
 	const char *mode = graft_arg(argc, argv, "mode", "session");
 	mach_port_t out;
 
+	bench_prefix = graft_arg(argc, argv, "bench_prefix", "");
 	if (strcmp(mode, "session") != 0) {
 		if (strcmp(mode, "flags") == 0)
 			busy_flags_checks(master);
