@@ -882,6 +882,12 @@ SUITES: tuple[Suite, ...] = (
                timeout=600.0, cmdline=("linux",) + disk_cmdline(False),
                prepare=bochs_ide_disk, check=disk_check,
                modules=disk_modules(False)),
+    # ata_piix in the driver server on Bochs' PIIX3 IDE.
+    BochsSuite(name="server-disk-ata-piix-bochs", test="server-disk-ata-piix",
+               timeout=600.0, cmdline=("linux", "linux.server=ata_piix"),
+               prepare=bochs_ide_disk, check=disk_check,
+               modules=((LXDRV, "lxdrv drivers=ata_piix pci=01.1 "
+                         "device=${device-port}"),) + disk_modules(False)),
     SelftestSuite(name="harness-selftest",
                   argv=("{python}", "{srcdir}/tests/harness/test_run.py",
                         "--build-dir", "{builddir}", "--srcdir", "{srcdir}",

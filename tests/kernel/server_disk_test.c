@@ -33,7 +33,7 @@ static char console[65536];
  * nothing it asked is still at the server once it ended. */
 static void run_program(struct ktest *t, const char *word, unsigned int min)
 {
-	if (!user_task_run(t, word, 60, console, sizeof(console)))
+	if (!user_task_run(t, word, 400, console, sizeof(console)))
 		return;
 	user_task_expect_checks(t, console, min);
 	KTEST_EXPECT_EQ(t, dev_proxy_fwd_count(), 0);
