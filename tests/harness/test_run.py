@@ -490,6 +490,14 @@ def guest(cmdline, modules, megs, icount, out):
         say('BENCH {"name": "disk.cmd.glue/4096", "unit": "ticks", '
             '"mode": "icount", "count": 200, "min": 2000, "median": 2000, '
             '"p99": 2100, "variance": 9.0}')
+    elif test in ("bench-server", "bench-server-disk"):
+        checks = [("icount", icount),
+                  ("server_module", any(a.startswith("lxdrv ")
+                                        for _, a in modules))]
+        what = "net.tx" if test == "bench-server" else "disk.read"
+        say(f'BENCH {{"name": "server.{what}.instr/4096", "unit": "ticks", '
+            '"mode": "icount", "count": 100, "min": 9000, "median": 9100, '
+            '"p99": 9900, "variance": 16.0}')
     elif test == "bench-disk-wall":
         checks = [("wall", not icount and words.get("bench_mode") == "wall")]
         say('BENCH {"name": "disk.read.seq/4096", "unit": "MiB/s", '
@@ -734,7 +742,8 @@ class RunnerTest(unittest.TestCase):
                              .read_text())
         self.assertEqual([r["name"] for r in records],
                          ["probe.empty", "net.tx.glue/ne2k-pci/60",
-                          "disk.cmd.glue/4096"])
+                          "disk.cmd.glue/4096", "server.net.tx.instr/4096",
+                          "server.disk.read.instr/4096"])
         self.assertIn("probe.empty  ticks  icount", out)
 
     def test_bench_mode_without_bench_lines_fails(self):
