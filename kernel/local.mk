@@ -152,6 +152,7 @@ KERNEL_SOURCES = \
 	tests/kernel/driver_server_test.c \
 	tests/kernel/bench_server_test.c \
 	tests/kernel/server_disk_test.c \
+	tests/kernel/server_confine_test.c \
 	tests/kernel/proxy_test.c \
 	tests/kernel/hostio_test.c
 

@@ -140,6 +140,15 @@ GUEST_NEWLIB_ELFS += tests/user/claim_probe.elf
 GUEST_NEWLIB_ELFS += tests/user/proxy_server.elf tests/user/proxy_probe.elf
 tests/user/lifetime_probe.elf: user/libgraft-mig-host.a
 
+# Suite server-confine: the driver server's objects (servers/lxdrv/
+# local.mk) linked with linux/linux-test.o, whose drivers include those
+# of tests/drivers/ (rogue), and the client of its rogue0.
+GUEST_NEWLIB_ELFS += tests/servers/lxdrv_test.elf tests/user/confine_probe.elf
+tests/servers/lxdrv_test.elf: $(LXDRV_LINK_INPUTS) linux/linux-test.o
+	@mkdir -p tests/servers
+	$(AM_V_CCLD)$(call LXDRV_LINK,linux/linux-test.o)
+CLEANFILES += tests/servers/lxdrv_test.map
+
 # The net-e1000 program (mach-glue/net/): eth0 through device.defs.
 GUEST_NEWLIB_ELFS += tests/user/net_probe.elf
 # rate= times its passes with host_get_time.

@@ -40,10 +40,14 @@ servers/lxdrv/%.o: $(srcdir)/servers/lxdrv/%.S Makefile
 	$(AM_V_CC)$(CC) $(USER_CFLAGS) -c -o $@ $<
 CLEANFILES += servers/lxdrv/*.o servers/lxdrv/lxdrv.map
 
-servers/lxdrv/lxdrv.elf: $(LXDRV_OBJS) linux/linux.o \
-		$(srcdir)/servers/lxdrv/linux.ld user/libgraft-user.a \
-		user/libgraft-mig-user.a user/libgraft-mig-host.a
-	$(AM_V_CCLD)$(USER_LINK) -Wl,-T,$(srcdir)/servers/lxdrv/linux.ld \
-		-Wl,-Map=servers/lxdrv/lxdrv.map \
-		-o $@ $(LXDRV_OBJS) linux/linux.o user/libgraft-mig-host.a \
-		$(USER_LIBS)
+# The server's objects linked with the Linux world $(1) (linux.o here;
+# tests/local.mk links linux-test.o for the suites), the map beside the
+# ELF.  LXDRV_LINK_INPUTS: what both links take besides the world.
+LXDRV_LINK = $(USER_LINK) -Wl,-T,$(srcdir)/servers/lxdrv/linux.ld \
+	-Wl,-Map=$(@:.elf=.map) -o $@ $(LXDRV_OBJS) $(1) \
+	user/libgraft-mig-host.a $(USER_LIBS)
+LXDRV_LINK_INPUTS = $(LXDRV_OBJS) $(srcdir)/servers/lxdrv/linux.ld \
+	user/libgraft-user.a user/libgraft-mig-user.a user/libgraft-mig-host.a
+
+servers/lxdrv/lxdrv.elf: $(LXDRV_LINK_INPUTS) linux/linux.o
+	$(AM_V_CCLD)$(call LXDRV_LINK,linux/linux.o)

@@ -759,6 +759,27 @@ SUITES: tuple[Suite, ...] = (
               modules=((LXDRV, "lxdrv drivers=ata_piix pci=01.1 "
                         "libata.dma=0 pool=3 device=${device-port}"),)
               + disk_modules(True)),
+    # A driver server is confined and one that faults ends alone: the
+    # e1000 server as in server-net-e1000, and the test server (the
+    # server's objects over linux-test.o) running tests/drivers/rogue on
+    # a pci-testdev at 04.0, one server per act, each with its client;
+    # then the net-e1000 program.
+    QemuSuite(name="server-confine", test="server-confine", timeout=60.0,
+              cmdline=("linux", "linux.server=e1000,rogue"),
+              prepare=net_peer,
+              qemu_args=("-device", "pci-testdev,addr=04.0"),
+              modules=(((LXDRV, "lxdrv drivers=e1000 pci=03.0 "
+                         "device=${device-port}"),)
+                       + tuple(("{builddir}/tests/servers/lxdrv_test.elf",
+                                "lxdrv_test drivers=rogue pci=04.0 pool=6 "
+                                f"rogue.act={act} device=${{device-port}}")
+                               for act in ("mmio", "irq", "ports", "null",
+                                           "wild"))
+                       + tuple(("{builddir}/tests/user/confine_probe.elf",
+                                f"confine_probe mode={mode} "
+                                "device=${device-port}")
+                               for mode in ("serve", "fault"))
+                       + (NET_PROBE_MODULES[0],))),
     # Devices a driver server publishes (defs/proxy.defs): a fake server
     # and its client as a pair of tasks per mode.
     QemuSuite(name="device-proxy", test="device-proxy", timeout=90.0,

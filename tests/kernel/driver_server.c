@@ -3,7 +3,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "kern/bootstrap.h"
 #include "kern/console.h"
 #include "kern/ktest.h"
 #include "kern/sched.h"
@@ -20,20 +19,12 @@ bool driver_server_said(const char *text)
 	return kmemmem(server_console, strlen(server_console), text) != NULL;
 }
 
-bool driver_server_start(struct ktest *t, unsigned int seconds)
+bool driver_server_start_module(struct ktest *t, const char *word,
+				unsigned int seconds, struct task **task)
 {
-	const struct boot_module *m = user_task_module("lxdrv");
-
-	if (m == NULL) {
-		ktest_fail(t, "harness passed no lxdrv module");
+	if (!user_task_start(t, word, server_console, sizeof(server_console),
+			     task))
 		return false;
-	}
-	console_capture_start(server_console, sizeof(server_console));
-	if (bootstrap_task_create(m, &server) != KERN_SUCCESS) {
-		console_capture_stop();
-		ktest_fail(t, "lxdrv did not start");
-		return false;
-	}
 	for (unsigned int i = 0; i < seconds * 10; i++) {
 		if (driver_server_said("lxdrv: ready"))
 			break;
@@ -41,8 +32,13 @@ bool driver_server_start(struct ktest *t, unsigned int seconds)
 	}
 	console_capture_stop();
 	if (!driver_server_said("lxdrv: ready")) {
-		ktest_fail(t, "lxdrv not ready within %u s", seconds);
+		ktest_fail(t, "%s not ready within %u s", word, seconds);
 		return false;
 	}
 	return true;
+}
+
+bool driver_server_start(struct ktest *t, unsigned int seconds)
+{
+	return driver_server_start_module(t, "lxdrv", seconds, &server);
 }

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 struct ktest;
+struct task;
 
 /*
  * driver_server_start - start the module whose command line has "lxdrv"
@@ -16,8 +17,14 @@ struct ktest;
  */
 bool driver_server_start(struct ktest *t, unsigned int seconds);
 
-/* driver_server_said - whether the server's console, up to its ready
- * line, has @text. */
+/* driver_server_start_module - the same for the module whose command
+ * line has @word (a test server, or one of several), its task in
+ * *@task unless NULL. */
+bool driver_server_start_module(struct ktest *t, const char *word,
+				unsigned int seconds, struct task **task);
+
+/* driver_server_said - whether the console of the server started last,
+ * up to its ready line, has @text. */
 bool driver_server_said(const char *text);
 
 #endif

@@ -60,23 +60,32 @@ bool user_task_wait(unsigned int before, unsigned int n, unsigned int seconds)
 	return task_terminations - before >= n;
 }
 
-bool user_task_run(struct ktest *t, const char *word, unsigned int seconds,
-		   char *console, size_t size)
+bool user_task_start(struct ktest *t, const char *word, char *console,
+		     size_t size, struct task **task)
 {
 	const struct boot_module *m = user_task_module(word);
-	unsigned int before = task_terminations;
-	bool ended;
 
 	if (m == NULL) {
 		ktest_fail(t, "harness passed no module with %s", word);
 		return false;
 	}
 	console_capture_start(console, size);
-	if (bootstrap_task_create(m, NULL) != KERN_SUCCESS) {
+	if (bootstrap_task_create(m, task) != KERN_SUCCESS) {
 		console_capture_stop();
 		ktest_fail(t, "module %s did not start", word);
 		return false;
 	}
+	return true;
+}
+
+bool user_task_run(struct ktest *t, const char *word, unsigned int seconds,
+		   char *console, size_t size)
+{
+	unsigned int before = task_terminations;
+	bool ended;
+
+	if (!user_task_start(t, word, console, size, NULL))
+		return false;
 	ended = user_task_wait(before, 1, seconds);
 	console_capture_stop();
 	if (!ended)

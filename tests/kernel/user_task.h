@@ -10,6 +10,7 @@
 #include "kern/bootinfo.h"
 
 struct ktest;
+struct task;
 
 /* The first module whose command line contains @word, or NULL. */
 const struct boot_module *user_task_module(const char *word);
@@ -28,6 +29,16 @@ void user_task_baseline(struct user_task_baseline *b);
 /* Fail @t for every count not back at @b. */
 void user_task_expect_baseline(struct ktest *t,
 			       const struct user_task_baseline *b);
+
+/*
+ * user_task_start - start the module whose command line has @word as a
+ * task (in *@task unless NULL) and begin copying the console into
+ * @console (the caller ends it with console_capture_stop).  False (and
+ * @t failed, the copy ended) if there is no such module or it does not
+ * start.
+ */
+bool user_task_start(struct ktest *t, const char *word, char *console,
+		     size_t size, struct task **task);
 
 /*
  * user_task_run - start the module whose command line has @word as a task
