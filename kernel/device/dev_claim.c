@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* PCI claims: one owner per function, quiesced when a task's claim ends. */
+/* Claims: one owner per PCI function (or ISA range, dev_claim_isa.c), quiesced when a task's claim ends. */
 /*
  * A claim is a record of the table below.  The kernel's own (its Linux
  * world's drivers) have no port.  A task's has a kernel port of type
@@ -16,12 +16,14 @@
 #include <mach/notify.h>
 
 #include "device/dev_claim.h"
+#include "device/dev_claim_priv.h"
 #include "device/device.h"
 #include "device/dev_intr.h"
 #include "device/ds_mig.h"
 #include "ipc/ipc_kmsg.h"
 #include "ipc/ipc_kobject.h"
 #include "ipc/ipc_port.h"
+#include "kern/intr.h"
 #include "kern/kalloc.h"
 #include "kern/ledger.h"
 #include "kern/panic.h"
@@ -36,52 +38,10 @@
 #include "x86_64/pci_config.h"
 
 #define PCI_CLASS_BRIDGE	0x06
-#define NO_IRQ			0xff
-
-struct claim_bar {
-	uint64_t base, size;
-	bool io;
-};
-
-/* I/O ports granted to a task through the claim. */
-struct claim_grant {
-	struct claim_grant *next;
-	struct ipc_port *task;		/* its task port (a reference) */
-	unsigned int bar;
-};
-
-/* A memory BAR mapped into a task through the claim. */
-struct claim_map {
-	struct claim_map *next;
-	struct ipc_port *task;		/* its task port (a reference) */
-	uint64_t address;
-	unsigned int bar;
-};
-
-/* DMA memory the claim owns, lent to a task. */
-struct claim_dma {
-	struct claim_dma *next;
-	struct ipc_port *task;		/* its task port (a reference) */
-	uint64_t address, phys, pages;
-};
-
-struct dev_claim {
-	struct dev_claim *next;		/* the table, while it holds */
-	unsigned int bus, devfn;
-	struct ipc_port *port;		/* NULL: the kernel's claim */
-	unsigned int refs;		/* the table's, and MIG calls' */
-	uint32_t id, class_rev;
-	unsigned int irq;		/* NO_IRQ: none */
-	struct claim_bar bars[PCI_BARS];
-	struct claim_grant *grants;
-	struct claim_map *maps;
-	struct claim_dma *dma;
-	struct ledger *ledger;		/* the claiming task's, for DMA */
-};
 
 #define CLAIM(claim)	((struct dev_claim *)(claim))
 
-static struct dev_claim *claims;
+struct dev_claim *dev_claims;
 static unsigned int task_claims;
 
 unsigned int dev_claim_count(void)
@@ -91,8 +51,8 @@ unsigned int dev_claim_count(void)
 
 static struct dev_claim *find(unsigned int bus, unsigned int devfn)
 {
-	for (struct dev_claim *c = claims; c != NULL; c = c->next)
-		if (c->bus == bus && c->devfn == devfn)
+	for (struct dev_claim *c = dev_claims; c != NULL; c = c->next)
+		if (!c->isa && c->bus == bus && c->devfn == devfn)
 			return c;
 	return NULL;
 }
@@ -106,7 +66,7 @@ bool dev_claim_held(unsigned int bus, unsigned int devfn)
 	return held;
 }
 
-static void release(struct dev_claim *c)
+void dev_claim_release(struct dev_claim *c)
 {
 	uint64_t flags = cpu_intr_save();
 
@@ -157,9 +117,7 @@ static unsigned int size_bar(struct dev_claim *c, unsigned int i,
 	return wide ? 2 : 1;
 }
 
-/* Read what a claim keeps of the function (interrupts off: the function
- * is unclaimed, so nobody uses it while its decoding is off). */
-static void read_function(struct dev_claim *c)
+void dev_claim_read_function(struct dev_claim *c)
 {
 	uint32_t command = pci_config_read(c->bus, c->devfn, PCI_COMMAND, 2);
 
@@ -199,16 +157,16 @@ static io_return_t claim_new(unsigned int bus, unsigned int devfn,
 	c->bus = bus;
 	c->devfn = devfn;
 	c->refs = 1;
-	read_function(c);
-	c->next = claims;
-	claims = c;
+	dev_claim_read_function(c);
+	c->next = dev_claims;
+	dev_claims = c;
 	*out = c;
 	return D_SUCCESS;
 }
 
-static void unlink_claim(struct dev_claim *c)
+void dev_claim_unlink(struct dev_claim *c)
 {
-	struct dev_claim **link = &claims;
+	struct dev_claim **link = &dev_claims;
 
 	while (*link != c)
 		link = &(*link)->next;
@@ -226,22 +184,25 @@ io_return_t dev_claim_pci(unsigned int bus, unsigned int slot,
 		return D_INVALID_OPERATION;
 	flags = cpu_intr_save();
 	rc = claim_new(bus, pci_devfn(slot, function), &c);
-	if (rc == D_SUCCESS) {
-		c->port = ipc_port_alloc_kernel(c, IKOT_CLAIM);
-		if (c->port == NULL) {
-			unlink_claim(c);
-			release(c);
-			rc = D_NO_MEMORY;
-		}
-	}
-	if (rc == D_SUCCESS) {
-		c->ledger = task_current()->ledger;
-		task_claims++;
-		ipc_kobject_nsrequest_self(c->port, 1);
-		*port = ipc_port_make_send(c->port);
-	}
+	if (rc == D_SUCCESS)
+		rc = dev_claim_give_port(c, port);
 	cpu_intr_restore(flags);
 	return rc;
+}
+
+io_return_t dev_claim_give_port(struct dev_claim *c, struct ipc_port **port)
+{
+	c->port = ipc_port_alloc_kernel(c, IKOT_CLAIM);
+	if (c->port == NULL) {
+		dev_claim_unlink(c);
+		dev_claim_release(c);
+		return D_NO_MEMORY;
+	}
+	c->ledger = task_current()->ledger;
+	task_claims++;
+	ipc_kobject_nsrequest_self(c->port, 1);
+	*port = ipc_port_make_send(c->port);
+	return D_SUCCESS;
 }
 
 io_return_t dev_claim_kernel(unsigned int bus, unsigned int devfn)
@@ -264,8 +225,8 @@ io_return_t dev_claim_kernel_release(unsigned int bus, unsigned int devfn)
 		cpu_intr_restore(flags);
 		return D_NO_SUCH_DEVICE;
 	}
-	unlink_claim(c);
-	release(c);
+	dev_claim_unlink(c);
+	dev_claim_release(c);
 	cpu_intr_restore(flags);
 	return D_SUCCESS;
 }
@@ -319,11 +280,17 @@ static void end_claim(struct dev_claim *c)
 {
 	uint32_t command;
 
-	unlink_claim(c);
+	dev_claim_unlink(c);
 	task_claims--;
-	command = pci_config_read(c->bus, c->devfn, PCI_COMMAND, 2);
-	pci_config_write(c->bus, c->devfn, PCI_COMMAND, 2,
-			 command & ~PCI_COMMAND_MASTER);
+	if (c->isa) {
+		/* an ISA card cannot be told to stop: its lines go */
+		for (unsigned int line = 0; line < INTR_LINES; line++)
+			dev_intr_detach(line, c);
+	} else {
+		command = pci_config_read(c->bus, c->devfn, PCI_COMMAND, 2);
+		pci_config_write(c->bus, c->devfn, PCI_COMMAND, 2,
+				 command & ~PCI_COMMAND_MASTER);
+	}
 	if (c->irq != NO_IRQ)
 		dev_intr_detach(c->irq, c);
 	while (c->grants != NULL) {
@@ -349,7 +316,7 @@ static void end_claim(struct dev_claim *c)
 	}
 	ipc_port_dealloc_kernel(c->port);
 	c->port = NULL;
-	release(c);
+	dev_claim_release(c);
 }
 
 /* The claim port's own no-senders notification (as dev_port.c's). */
@@ -384,7 +351,7 @@ claim_t dev_claim_lookup(ipc_port_t port)
 void dev_claim_deallocate(claim_t claim)
 {
 	if (claim != 0)
-		release(CLAIM(claim));
+		dev_claim_release(CLAIM(claim));
 }
 
 /* claim.defs's routines (the stubs pass a looked-up claim, or NULL). */
@@ -412,6 +379,8 @@ kern_return_t dc_claim_pci_id(claim_t claim, int *vendor_device,
 	struct dev_claim *c = CLAIM(claim);
 	if (c == NULL)
 		return D_NO_SUCH_DEVICE;
+	if (c->isa)
+		return D_INVALID_OPERATION;
 	*vendor_device = (int)c->id;
 	*class_revision = (int)c->class_rev;
 	*irq = (int)c->irq;
@@ -424,6 +393,8 @@ kern_return_t dc_claim_pci_bar(claim_t claim, int bar, rpc_phys_addr_t *base,
 	struct dev_claim *c = CLAIM(claim);
 	if (c == NULL)
 		return D_NO_SUCH_DEVICE;
+	if (c->isa)
+		return D_INVALID_OPERATION;
 	if (bar < 0 || bar >= PCI_BARS)
 		return D_INVALID_OPERATION;
 	*base = c->bars[bar].base;
@@ -456,6 +427,8 @@ kern_return_t dc_claim_pci_config_read(claim_t claim, int offset,
 
 	if (c == NULL)
 		return D_NO_SUCH_DEVICE;
+	if (c->isa)
+		return D_INVALID_OPERATION;
 	rc = check_config(offset, width, false);
 	if (rc == D_SUCCESS)
 		*value = (int)pci_config_read(c->bus, c->devfn,
@@ -472,6 +445,8 @@ kern_return_t dc_claim_pci_config_write(claim_t claim, int offset,
 
 	if (c == NULL)
 		return D_NO_SUCH_DEVICE;
+	if (c->isa)
+		return D_INVALID_OPERATION;
 	rc = check_config(offset, width, true);
 	if (rc == D_SUCCESS)
 		pci_config_write(c->bus, c->devfn, (unsigned int)offset,
@@ -630,7 +605,7 @@ kern_return_t dc_claim_intr_register(claim_t claim,
 		return D_NO_SUCH_DEVICE;
 	if (c->irq == NO_IRQ)
 		return D_INVALID_OPERATION;
-	return dev_intr_attach(c->irq, notify_port, c);
+	return dev_intr_attach(c->irq, notify_port, c, true);
 }
 
 kern_return_t dc_claim_intr_ack(claim_t claim)

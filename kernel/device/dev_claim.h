@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* PCI claims: each function has at most one owner, and a user-mode driver reaches its device only through its claim. */
+/* Claims of PCI functions and ISA I/O ranges: each has at most one owner, and a user-mode driver reaches its device only through its claim. */
 #ifndef DEVICE_DEV_CLAIM_H
 #define DEVICE_DEV_CLAIM_H
 
@@ -26,8 +26,15 @@ struct ipc_port;
  * its interrupt line as messages (kernel/device/dev_intr.h), and DMA
  * memory that belongs to the claim (contiguous, below a limit; charged
  * to the claiming task's ledger, LEDGER_DMA_BYTES).  Not yet served
- * through a claim: ISA I/O ranges, and the pages of a client's buffer
- * for streaming DMA.
+ * through a claim: the pages of a client's buffer for streaming DMA.
+ *
+ * An ISA claim (dev_claim_isa) holds an I/O range instead of a
+ * function: granted as its BAR 0, with DMA memory as a PCI claim's, and
+ * the interrupt lines its driver registers one by one (any line no other
+ * owner holds: not the kernel's own, not a PCI claim's, not registered
+ * nor handled by the kernel).  The claim_pci_* routines answer
+ * D_INVALID_OPERATION on it.  When it ends its lines go first (an ISA
+ * card has no bus-mastering bit to clear), then as for a PCI claim.
  *
  * A claim ends when the last send right to its port goes (the holder
  * deallocated it, or died).  Its device is then quiesced before anything
@@ -64,8 +71,30 @@ io_return_t dev_claim_pci(unsigned int bus, unsigned int slot,
 io_return_t dev_claim_kernel(unsigned int bus, unsigned int devfn);
 io_return_t dev_claim_kernel_release(unsigned int bus, unsigned int devfn);
 
+/*
+ * dev_claim_isa - claim.defs's claim_isa for the calling task: ports
+ * [@base, @base + @size).  *@port gets a send right to the new claim's
+ * port.  D_SUCCESS; D_INVALID_SIZE for @size out of 1-0x400;
+ * D_INVALID_OPERATION for a range outside 0-0xffff; D_ALREADY_OPEN if a
+ * port of it is another claim's (the kernel's or a task's), in an I/O
+ * BAR or the legacy ports (compatibility IDE, VGA) of a function of bus
+ * 0, or the kernel's own (the system board's below 0x100, COM1, the
+ * PICs' 0x4d0-0x4d1, 0xcf8-0xcff, the emulators' exit ports);
+ * D_NO_MEMORY (memory, or 8 ISA claims alive).
+ * dev_claim_kernel_isa - the same range for the kernel's own drivers
+ * (no port; held for good), same codes.
+ */
+io_return_t dev_claim_isa(int base, int size, struct ipc_port **port);
+io_return_t dev_claim_kernel_isa(int base, int size);
+
+/* Whether an ISA claim's range starts at @base (*@by_task: a task's, if
+ * not NULL); the lines registered through it, bit n for line n (for
+ * tests). */
+bool dev_claim_isa_held(unsigned int base, bool *by_task);
+unsigned int dev_claim_isa_lines(unsigned int base);
+
 /* Whether function @devfn of @bus is claimed, and how many claims of
- * tasks are alive (for tests and leak checks). */
+ * tasks (PCI and ISA) are alive (for tests and leak checks). */
 bool dev_claim_held(unsigned int bus, unsigned int devfn);
 unsigned int dev_claim_count(void);
 

@@ -162,9 +162,9 @@ static bool kernel_line(int id)
 }
 
 io_return_t dev_intr_attach(unsigned int line, struct ipc_port *port,
-			    const void *owner)
+			    const void *owner, bool charge)
 {
-	struct ledger *ledger = task_current()->ledger;
+	struct ledger *ledger = charge ? task_current()->ledger : NULL;
 	struct line_reg *reg;
 	uint64_t iflags;
 
@@ -211,7 +211,7 @@ io_return_t dev_intr_register(struct device *dev, int id, int flags,
 {
 	if (dev->module != &dev_irq_module || flags != 0 || id < 0)
 		return D_INVALID_OPERATION;
-	return dev_intr_attach((unsigned int)id, port, NULL);
+	return dev_intr_attach((unsigned int)id, port, NULL, true);
 }
 
 io_return_t dev_intr_ack_owner(unsigned int line, const void *owner)
@@ -227,6 +227,12 @@ io_return_t dev_intr_ack_owner(unsigned int line, const void *owner)
 	}
 	cpu_intr_restore(flags);
 	return rc;
+}
+
+bool dev_intr_owned(unsigned int line, const void *owner)
+{
+	return line < INTR_LINES && lines[line].port != NULL &&
+	       lines[line].owner == owner;
 }
 
 void dev_intr_detach(unsigned int line, const void *owner)

@@ -32,16 +32,21 @@ io_return_t dev_intr_register(struct device *dev, int id, int flags,
  * dev_intr_attach - the registration of dev_intr_register, for line
  * @line, tagged with @owner (a claim, kernel/device/dev_claim.h; NULL
  * for the irq device's): the same checks but the device's, and the same
- * codes.  dev_intr_ack_owner - acknowledge @line for @owner: D_SUCCESS,
- * or D_INVALID_OPERATION if @owner has no registration of @line waiting
- * for one.  dev_intr_detach - drop @owner's registration of @line if
- * there is one (the line is masked).  Interrupts on or off, not in an
- * interrupt handler.
+ * codes; charged to the calling task's LEDGER_INTR_LINES if @charge
+ * (an ISA claim's lines are not: they end with the claim, and autoIRQ
+ * takes every free line for a moment).  dev_intr_ack_owner -
+ * acknowledge @line for @owner: D_SUCCESS, or D_INVALID_OPERATION if
+ * @owner has no registration of @line waiting for one.
+ * dev_intr_detach - drop @owner's registration of @line if there is one
+ * (the line is masked).  dev_intr_owned - whether @owner has a
+ * registration of @line.  Interrupts on or off, not in an interrupt
+ * handler.
  */
 io_return_t dev_intr_attach(unsigned int line, struct ipc_port *port,
-			    const void *owner);
+			    const void *owner, bool charge);
 io_return_t dev_intr_ack_owner(unsigned int line, const void *owner);
 void dev_intr_detach(unsigned int line, const void *owner);
+bool dev_intr_owned(unsigned int line, const void *owner);
 
 /*
  * dev_intr_ack - device_intr_ack: the driver behind @port (a send right,

@@ -6,6 +6,9 @@
  * (lx_emul_init answers -EBUSY a second time), and a machine without a
  * Linux-driven device has no use for the world's threads and memory.
  */
+#include <stdbool.h>
+
+#include "device/dev_claim.h"
 #include "kern/boot_step.h"
 #include "kern/bootinfo.h"
 #include "kern/cmdline.h"
@@ -20,10 +23,15 @@
 /* ISA ne's I/O extent (Linux's NE_IO_EXTENT). */
 #define NE_IO_PORTS	0x20
 
+/* Whether linux.server= named ne (skip_server_drivers). */
+static bool ne_to_server;
+
 /*
  * The board's part: ISA cards cannot be enumerated, so the command line
  * names them, "ne_io=0x300" for an NE2000 there; its IRQ is left to ne's
- * autoIRQ.  A bad value is printed and the card left out.
+ * autoIRQ.  Its ports become the kernel's ISA claim (dev_claim.h), so no
+ * task can claim them.  A bad value, ports that are not free, or ne left
+ * to a driver server: printed, and the card left out.
  */
 static void add_isa_cards(void)
 {
@@ -32,8 +40,18 @@ static void add_isa_cards(void)
 
 	if (!cmdline_find(bootinfo.cmdline, "ne_io", NULL, NULL))
 		return;
+	if (ne_to_server) {
+		kprintf("linux: ne_io= ignored: ne is left to a driver server\n");
+		return;
+	}
 	if (cmdline_u64(bootinfo.cmdline, "ne_io", &io) != 0 || io > 0xffff) {
 		kprintf("linux: ne_io= is not an I/O port\n");
+		return;
+	}
+	err = dev_claim_kernel_isa((int)io, NE_IO_PORTS);
+	if (err != D_SUCCESS) {
+		kprintf("linux: ISA ne at %#lx not added: its ports are not "
+			"free (%d)\n", (unsigned long)io, err);
 		return;
 	}
 	err = lx_emul_platform_isa_add("ne", 0, io, NE_IO_PORTS);
@@ -68,6 +86,8 @@ static void skip_server_drivers(void)
 				"(%d)\n", name, err);
 		else
 			kprintf("linux: %s left to a driver server\n", name);
+		if (err == 0 && strcmp(name, "ne") == 0)
+			ne_to_server = true;
 	}
 }
 
@@ -85,12 +105,12 @@ int lx_boot(void)
 		kprintf("linux: PCI enumeration failed (%d)\n", err);
 		return err;
 	}
+	skip_server_drivers();
 	add_isa_cards();
 	err = lx_emul_params_set(bootinfo.cmdline);
 	if (err < 0)
 		kprintf("linux: bad driver parameter on the command line (%d)\n",
 			err);
-	skip_server_drivers();
 	n = lx_emul_initcalls_run();
 	if (n < 0) {
 		kprintf("linux: initcalls failed (%d)\n", n);

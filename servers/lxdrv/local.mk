@@ -3,7 +3,7 @@
 # links build/linux/linux.o, the very object the kernel's Linux world is
 # built from, with its own implementation of linux-emu/include/lx_host.h.
 GUEST_NEWLIB_ELFS += servers/lxdrv/lxdrv.elf
-LXDRV_SRCS = lxdrv.c sched.c memory.c pci.c host.c net.c disk.c serve.c
+LXDRV_SRCS = lxdrv.c sched.c memory.c pci.c isa.c host.c net.c disk.c serve.c
 LXDRV_ASM = switch.S irqflag.S
 # kernel/device/dev_error.c: the device layer's one translation of
 # -errno into D_* codes; mach-glue/block/blk_cluster.c and blk_mbr.c:

@@ -71,15 +71,25 @@ static void start(void *arg)
 {
 	const char *drivers = graft_arg(argc_saved, argv_saved, "drivers", "");
 	const char *pool = graft_arg(argc_saved, argv_saved, "pool", NULL);
+	const char *pci = graft_arg(argc_saved, argv_saved, "pci", NULL);
+	const char *isa = graft_arg(argc_saved, argv_saved, "isa", NULL);
+	mach_port_t first;
 	unsigned long mib = pool ? strtoul(pool, NULL, 0) : POOL_DEFAULT_MIB;
 	char names[256], *name, *save;
 	int err;
 
 	(void)arg;
-	claim_functions(graft_arg(argc_saved, argv_saved, "pci", NULL));
-	if (lxdrv_pci_first_claim() == MACH_PORT_NULL)
-		lxdrv_die("no PCI function could be claimed");
-	if (lxdrv_memory_init(lxdrv_pci_first_claim(), mib << 20) != 0)
+	/* with isa= alone, no PCI function is claimed */
+	if (pci || !isa)
+		claim_functions(pci);
+	if (isa)
+		lxdrv_isa_claim(isa, LIST_SEPARATORS);
+	first = lxdrv_pci_first_claim();
+	if (first == MACH_PORT_NULL)
+		first = lxdrv_isa_first_claim();
+	if (first == MACH_PORT_NULL)
+		lxdrv_die("no PCI function nor ISA card could be claimed");
+	if (lxdrv_memory_init(first, mib << 20) != 0)
 		lxdrv_die("no memory for the Linux world");
 	err = lx_emul_init();
 	if (err == 0)
@@ -88,6 +98,7 @@ static void start(void *arg)
 		printf("lxdrv: the Linux world did not start: %d\n", err);
 		lxdrv_die("no world");
 	}
+	lxdrv_isa_add();
 	set_params();
 	snprintf(names, sizeof(names), "%s", drivers);
 	for (name = strtok_r(names, LIST_SEPARATORS, &save); name;

@@ -3,6 +3,7 @@
 #ifndef LXDRV_GLUE_H
 #define LXDRV_GLUE_H
 
+#include <mach/kern_return.h>
 #include <mach/port.h>
 
 /* pci.c: lxdrv_pci_claim - claim 00:@slot.@fn for the server, grant its
@@ -11,8 +12,26 @@
  * lxdrv_pci_release_unbound - give back the claims no driver bound but
  * the first; how many stay. */
 int lxdrv_pci_claim(unsigned int slot, unsigned int fn);
+/* lxdrv_ports_grant - ports [@from, @to] granted to the server by the
+ * device master port (i386_io_perm_create), for fixed ports no claim
+ * covers: 0, or -1. */
+int lxdrv_ports_grant(unsigned int from, unsigned int to);
 mach_port_t lxdrv_pci_first_claim(void);
 unsigned int lxdrv_pci_release_unbound(void);
+
+/* isa.c: lxdrv_isa_claim - claim the ISA cards "NAME:PORT" of @list
+ * (split at @separators) and grant their ports; a refused claim is
+ * printed, a malformed list ends the server.  lxdrv_isa_first_claim -
+ * the first ISA claim's port (MACH_PORT_NULL: none).  lxdrv_isa_add -
+ * register their platform devices (after lx_emul_init, before the
+ * drivers' initcalls).  lxdrv_isa_line_register - @line as notifications
+ * to @notify through the first ISA claim: 0, or -1 (none, or the kernel
+ * refused the line).  lxdrv_isa_line_ack - claim_isa_intr_ack's code. */
+void lxdrv_isa_claim(const char *list, const char *separators);
+mach_port_t lxdrv_isa_first_claim(void);
+void lxdrv_isa_add(void);
+int lxdrv_isa_line_register(unsigned int line, mach_port_t notify);
+kern_return_t lxdrv_isa_line_ack(unsigned int line);
 
 /* memory.c: lxdrv_memory_init - the world's memory pool, @bytes of DMA
  * memory of @claim.  0, or -1 (printed). */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* PCI through the server's claims: lx_host_pci_*, lx_host_ioremap, and the interrupt lines of claimed functions (lx_host_irq_*), an IDE controller's compatibility ports and lines included. */
+/* PCI through the server's claims: lx_host_pci_*, lx_host_ioremap, and the interrupt lines (lx_host_irq_*) of claimed functions, an IDE controller's compatibility lines, and ISA claims' (isa.c). */
 /*
  * The server claims PCI functions (claim.defs) before its Linux world
  * scans: configuration space the world reads is that of its claims
@@ -27,6 +27,7 @@
 #include "device/dev_error.h"
 
 #include "lxdrv.h"
+#include "lxdrv_glue.h"
 
 #define CLAIMS_MAX	8
 #define BARS		6
@@ -49,7 +50,9 @@ struct claim {
 };
 
 struct line {
-	struct claim *claim;		/* NULL: an ISA line (irq_device) */
+	struct claim *claim;		/* NULL: an ISA line (below) */
+	bool isa_claim;			/* through an ISA claim (isa.c), else
+					 * irq_device */
 	mach_port_t notify;
 	void (*fn)(unsigned int line);
 	bool masked, unacked;
@@ -89,7 +92,7 @@ static struct claim *find(unsigned int bus, unsigned int devfn)
 	return NULL;
 }
 
-static int ports_grant(unsigned int from, unsigned int to)
+int lxdrv_ports_grant(unsigned int from, unsigned int to)
 {
 	mach_port_t perm;
 
@@ -111,9 +114,9 @@ static int ide_legacy_grant(int class_revision)
 	for (int i = 0; i < 2; i++) {
 		if (progif & ide_channels[i].native_bit)
 			continue;
-		if (ports_grant(ide_channels[i].cmd,
+		if (lxdrv_ports_grant(ide_channels[i].cmd,
 				ide_channels[i].cmd + 7) != 0 ||
-		    ports_grant(ide_channels[i].ctl, ide_channels[i].ctl) !=
+		    lxdrv_ports_grant(ide_channels[i].ctl, ide_channels[i].ctl) !=
 		    0) {
 			printf("lxdrv: no grant of IDE ports %#x, %#x\n",
 			       ide_channels[i].cmd, ide_channels[i].ctl);
@@ -339,18 +342,25 @@ static void ack(struct line *l)
 
 	if (!l->unacked)
 		return;
-	kr = l->claim ? claim_intr_ack(l->claim->port) :
-	     device_intr_ack(irq_device, l->notify, MACH_MSG_TYPE_MAKE_SEND);
+	if (l->claim)
+		kr = claim_intr_ack(l->claim->port);
+	else if (l->isa_claim)
+		kr = lxdrv_isa_line_ack((unsigned int)(l - lines));
+	else
+		kr = device_intr_ack(irq_device, l->notify,
+				     MACH_MSG_TYPE_MAKE_SEND);
 	if (kr == D_SUCCESS)
 		l->unacked = false;
 }
 
 /* Register @notify for @line: the line of a claim of ours (*@c set),
- * else an ISA line an IDE channel of ours raises.  0, or -1. */
+ * an ISA line an IDE channel of ours raises, else a line our ISA claim
+ * may take (*@isa set; autoIRQ tries every line).  0, or -1. */
 static int line_register(unsigned int line, mach_port_t notify,
-			 struct claim **c)
+			 struct claim **c, bool *isa)
 {
 	*c = NULL;
+	*isa = false;
 	for (unsigned int i = 0; i < nclaims; i++)
 		if (claims[i].irq == line)
 			*c = &claims[i];
@@ -358,8 +368,11 @@ static int line_register(unsigned int line, mach_port_t notify,
 		return claim_intr_register((*c)->port, notify,
 					   MACH_MSG_TYPE_MAKE_SEND) ==
 		       D_SUCCESS ? 0 : -1;
-	if (!(isa_lines & (1u << line)))
-		return -1;	/* not a line of the functions it claimed */
+	if (!(isa_lines & (1u << line))) {
+		/* not a line of the functions it claimed */
+		*isa = lxdrv_isa_line_register(line, notify) == 0;
+		return *isa ? 0 : -1;
+	}
 	if (irq_device == MACH_PORT_NULL &&
 	    device_open(lxdrv_master, 0, "irq", &irq_device) != D_SUCCESS)
 		return -1;
@@ -386,6 +399,7 @@ static void notified(mach_msg_header_t *msg, void *arg)
 int lx_host_irq_attach(unsigned int line, void (*fn)(unsigned int line))
 {
 	struct claim *c = NULL;
+	bool isa = false;
 	struct line *l;
 
 	if (line >= IRQ_LINES || lines[line].fn)
@@ -394,13 +408,14 @@ int lx_host_irq_attach(unsigned int line, void (*fn)(unsigned int line))
 	if (mach_port_allocate(lxdrv_task, MACH_PORT_RIGHT_RECEIVE,
 			       &l->notify) != KERN_SUCCESS)
 		return -1;
-	if (line_register(line, l->notify, &c) != 0 ||
+	if (line_register(line, l->notify, &c, &isa) != 0 ||
 	    lxdrv_port_watch(l->notify, notified, l) != 0) {
 		(void)mach_port_mod_refs(lxdrv_task, l->notify,
 					 MACH_PORT_RIGHT_RECEIVE, -1);
 		return -1;
 	}
 	l->claim = c;
+	l->isa_claim = isa;
 	l->fn = fn;
 	l->masked = true;
 	l->unacked = false;

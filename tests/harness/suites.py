@@ -710,11 +710,13 @@ SUITES: tuple[Suite, ...] = (
                             for mode in ("warmup", "lines", "rtc", "kports",
                                          "selfreply", "bound", "filters",
                                          "ioperm", "flood"))),
-    # PCI claims for user drivers (defs/claim.defs): an e1000 at 00:03.0
-    # is bound by the kernel's Linux world; an RTL8139 at 00:05.0 and an
-    # e1000e at 00:06.0, which no linked driver binds, are claimed by
-    # claim_probe.
-    QemuSuite(name="driver-claim", test="driver-claim", cmdline=("linux",),
+    # PCI and ISA claims for user drivers (defs/claim.defs): an e1000 at
+    # 00:03.0 is bound by the kernel's Linux world; an RTL8139 at 00:05.0
+    # and an e1000e at 00:06.0, which no linked driver binds, are claimed
+    # by claim_probe; the kernel's world holds the ISA ports of ne_io=
+    # (no card answers there).
+    QemuSuite(name="driver-claim", test="driver-claim",
+              cmdline=("linux", f"ne_io={NE_ISA_IO:#x}"),
               qemu_args=("-nic", "none",
                          "-device", "e1000,addr=03.0,netdev=e",
                          "-netdev", "user,id=e",
@@ -725,7 +727,7 @@ SUITES: tuple[Suite, ...] = (
               modules=tuple(("{builddir}/tests/user/claim_probe.elf",
                              f"claim_probe mode={mode} device=${{device-port}}")
                             for mode in ("refuse", "access", "outside",
-                                         "release", "map"))),
+                                         "release", "map", "isa"))),
     # The Linux e1000 driver in a user-mode server (servers/lxdrv): the
     # kernel's Linux world starts without it (linux.server=e1000).
     QemuSuite(name="server-net-e1000", test="server-net",
@@ -740,6 +742,17 @@ SUITES: tuple[Suite, ...] = (
               prepare=net_peer_for("ne2k_pci,addr=03.0"),
               modules=((LXDRV,
                         "lxdrv drivers=ne2k-pci pci=03.0 "
+                        "device=${device-port}"),
+                       NET_PROBE_MODULES[0])),
+    # ISA ne in the server: its ports claimed (isa=), its line found by
+    # autoIRQ through the claim, compared with the line QEMU was given;
+    # then the net-ne-isa program against its eth0.
+    QemuSuite(name="server-net-ne-isa", test="server-net-ne-isa",
+              cmdline=("linux", "linux.server=ne", f"isa_io={NE_ISA_IO:#x}",
+                       f"expect_irq={NE_ISA_IRQ}"),
+              prepare=net_peer_for(
+                  f"ne2k_isa,iobase={NE_ISA_IO:#x},irq={NE_ISA_IRQ}"),
+              modules=((LXDRV, f"lxdrv drivers=ne isa=ne:{NE_ISA_IO:#x} "
                         "device=${device-port}"),
                        NET_PROBE_MODULES[0])),
     # libata + ata_piix in the server: the disk-ata-piix suites' client

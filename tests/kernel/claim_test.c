@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Suite "driver-claim": PCI claims for user drivers (claim.defs), each call with its bad inputs, and what a claim's end undoes. */
+/* Suite "driver-claim": PCI and ISA claims for user drivers (claim.defs), each call with its bad inputs, and what a claim's end undoes. */
 /*
  * tests/user/claim_probe.c makes the calls; this side checks what only
  * the kernel sees: the kernel's Linux world holds the function its e1000
@@ -26,6 +26,8 @@
 
 #define E1000_SLOT	3
 #define RTL_SLOT	5
+#define KERNEL_ISA_IO	0x300	/* the suite's ne_io= */
+#define ISA_IO		0x280	/* claim_probe's ISA claim */
 
 static char console[16384];
 
@@ -85,8 +87,13 @@ static void expect_faulted(struct ktest *t, const char *reason)
 
 static void kernel_world_holds_what_it_drives(struct ktest *t)
 {
+	bool by_task = true;
+
 	KTEST_EXPECT_TRUE(t, dev_claim_held(0, pci_devfn(E1000_SLOT, 0)));
 	KTEST_EXPECT_FALSE(t, dev_claim_held(0, pci_devfn(RTL_SLOT, 0)));
+	/* the card of ne_io=, though no card answers there */
+	KTEST_EXPECT_TRUE(t, dev_claim_isa_held(KERNEL_ISA_IO, &by_task));
+	KTEST_EXPECT_FALSE(t, by_task);
 	KTEST_EXPECT_EQ(t, dev_claim_count(), 0);
 }
 
@@ -148,6 +155,22 @@ static void register_bar_mapped_uncached_until_the_claim_ends(
 	expect_counts(t, &b);
 }
 
+/* ISA claims: claim_probe exits holding one, its grant and five lines;
+ * all of it ends with the task. */
+static void isa_claims_answer_their_codes_and_end_with_their_task(
+	struct ktest *t)
+{
+	struct claim_counts b;
+
+	counts_take(&b);
+	if (!run_mode(t, "isa", 54))
+		return;
+	KTEST_EXPECT_FALSE(t, dev_claim_isa_held(ISA_IO, NULL));
+	KTEST_EXPECT_EQ(t, dev_claim_isa_lines(ISA_IO), 0);
+	KTEST_EXPECT_TRUE(t, dev_claim_isa_held(KERNEL_ISA_IO, NULL));
+	expect_counts(t, &b);
+}
+
 static const struct ktest_case claim_cases[] = {
 	{ "kernel_world_holds_what_it_drives",
 	  kernel_world_holds_what_it_drives },
@@ -161,5 +184,7 @@ static const struct ktest_case claim_cases[] = {
 	  released_claim_takes_its_ports_back },
 	{ "register_bar_mapped_uncached_until_the_claim_ends",
 	  register_bar_mapped_uncached_until_the_claim_ends },
+	{ "isa_claims_answer_their_codes_and_end_with_their_task",
+	  isa_claims_answer_their_codes_and_end_with_their_task },
 };
 KTEST_SUITE(claim_suite, "driver-claim", claim_cases);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Suites "server-net-*": a Linux NIC driver run as a user-mode server (servers/lxdrv) serves Mach's eth0 through the kernel's proxy. */
+/* Suites "server-net-*": a Linux NIC driver run as a user-mode server (servers/lxdrv) serves Mach's eth0 through the kernel's proxy; ISA ne there finds its line by autoIRQ. */
 /*
  * The kernel boots without the drivers the suite gives the server
  * (linux.server=), so the server's claims get their functions; the
@@ -12,6 +12,7 @@
 #include "device/dev_claim.h"
 #include "kern/bootinfo.h"
 #include "kern/cmdline.h"
+#include "kern/kprintf.h"
 #include "kern/ktest.h"
 #include "tests/kernel/driver_server.h"
 #include "tests/kernel/user_task.h"
@@ -41,6 +42,40 @@ static void net_program_passes_its_checks(struct ktest *t)
 		return;
 	user_task_expect_checks(t, console, NET_PROBE_CHECKS);
 }
+
+/* ISA ne in the server (isa_io=, expect_irq=): its ports are the
+ * server's claim, and of the lines autoIRQ took through the claim only
+ * the one the harness gave QEMU's card stays registered. */
+static void server_claims_the_card_and_autoirq_finds_its_line(
+	struct ktest *t)
+{
+	uint64_t io = 0, want = 0;
+	bool by_task = false;
+	char said[32];
+
+	if (cmdline_u64(bootinfo.cmdline, "isa_io", &io) != 0 ||
+	    cmdline_u64(bootinfo.cmdline, "expect_irq", &want) != 0 ||
+	    want >= 16) {
+		ktest_fail(t, "command line lacks numbers isa_io=, expect_irq=");
+		return;
+	}
+	if (!driver_server_start(t, 30))
+		return;
+	KTEST_EXPECT_TRUE(t, dev_claim_isa_held((unsigned int)io, &by_task));
+	KTEST_EXPECT_TRUE(t, by_task);
+	KTEST_EXPECT_EQ(t, dev_claim_isa_lines((unsigned int)io),
+			1u << want);
+	ksnprintf(said, sizeof(said), "using IRQ %u.", (unsigned int)want);
+	KTEST_EXPECT_TRUE(t, driver_server_said(said));
+	KTEST_EXPECT_TRUE(t, driver_server_said("lxdrv: eth0 up"));
+}
+
+static const struct ktest_case server_net_isa_cases[] = {
+	{ "server_claims_the_card_and_autoirq_finds_its_line",
+	  server_claims_the_card_and_autoirq_finds_its_line },
+	{ "net_program_passes_its_checks", net_program_passes_its_checks },
+};
+KTEST_SUITE(server_net_isa_suite, "server-net-ne-isa", server_net_isa_cases);
 
 static const struct ktest_case server_net_cases[] = {
 	{ "server_claims_and_drives_the_nic",

@@ -14,6 +14,10 @@
  *   map      an e1000e at 00:06.0 (MAC 52:54:00:00:00:88): its register
  *            BAR mapped, the MAC read from its receive address registers,
  *            the refusals; after the claim's release the mapping faults
+ *   isa      ISA claims (the kernel's Linux world holds ne_io=0x300): the
+ *            refused ranges, each with its code; a free range, its ports
+ *            granted, its lines (more than a task may register on the
+ *            irq device) and their refusals; then exits holding them
  * Checks print "USER-PASS name" or "USER-FAIL ...", then "USER-DONE n";
  * "USER-IO about to fault" precedes an access that must fault.
  */
@@ -106,6 +110,176 @@ static void refuse(mach_port_t master)
 	      claim_pci(mach_task_self(), 0, RTL_SLOT, 0, &claim));
 	check("calls_on_a_non_claim_port_refused", D_NO_SUCH_DEVICE,
 	      claim_io_grant(con, 0));
+}
+
+#define KERNEL_ISA_IO	0x300		/* the kernel's ne_io= */
+#define ISA_IO		0x280		/* nobody's */
+#define ISA_PORTS	0x20
+#define ISA_CLAIMS_MAX	8		/* alive at once, the kernel's too */
+#define IDE_LINE	14		/* the kernel's ata_piix handles it */
+/* free lines (QEMU's PCI lines are 10 and 11): more than the 4 a task
+ * may register on the irq device */
+static const int free_lines[] = { 3, 5, 6, 7, 12 };
+
+/* The ranges claim_isa refuses, and the codes. */
+static void isa_refusals(mach_port_t master, mach_port_t con,
+			 mach_port_t rtl)
+{
+	static const struct {
+		const char *name;
+		int base, size, code;
+	} cases[] = {
+		{ "isa_size_0", ISA_IO, 0, D_INVALID_SIZE },
+		{ "isa_size_negative", ISA_IO, -1, D_INVALID_SIZE },
+		{ "isa_size_past_10_bits", ISA_IO, 0x401, D_INVALID_SIZE },
+		{ "isa_base_negative", -0x10, 0x20, D_INVALID_OPERATION },
+		{ "isa_past_port_0xffff", 0xfff0, 0x20, D_INVALID_OPERATION },
+		{ "isa_kernel_card_refused", KERNEL_ISA_IO, ISA_PORTS,
+		  D_ALREADY_OPEN },
+		{ "isa_overlapping_kernel_card_refused", KERNEL_ISA_IO + 0x10,
+		  ISA_PORTS, D_ALREADY_OPEN },
+		{ "isa_pic_refused", 0x20, 2, D_ALREADY_OPEN },
+		{ "isa_pit_refused", 0x40, 4, D_ALREADY_OPEN },
+		{ "isa_com1_refused", 0x3f8, 8, D_ALREADY_OPEN },
+		{ "isa_pci_config_refused", 0xcf8, 8, D_ALREADY_OPEN },
+		{ "isa_compatibility_ide_refused", 0x1f0, 8, D_ALREADY_OPEN },
+	};
+	mach_port_t claim = MACH_PORT_NULL, probe = MACH_PORT_NULL;
+	uint16_t rtl_io = io_base(rtl);
+
+	check("isa_through_a_device_port_refused", D_INVALID_OPERATION,
+	      claim_isa(con, ISA_IO, ISA_PORTS, &claim));
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++)
+		check(cases[i].name, cases[i].code,
+		      claim_isa(master, cases[i].base, cases[i].size, &claim));
+	check("isa_claimed_pci_io_bar_refused", D_ALREADY_OPEN,
+	      claim_isa(master, rtl_io, 8, &claim));
+	/* the e1000e's I/O BAR, claimed by nobody: sized now */
+	check("claim_e1000e_for_its_bar", D_SUCCESS,
+	      claim_pci(master, 0, E1000E_SLOT, 0, &probe));
+	{
+		rpc_phys_addr_t base = 0, size = 0;
+		boolean_t io = FALSE;
+
+		check("e1000e_bar2", D_SUCCESS,
+		      claim_pci_bar(probe, 2, &base, &size, &io));
+		check("e1000e_bar2_is_io", 1, io && size != 0);
+		check("e1000e_released", KERN_SUCCESS,
+		      mach_port_deallocate(mach_task_self(), probe));
+		check("isa_unclaimed_pci_io_bar_refused", D_ALREADY_OPEN,
+		      claim_isa(master, (int)base + (int)size - 1, 4,
+				&claim));
+	}
+}
+
+/* At most ISA_CLAIMS_MAX ISA claims alive: the kernel's and @held are
+ * two. */
+static void isa_limit(mach_port_t master)
+{
+	mach_port_t more[ISA_CLAIMS_MAX];
+	unsigned int n = 0;
+
+	for (; n < ISA_CLAIMS_MAX - 2; n++)
+		if (claim_isa(master, 0x200 + 0x10 * (int)n, 0x10,
+			      &more[n]) != D_SUCCESS)
+			break;
+	check("isa_claims_up_to_the_limit", ISA_CLAIMS_MAX - 2, (int)n);
+	check("isa_claim_past_the_limit", D_NO_MEMORY,
+	      claim_isa(master, 0x200 + 0x10 * (int)n, 0x10, &more[n]));
+	for (unsigned int i = 0; i < n; i++)
+		(void)mach_port_deallocate(mach_task_self(), more[i]);
+	check("isa_claim_after_some_ended", D_SUCCESS,
+	      claim_isa(master, 0x200, 0x10, &more[0]));
+	(void)mach_port_deallocate(mach_task_self(), more[0]);
+}
+
+/* An ISA claim's lines: any free one, one registration each. */
+static void isa_lines(mach_port_t master, mach_port_t isa, mach_port_t rtl)
+{
+	int id = 0, class_rev = 0, irq = -1;
+
+	check("rtl_id", D_SUCCESS, claim_pci_id(rtl, &id, &class_rev, &irq));
+	check("isa_line_16_refused", D_INVALID_OPERATION,
+	      claim_isa_intr_register(isa, 16, new_receive(),
+				      MACH_MSG_TYPE_MAKE_SEND));
+	check("isa_line_negative_refused", D_INVALID_OPERATION,
+	      claim_isa_intr_register(isa, -1, new_receive(),
+				      MACH_MSG_TYPE_MAKE_SEND));
+	check("isa_clock_line_refused", D_INVALID_OPERATION,
+	      claim_isa_intr_register(isa, 0, new_receive(),
+				      MACH_MSG_TYPE_MAKE_SEND));
+	check("isa_console_line_refused", D_INVALID_OPERATION,
+	      claim_isa_intr_register(isa, 4, new_receive(),
+				      MACH_MSG_TYPE_MAKE_SEND));
+	check("isa_kernel_handled_line_refused", D_ALREADY_OPEN,
+	      claim_isa_intr_register(isa, IDE_LINE, new_receive(),
+				      MACH_MSG_TYPE_MAKE_SEND));
+	check("isa_pci_claims_line_refused", D_ALREADY_OPEN,
+	      claim_isa_intr_register(isa, irq, new_receive(),
+				      MACH_MSG_TYPE_MAKE_SEND));
+	check("isa_kernel_port_refused_as_notify_port", D_INVALID_OPERATION,
+	      claim_isa_intr_register(isa, free_lines[0], master,
+				      MACH_MSG_TYPE_COPY_SEND));
+	check("isa_lines_on_a_pci_claim_refused", D_INVALID_OPERATION,
+	      claim_isa_intr_register(rtl, free_lines[0], new_receive(),
+				      MACH_MSG_TYPE_MAKE_SEND));
+	check("isa_ack_on_a_pci_claim_refused", D_INVALID_OPERATION,
+	      claim_isa_intr_ack(rtl, free_lines[0]));
+	for (size_t i = 0; i < sizeof(free_lines) / sizeof(*free_lines); i++)
+		check("isa_free_line_registered", D_SUCCESS,
+		      claim_isa_intr_register(isa, free_lines[i],
+					      new_receive(),
+					      MACH_MSG_TYPE_MAKE_SEND));
+	check("isa_line_registered_twice", D_ALREADY_OPEN,
+	      claim_isa_intr_register(isa, free_lines[0], new_receive(),
+				      MACH_MSG_TYPE_MAKE_SEND));
+	check("isa_ack_without_interrupt", D_INVALID_OPERATION,
+	      claim_isa_intr_ack(isa, free_lines[0]));
+	check("isa_ack_of_a_line_not_its", D_INVALID_OPERATION,
+	      claim_isa_intr_ack(isa, 9));
+	check("isa_ack_line_out_of_range", D_INVALID_OPERATION,
+	      claim_isa_intr_ack(isa, 16));
+	check("pci_line_routines_on_an_isa_claim_refused",
+	      D_INVALID_OPERATION,
+	      claim_intr_register(isa, new_receive(),
+				  MACH_MSG_TYPE_MAKE_SEND));
+}
+
+static void isa(mach_port_t master)
+{
+	mach_port_t claim = MACH_PORT_NULL, again = MACH_PORT_NULL;
+	mach_port_t con = MACH_PORT_NULL, rtl = claim_rtl(master);
+	rpc_phys_addr_t base = 0, size = 0;
+	vm_address_t mapped = 0;
+	int value = 0, irq = 0;
+	boolean_t io = FALSE;
+	uint8_t v;
+
+	check("open_console", D_SUCCESS,
+	      device_open(master, D_WRITE, "console", &con));
+	isa_refusals(master, con, rtl);
+	check("isa_free_range_claimed", D_SUCCESS,
+	      claim_isa(master, ISA_IO, ISA_PORTS, &claim));
+	check("isa_claimed_twice_refused", D_ALREADY_OPEN,
+	      claim_isa(master, ISA_IO + 8, 8, &again));
+	check("isa_has_no_pci_id", D_INVALID_OPERATION,
+	      claim_pci_id(claim, &value, &value, &irq));
+	check("isa_has_no_pci_bar", D_INVALID_OPERATION,
+	      claim_pci_bar(claim, 0, &base, &size, &io));
+	check("isa_has_no_config_space", D_INVALID_OPERATION,
+	      claim_pci_config_read(claim, 0, 4, &value));
+	check("isa_config_write_refused", D_INVALID_OPERATION,
+	      claim_pci_config_write(claim, 4, 2, 0));
+	check("isa_grant_of_bar_1_refused", D_INVALID_OPERATION,
+	      claim_io_grant(claim, 1));
+	check("isa_not_mapped", D_INVALID_OPERATION,
+	      claim_map(claim, 0, &mapped));
+	check("isa_range_granted", D_SUCCESS, claim_io_grant(claim, 0));
+	v = inb(ISA_IO + ISA_PORTS - 1);	/* no card: all ones */
+	check("isa_granted_port_read", 0xff, v);
+	isa_limit(master);
+	isa_lines(master, claim, rtl);
+	/* Exits holding the claim, its grant and its lines. */
 }
 
 /* DMA memory of the claim: sizes and limits, below 16 MiB on request,
@@ -293,6 +467,8 @@ int main(int argc, char **argv)
 		refuse(master);
 	else if (strcmp(mode, "access") == 0)
 		access(master);
+	else if (strcmp(mode, "isa") == 0)
+		isa(master);
 	else
 		printf("USER-FAIL unknown_mode: %s\n", mode);
 	printf("USER-DONE %d\n", checks);

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* What dev_claim.c (the claims, PCI's) and dev_claim_isa.c (ISA's) share. */
+#ifndef DEVICE_DEV_CLAIM_PRIV_H
+#define DEVICE_DEV_CLAIM_PRIV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <device/device_types.h>
+
+#include "x86_64/pci_config.h"
+
+struct ipc_port;
+struct ledger;
+
+#define NO_IRQ			0xff
+
+struct claim_bar {
+	uint64_t base, size;
+	bool io;
+};
+
+/* I/O ports granted to a task through the claim. */
+struct claim_grant {
+	struct claim_grant *next;
+	struct ipc_port *task;		/* its task port (a reference) */
+	unsigned int bar;
+};
+
+/* A memory BAR mapped into a task through the claim. */
+struct claim_map {
+	struct claim_map *next;
+	struct ipc_port *task;		/* its task port (a reference) */
+	uint64_t address;
+	unsigned int bar;
+};
+
+/* DMA memory the claim owns, lent to a task. */
+struct claim_dma {
+	struct claim_dma *next;
+	struct ipc_port *task;		/* its task port (a reference) */
+	uint64_t address, phys, pages;
+};
+
+/*
+ * A claim of a PCI function (@bus, @devfn), or of an ISA card's I/O
+ * range (@isa: bars[0] is the range, as an I/O BAR, the others are
+ * unimplemented; @bus and @devfn mean nothing; @irq is NO_IRQ, its lines
+ * are registered one by one, dev_claim_isa.c).
+ */
+struct dev_claim {
+	struct dev_claim *next;		/* the table, while it holds */
+	unsigned int bus, devfn;
+	bool isa;
+	struct ipc_port *port;		/* NULL: the kernel's claim */
+	unsigned int refs;		/* the table's, and MIG calls' */
+	uint32_t id, class_rev;
+	unsigned int irq;		/* NO_IRQ: none */
+	struct claim_bar bars[PCI_BARS];
+	struct claim_grant *grants;
+	struct claim_map *maps;
+	struct claim_dma *dma;
+	struct ledger *ledger;		/* the claiming task's, for DMA */
+};
+
+/* The table of claims, newest first (interrupts off to walk or change
+ * it). */
+extern struct dev_claim *dev_claims;
+
+/* dev_claim_read_function - read what a claim keeps of function
+ * @c->devfn of @c->bus into @c: identity, line, BARs sized.  Interrupts
+ * off; the function is nobody's (its decoding is off meanwhile). */
+void dev_claim_read_function(struct dev_claim *c);
+
+/* dev_claim_give_port - make @c (in the table, one reference) a claim
+ * of the calling task: its port, its no-senders request, a send right
+ * in *@port.  D_SUCCESS; D_NO_MEMORY (@c was unlinked and released).
+ * Interrupts off. */
+io_return_t dev_claim_give_port(struct dev_claim *c, struct ipc_port **port);
+
+/* dev_claim_unlink - take @c out of the table; dev_claim_release - drop
+ * a reference (the last frees it).  Interrupts off for unlink. */
+void dev_claim_unlink(struct dev_claim *c);
+void dev_claim_release(struct dev_claim *c);
+
+#endif
