@@ -283,7 +283,8 @@ kern_return_t dc_claim_isa_intr_register(claim_t claim, int line,
 
 	if (c == NULL)
 		return D_NO_SUCH_DEVICE;
-	if (!c->isa || line < 0 || line >= INTR_LINES)
+	if (!c->isa || line < 0 || line >= INTR_LINES ||
+	    dev_intr_kernel_line((unsigned int)line))
 		return D_INVALID_OPERATION;
 	flags = cpu_intr_save();
 	rc = pci_claims_line((unsigned int)line) ? D_ALREADY_OPEN :

@@ -156,9 +156,9 @@ static void notify_thread(void *arg)
 	}
 }
 
-static bool kernel_line(int id)
+bool dev_intr_kernel_line(unsigned int line)
 {
-	return id == 0 || id == 2 || id == SERIAL_IRQ;
+	return line == 0 || line == 2 || line == SERIAL_IRQ;
 }
 
 io_return_t dev_intr_attach(unsigned int line, struct ipc_port *port,
@@ -170,7 +170,7 @@ io_return_t dev_intr_attach(unsigned int line, struct ipc_port *port,
 
 	/* A kernel object never receives the notification; its port as
 	 * the target would also keep that object alive. */
-	if (line >= INTR_LINES || kernel_line((int)line) ||
+	if (line >= INTR_LINES || dev_intr_kernel_line(line) ||
 	    !IPC_PORT_VALID(port) || port->kotype != IKOT_NONE)
 		return D_INVALID_OPERATION;
 	reg = &lines[line];

@@ -56,6 +56,10 @@ bool dev_intr_owned(unsigned int line, const void *owner);
  */
 io_return_t dev_intr_ack(struct device *dev, struct ipc_port *port);
 
+/* dev_intr_kernel_line - whether the kernel drives line @line itself (0
+ * clock, 2 cascade, 4 console): never registered. */
+bool dev_intr_kernel_line(unsigned int line);
+
 /* dev_intr_init - start the thread that sends the notifications (once,
  * at boot). */
 void dev_intr_init(void);
