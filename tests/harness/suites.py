@@ -843,6 +843,16 @@ SUITES: tuple[Suite, ...] = (
                    None, f"ne2k: type=isa, ioaddr={NE_ISA_IO:#x}, "
                    f"irq={NE_ISA_IRQ}"),
                modules=NET_PROBE_MODULES_BOCHS),
+    # ISA ne in the driver server on Bochs, as server-net-ne-isa.
+    BochsSuite(name="server-net-ne-isa-bochs", test="server-net-ne-isa",
+               cmdline=("linux", "linux.server=ne", f"isa_io={NE_ISA_IO:#x}",
+                        f"expect_irq={NE_ISA_IRQ}"),
+               prepare=bochs_net_peer_for(
+                   None, f"ne2k: type=isa, ioaddr={NE_ISA_IO:#x}, "
+                   f"irq={NE_ISA_IRQ}"),
+               modules=((LXDRV, f"lxdrv drivers=ne isa=ne:{NE_ISA_IO:#x} "
+                         "device=${device-port}"),
+                        NET_PROBE_MODULES_BOCHS[0])),
     # servers/pingd on e1000 answers the peer's ARP and ICMP echo
     # requests (tests/harness/ping_peer.py).
     QemuSuite(name="net-ping", test="net-ping", cmdline=("linux",),
