@@ -30,7 +30,7 @@ static bool ne_to_server;
  * The board's part: ISA cards cannot be enumerated, so the command line
  * names them, "ne_io=0x300" for an NE2000 there; its IRQ is left to ne's
  * autoIRQ.  Its ports become the kernel's ISA claim (dev_claim.h), so no
- * task can claim them.  A bad value, ports that are not free, or ne left
+ * task can claim them.  A bad value, ports the claim refuses, or ne left
  * to a driver server: printed, and the card left out.
  */
 static void add_isa_cards(void)
@@ -50,8 +50,8 @@ static void add_isa_cards(void)
 	}
 	err = dev_claim_kernel_isa((int)io, NE_IO_PORTS);
 	if (err != D_SUCCESS) {
-		kprintf("linux: ISA ne at %#lx not added: its ports are not "
-			"free (%d)\n", (unsigned long)io, err);
+		kprintf("linux: ISA ne at %#lx not added: its ports were "
+			"refused (%d)\n", (unsigned long)io, err);
 		return;
 	}
 	err = lx_emul_platform_isa_add("ne", 0, io, NE_IO_PORTS);
