@@ -183,7 +183,9 @@ static io_return_t check_args(int base, int size)
 	return D_SUCCESS;
 }
 
-io_return_t dev_claim_isa(int base, int size, struct ipc_port **port)
+/* A new ISA claim of [@base, @base + @size): a task's, its port's send
+ * right in *@port, or the kernel's (@port NULL).  dev_claim_isa's codes. */
+static io_return_t isa_claim(int base, int size, struct ipc_port **port)
 {
 	io_return_t rc = check_args(base, size);
 	struct dev_claim *c;
@@ -193,24 +195,20 @@ io_return_t dev_claim_isa(int base, int size, struct ipc_port **port)
 		return rc;
 	flags = cpu_intr_save();
 	rc = isa_new((unsigned int)base, (unsigned int)size, &c);
-	if (rc == D_SUCCESS)
+	if (rc == D_SUCCESS && port != NULL)
 		rc = dev_claim_give_port(c, port);
 	cpu_intr_restore(flags);
 	return rc;
 }
 
+io_return_t dev_claim_isa(int base, int size, struct ipc_port **port)
+{
+	return isa_claim(base, size, port);
+}
+
 io_return_t dev_claim_kernel_isa(int base, int size)
 {
-	io_return_t rc = check_args(base, size);
-	struct dev_claim *c;
-	uint64_t flags;
-
-	if (rc != D_SUCCESS)
-		return rc;
-	flags = cpu_intr_save();
-	rc = isa_new((unsigned int)base, (unsigned int)size, &c);
-	cpu_intr_restore(flags);
-	return rc;
+	return isa_claim(base, size, NULL);
 }
 
 /* The ISA claim whose range starts at @base (interrupts off), or NULL. */
