@@ -23,7 +23,9 @@
  *                    the open that opened the device (the server sees
  *                    no open: a disk answers D_READ_ONLY from them),
  *                    its other bits the call's.
- *                    Out-of-line data travels out of line both ways.
+ *                    Out-of-line data travels out of line both ways,
+ *                    but a NIC's write of at most IO_INBAND_MAX bytes
+ *                    goes inband (the server maps no pages for it).
  *   set_status       forwarded as device_set_status; its reply (MIG's
  *                    return code) answers the client (dev_reply_defer).
  *   get_status       local, from the records the server published

@@ -67,8 +67,9 @@ struct dev_proxy_fwd {
 	struct io_req *req;		/* NULL: a set_status */
 	struct dev_reply reply;		/* a set_status's client */
 	mach_msg_id_t reply_id;		/* the answer it waits for */
-	void *frame;			/* a NIC's write: its frame, for
-					 * NETF_OUT once sent; or NULL */
+	void *frame;			/* a NIC's write forwarded out of
+					 * line: its frame, for NETF_OUT
+					 * once sent; or NULL */
 };
 
 static unsigned int in_flight;
@@ -139,6 +140,16 @@ static void fwd_complete(struct dev_proxy_fwd *f, io_return_t code,
 	fwd_free(f);
 }
 
+/* The form @req travels in to the server: its own, but a NIC's write
+ * of at most IO_INBAND_MAX bytes goes inband whatever the client used,
+ * so the server neither maps nor frees pages for a frame. */
+static enum io_op fwd_op(const struct dev_proxy *p, const struct io_req *req)
+{
+	if (p->net && req->op == IO_WRITE && req->count <= IO_INBAND_MAX)
+		return IO_WRITE_INBAND;
+	return req->op;
+}
+
 io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req)
 {
 	static const mach_msg_id_t reply_ids[] = {
@@ -147,26 +158,30 @@ io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req)
 		[IO_WRITE] = DS_WRITE_REPLY_ID,
 		[IO_WRITE_INBAND] = DS_WRITE_INBAND_REPLY_ID,
 	};
+	enum io_op op = fwd_op(p, req);
 	struct ipc_port *sonce, *dest;
-	struct dev_proxy_fwd *f = fwd_new(p, reply_ids[req->op], &sonce);
+	struct dev_proxy_fwd *f = fwd_new(p, reply_ids[op], &sonce);
+	char inband[IO_INBAND_MAX];
 	dev_mode_t mode;
 	kern_return_t kr;
 
 	if (f == NULL)
 		return D_NO_MEMORY;
 	f->req = req;
-	/* The data goes to the server with the request: a NIC keeps the
-	 * frame for its outgoing filters (none kept if memory is short). */
-	if (p->net && (req->op == IO_WRITE || req->op == IO_WRITE_INBAND) &&
-	    dev_proxy_net_frame_size(req->count)) {
+	/* Out-of-line data goes to the server with the request: a NIC
+	 * keeps the frame for its outgoing filters (none kept if memory is
+	 * short).  Inband data stays in @req for them. */
+	if (p->net && op == IO_WRITE && dev_proxy_net_frame_size(req->count)) {
 		f->frame = kalloc(req->count);
 		if (f->frame != NULL)
 			io_req_get(req, 0, f->frame, req->count);
 	}
+	if (op == IO_WRITE_INBAND)
+		io_req_get(req, 0, inband, req->count);
 	/* D_READ and D_WRITE say how the device was opened (dev_proxy.h). */
 	mode = (req->mode & ~(dev_mode_t)(D_READ | D_WRITE)) | p->open_mode;
 	dest = ipc_port_copy_send(p->server);
-	switch (req->op) {
+	switch (op) {
 	case IO_READ:
 		kr = dpf_device_read_request(dest, sonce, mode,
 					     req->recnum, (int)req->count);
@@ -187,7 +202,7 @@ io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req)
 		break;
 	default:
 		kr = dpf_device_write_request_inband(dest, sonce, mode,
-						     req->recnum, req->inband,
+						     req->recnum, inband,
 						     (mach_msg_type_number_t)
 						     req->count);
 		break;
@@ -268,6 +283,23 @@ static bool fwd_expects(struct dev_proxy_fwd *f, mach_msg_id_t id)
 	return false;
 }
 
+/* @f's write went out whole: a NIC's frame to its outgoing filters,
+ * kept in @f if it travelled out of line, else still in its request. */
+static void net_sent(struct dev_proxy_fwd *f)
+{
+	char inband[IO_INBAND_MAX];
+	size_t len = f->req->count;
+
+	if (!f->p->net || !dev_proxy_net_frame_size(len))
+		return;
+	if (f->frame != NULL) {
+		dev_proxy_net_sent(f->p, f->frame, len);
+	} else if (f->reply_id == DS_WRITE_INBAND_REPLY_ID) {
+		io_req_get(f->req, 0, inband, len);
+		dev_proxy_net_sent(f->p, inband, len);
+	}
+}
+
 /* A write's reply of @written bytes with @code. */
 static kern_return_t write_reply(ipc_port_t reply_port, mach_msg_id_t id,
 				 kern_return_t code, int written)
@@ -282,9 +314,8 @@ static kern_return_t write_reply(ipc_port_t reply_port, mach_msg_id_t id,
 		fwd_complete(f, D_INVALID_SIZE, 0);
 		return KERN_SUCCESS;
 	}
-	if (code == D_SUCCESS && f->frame != NULL &&
-	    (size_t)written == f->req->count)
-		dev_proxy_net_sent(f->p, f->frame, (size_t)written);
+	if (code == D_SUCCESS && (size_t)written == f->req->count)
+		net_sent(f);
 	fwd_complete(f, dev_error_from_server(code), (size_t)written);
 	return KERN_SUCCESS;
 }
