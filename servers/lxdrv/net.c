@@ -6,10 +6,11 @@
  * NET_FLAGS, NET_ADDRESS, as the kernel's own Linux net module answers
  * them) and its packet filters: a received frame goes to the kernel
  * whole (proxy_net_input), a client's write comes here as a forwarded
- * device_write and is handed to the driver (lx_emul_netdev_xmit),
- * after waiting for the link (3 s at most) and for room when the
- * driver's queue is stopped, and answered when the driver is done with
- * the frame.  NET_FLAGS sets
+ * device_write and is handed to the driver: on the event loop when the
+ * link is up and the world free (lx_emul_netdev_xmit_now), else on the
+ * serve thread (lx_emul_netdev_xmit) after waiting for the link (3 s at
+ * most) and for room when the driver's queue is stopped; it is answered
+ * when the driver is done with the frame.  NET_FLAGS sets
  * the receive modes.  A thread watches the flags (the carrier comes and
  * goes) and republishes the status when they change.
  */
@@ -172,6 +173,35 @@ static kern_return_t net_write(struct lxdrv_device *dev,
 	return dev_error_from_errno(err);
 }
 
+/* The event loop's way, as the kernel's Linux net module's from its
+ * write op: with the link up and the world free now
+ * (lx_emul_netdev_xmit_now), else net_write on the serve thread, with
+ * its waits and answers. */
+static bool net_write_now(struct lxdrv_device *dev,
+			  const struct lxdrv_call *call, recnum_t recnum,
+			  const void *data, size_t count, int *written,
+			  kern_return_t *code)
+{
+	struct net *n = dev->priv;
+	struct tx *tx;
+
+	(void)recnum;
+	(void)written;
+	if (!(n->flags & IFF_RUNNING))
+		return false;
+	tx = malloc(sizeof(*tx));
+	if (!tx)
+		return false;
+	tx->call = *call;
+	tx->count = (int)count;
+	if (lx_emul_netdev_xmit_now(n->ndev, data, count, tx) != 0) {
+		free(tx);
+		return false;
+	}
+	*code = MIG_NO_REPLY;
+	return true;
+}
+
 /* As the kernel's Linux net module: the whole flags word, of which the
  * receive modes are set; IFF_UP must be there; other bits the device
  * reports are ignored, any other refused. */
@@ -199,6 +229,7 @@ static kern_return_t net_set_status(struct lxdrv_device *dev,
 
 static const struct lxdrv_device_ops net_ops = {
 	.write = net_write,
+	.write_now = net_write_now,
 	.set_status = net_set_status,
 };
 

@@ -7,6 +7,10 @@
  * serve thread, which hands it to device.defs's server stubs (the
  * ds_device_* below) and sends the reply: the ops may block in the Linux
  * world (a transmit waiting for room), which the event loop must not.
+ * A write of a device with a write_now op is first tried on the event
+ * loop itself, when no call is queued or being served (so the order of
+ * arrival holds): the stubs run there with on_loop set, and a call the
+ * op does not take is marked deferred and queued as any other, untouched.
  * Calls are served one at a time, in order of arrival.
  */
 #include <stdio.h>
@@ -31,11 +35,20 @@ struct pending {
 	mach_msg_header_t msg;		/* msgh_size bytes */
 };
 
+/* device.defs's ids of the writes the event loop may serve. */
+#define DS_WRITE_ID		2802
+#define DS_WRITE_INBAND_ID	2803
+/* A write's reply and more: what a stub writes on the event loop. */
+#define LOOP_OUT_SIZE		256
+
 boolean_t device_server(mach_msg_header_t *in, mach_msg_header_t *out);
 
 static struct lxdrv_device *devices[DEVICES_MAX];
 static struct pending *head, *tail;
 static char queue_event;
+static bool busy;		/* the serve thread is in a call */
+static bool on_loop;		/* the stubs run on the event loop */
+static bool deferred;		/* ... and left the call to the serve thread */
 
 static struct lxdrv_device *find(mach_port_t port)
 {
@@ -45,13 +58,50 @@ static struct lxdrv_device *find(mach_port_t port)
 	return NULL;
 }
 
-/* Event loop: keep the message for the serve thread. */
+/* Send the reply device_server wrote in @out, unless there is none. */
+static void answer(mach_msg_header_t *out)
+{
+	const mig_reply_header_t *r = (const mig_reply_header_t *)out;
+
+	if (r->RetCode != MIG_NO_REPLY && out->msgh_remote_port !=
+	    MACH_PORT_NULL)
+		(void)mach_msg(out, MACH_SEND_MSG | MACH_SEND_TIMEOUT,
+			       out->msgh_size, 0, MACH_PORT_NULL, 0,
+			       MACH_PORT_NULL);
+}
+
+/* Event loop: serve @msg, a write to @dev, here if its write_now takes
+ * it.  True if served (answered, or to be answered by the op). */
+static bool serve_now(struct lxdrv_device *dev, mach_msg_header_t *msg)
+{
+	union {
+		mach_msg_header_t head;
+		char bytes[LOOP_OUT_SIZE];
+	} out;
+
+	if (!dev || !dev->ops->write_now || head || busy ||
+	    (msg->msgh_id != DS_WRITE_ID && msg->msgh_id != DS_WRITE_INBAND_ID))
+		return false;
+	on_loop = true;
+	deferred = false;
+	if (!device_server(msg, &out.head))
+		deferred = true;	/* the serve thread says so */
+	on_loop = false;
+	if (deferred)
+		return false;
+	answer(&out.head);
+	return true;
+}
+
+/* Event loop: serve the message here if it can be, else keep it for the
+ * serve thread. */
 static void arrived(mach_msg_header_t *msg, void *arg)
 {
-	struct pending *p = malloc(sizeof(*p) - sizeof(p->msg) +
-				   msg->msgh_size);
+	struct pending *p;
 
-	(void)arg;
+	if (serve_now(arg, msg))
+		return;
+	p = malloc(sizeof(*p) - sizeof(p->msg) + msg->msgh_size);
 	if (!p) {
 		printf("lxdrv: no memory for a forwarded call: dropped\n");
 		return;
@@ -72,7 +122,6 @@ static void serve(void *arg)
 		mach_msg_header_t head;
 		char bytes[8192];
 	} out;
-	mig_reply_header_t *r = (mig_reply_header_t *)&out.head;
 
 	(void)arg;
 	for (;;) {
@@ -89,15 +138,14 @@ static void serve(void *arg)
 		head = p->next;
 		if (!head)
 			tail = NULL;
+		busy = true;
 		lx_host_irq_enable();
 		if (!device_server(&p->msg, &out.head))
 			printf("lxdrv: message id %d not served\n",
 			       p->msg.msgh_id);
-		else if (r->RetCode != MIG_NO_REPLY &&
-			 out.head.msgh_remote_port != MACH_PORT_NULL)
-			(void)mach_msg(&out.head, MACH_SEND_MSG |
-				       MACH_SEND_TIMEOUT, out.head.msgh_size,
-				       0, MACH_PORT_NULL, 0, MACH_PORT_NULL);
+		else
+			answer(&out.head);
+		busy = false;
 		free(p);
 	}
 }
@@ -176,12 +224,24 @@ void lxdrv_reply_write(const struct lxdrv_call *call, kern_return_t code,
 					    written);
 }
 
+/* A call the event loop does not serve: left for the serve thread. */
+static kern_return_t defer(void)
+{
+	deferred = true;
+	return MIG_NO_REPLY;
+}
+
 static kern_return_t do_write(mach_port_t port,
 			      const struct lxdrv_call *call, recnum_t recnum,
 			      const void *data, size_t count, int *written)
 {
 	struct lxdrv_device *dev = find(port);
+	kern_return_t code;
 
+	if (on_loop)
+		return dev && dev->ops->write_now &&
+		       dev->ops->write_now(dev, call, recnum, data, count,
+					   written, &code) ? code : defer();
 	if (!dev || !dev->ops->write)
 		return D_INVALID_OPERATION;
 	return dev->ops->write(dev, call, recnum, data, count, written);
@@ -196,7 +256,8 @@ kern_return_t ds_device_write(mach_port_t device, mach_port_t reply,
 	kern_return_t kr = do_write(device, &call, recnum, data, count,
 				    written);
 
-	(void)vm_deallocate(lxdrv_task, (vm_address_t)data, count);
+	if (!deferred)
+		(void)vm_deallocate(lxdrv_task, (vm_address_t)data, count);
 	return kr;
 }
 
@@ -222,6 +283,9 @@ kern_return_t ds_device_read(mach_port_t device, mach_port_t reply,
 	vm_address_t buf = 0;
 	size_t n = 0;
 	kern_return_t kr;
+
+	if (on_loop)
+		return defer();
 
 	if (!dev || !dev->ops->read)
 		return D_INVALID_OPERATION;
@@ -252,6 +316,9 @@ kern_return_t ds_device_read_inband(mach_port_t device, mach_port_t reply,
 	size_t n = 0;
 	kern_return_t kr;
 
+	if (on_loop)
+		return defer();
+
 	if (!dev || !dev->ops->read)
 		return D_INVALID_OPERATION;
 	if (wanted < 0 || wanted > (int)sizeof(io_buf_ptr_inband_t))
@@ -266,6 +333,9 @@ kern_return_t ds_device_set_status(mach_port_t device, dev_flavor_t flavor,
 				   mach_msg_type_number_t count)
 {
 	struct lxdrv_device *dev = find(device);
+
+	if (on_loop)
+		return defer();
 
 	if (!dev || !dev->ops->set_status)
 		return D_INVALID_OPERATION;

@@ -29,6 +29,11 @@ struct lxdrv_call {
  * D_* code.  A NULL op answers D_INVALID_OPERATION.
  * write - @count bytes at @recnum for @call; *@written set; or
  * MIG_NO_REPLY, the answer to come from lxdrv_reply_write.
+ * write_now - the same write on the event loop (interrupt context, must
+ * not block), tried when no call is queued or being served: true if it
+ * took the call (*@code the answer, or MIG_NO_REPLY as write's), false
+ * with nothing done if the call must go to write on the serve thread.
+ * NULL: every write goes there.
  * read - up to @wanted bytes at @recnum for @call into @buf; *@count
  * set.
  * set_status - apply @count ints of @flavor.
@@ -37,6 +42,10 @@ struct lxdrv_device_ops {
 	kern_return_t (*write)(struct lxdrv_device *dev,
 			       const struct lxdrv_call *call, recnum_t recnum,
 			       const void *data, size_t count, int *written);
+	bool (*write_now)(struct lxdrv_device *dev,
+			  const struct lxdrv_call *call, recnum_t recnum,
+			  const void *data, size_t count, int *written,
+			  kern_return_t *code);
 	kern_return_t (*read)(struct lxdrv_device *dev,
 			      const struct lxdrv_call *call, recnum_t recnum,
 			      size_t wanted, void *buf, size_t *count);
