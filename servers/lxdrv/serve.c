@@ -273,24 +273,35 @@ kern_return_t ds_device_write_inband(mach_port_t device, mach_port_t reply,
 	return do_write(device, &call, recnum, data, count, written);
 }
 
+/* The device of @port in *@dev if it reads and 0 <= @wanted <= @max:
+ * D_SUCCESS, else the code to answer. */
+static kern_return_t read_target(mach_port_t port, int wanted, int max,
+				 struct lxdrv_device **dev)
+{
+	*dev = find(port);
+	if (!*dev || !(*dev)->ops->read)
+		return D_INVALID_OPERATION;
+	if (wanted < 0 || wanted > max)
+		return D_INVALID_SIZE;
+	return D_SUCCESS;
+}
+
 kern_return_t ds_device_read(mach_port_t device, mach_port_t reply,
 			     mach_msg_type_name_t poly, dev_mode_t mode,
 			     recnum_t recnum, int wanted, io_buf_ptr_t *data,
 			     mach_msg_type_number_t *count)
 {
-	struct lxdrv_device *dev = find(device);
 	const struct lxdrv_call call = { reply, poly, mode, false };
+	struct lxdrv_device *dev;
 	vm_address_t buf = 0;
 	size_t n = 0;
 	kern_return_t kr;
 
 	if (on_loop)
 		return defer();
-
-	if (!dev || !dev->ops->read)
-		return D_INVALID_OPERATION;
-	if (wanted < 0)
-		return D_INVALID_SIZE;
+	kr = read_target(device, wanted, INT32_MAX, &dev);
+	if (kr != D_SUCCESS)
+		return kr;
 	if (wanted > 0 && vm_allocate(lxdrv_task, &buf, wanted, TRUE) !=
 	    KERN_SUCCESS)
 		return D_NO_MEMORY;
@@ -311,18 +322,17 @@ kern_return_t ds_device_read_inband(mach_port_t device, mach_port_t reply,
 				    io_buf_ptr_inband_t data,
 				    mach_msg_type_number_t *count)
 {
-	struct lxdrv_device *dev = find(device);
 	const struct lxdrv_call call = { reply, poly, mode, true };
+	struct lxdrv_device *dev;
 	size_t n = 0;
 	kern_return_t kr;
 
 	if (on_loop)
 		return defer();
-
-	if (!dev || !dev->ops->read)
-		return D_INVALID_OPERATION;
-	if (wanted < 0 || wanted > (int)sizeof(io_buf_ptr_inband_t))
-		return D_INVALID_SIZE;
+	kr = read_target(device, wanted, (int)sizeof(io_buf_ptr_inband_t),
+			 &dev);
+	if (kr != D_SUCCESS)
+		return kr;
 	kr = dev->ops->read(dev, &call, recnum, wanted, data, &n);
 	*count = n;
 	return kr;
