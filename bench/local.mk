@@ -33,3 +33,18 @@ bench: kernel/graft.elf $(GUEST_ELFS) $(NATIVE)/initramfs.cpio
 	$(DEBIAN_PYTHON3) $(srcdir)/tools/bench_report.py $(abs_builddir)/bench
 
 .PHONY: bench
+
+# The driver server's bench build (bench/lxdrv_bench.c): lxdrv's objects
+# and linux.o, as servers/lxdrv/lxdrv.elf, with the recorder of the
+# server.*.glue samples, whose __wrap_main sets lxdrv's hook.  The
+# bench-server boots start it instead of lxdrv.elf.
+GUEST_NEWLIB_ELFS += bench/lxdrv_bench.elf
+bench/lxdrv_bench.o: $(srcdir)/bench/lxdrv_bench.c $(LXDRV_H) \
+		$(srcdir)/tests/user/user_bench.h Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p bench
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(LXDRV_CPPFLAGS) -c -o $@ $<
+bench/lxdrv_bench.elf: $(LXDRV_LINK_INPUTS) linux/linux.o bench/lxdrv_bench.o
+	$(AM_V_CCLD)$(call LXDRV_LINK,linux/linux.o bench/lxdrv_bench.o \
+		-Xlinker --wrap=main)
+CLEANFILES += bench/lxdrv_bench.o bench/lxdrv_bench.map

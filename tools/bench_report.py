@@ -49,7 +49,14 @@ SERVER_PAIRS = tuple(
      f"server.net.tx.instr/{size}") for size in (60, 256, 1500)) + tuple(
     (f"{size}-byte device_{op} on hd0s1 (ticks)",
      f"disk.{op}.instr/{size}", f"server.disk.{op}.instr/{size}")
-    for op in ("read", "write") for size in (4096, 65536)) + (
+    for op in ("read", "write") for size in (4096, 65536)) + tuple(
+    (f"{size}-byte frame, {kind} glue (ticks)", f"net.{kind}.glue/{size}",
+     f"server.net.{kind}.glue/{size}")
+    for kind in ("tx", "rx", "txdone") for size in (60, 256, 1500)) + tuple(
+    (f"{size // 1024} KiB {op}, {kind} glue (ticks)",
+     f"disk.{kind}.glue/{wr}{size}", f"server.disk.{kind}.glue/{wr}{size}")
+    for op, wr in (("read", ""), ("write", "write/"))
+    for kind in ("cmd", "int") for size in (4096, 65536)) + (
     ("60-byte frames/s, one write at a time", "net.tx.rate/60",
      "server.net.tx.rate/60"),) + tuple(
     (f"sequential {op}s of {size // 1024} KiB (MiB/s)",

@@ -37,6 +37,7 @@
 
 #include "lxdrv.h"
 #include "lxdrv_glue.h"
+#include "lxdrv_probe.h"
 #include "serve.h"
 
 #define DISKS_MAX	4		/* hd0 .. hd3, as the block module */
@@ -234,8 +235,11 @@ static kern_return_t disk_read(struct lxdrv_device *dev,
 		return rc;
 	if (call->inband) {
 		rc = transfer(u->d, false, lba, bs);
-		if (rc == D_SUCCESS)
+		if (rc == D_SUCCESS) {
+			lxdrv_probe(LXDRV_PROBE_COPY, wanted);
 			memcpy(buf, bounce, wanted);
+			lxdrv_probe(LXDRV_PROBE_COPIED, wanted);
+		}
 		*count = rc == D_SUCCESS ? wanted : 0;
 		return rc;
 	}
@@ -244,7 +248,9 @@ static kern_return_t disk_read(struct lxdrv_device *dev,
 		rc = transfer(u->d, false, lba + done / bs, len);
 		if (rc != D_SUCCESS)
 			return rc;
+		lxdrv_probe(LXDRV_PROBE_COPY, len);
 		memcpy((uint8_t *)buf + done, bounce, len);
+		lxdrv_probe(LXDRV_PROBE_COPIED, len);
 	}
 	*count = wanted;
 	return D_SUCCESS;
@@ -262,7 +268,9 @@ static kern_return_t disk_write(struct lxdrv_device *dev,
 		return rc;
 	for (size_t done = 0, len; done < count; done += len) {
 		len = count - done < bounce_len ? count - done : bounce_len;
+		lxdrv_probe(LXDRV_PROBE_COPY, len);
 		memcpy(bounce, (const uint8_t *)data + done, len);
+		lxdrv_probe(LXDRV_PROBE_COPIED, len);
 		rc = transfer(u->d, true, lba + done / bs, len);
 		if (rc != D_SUCCESS)
 			return rc;

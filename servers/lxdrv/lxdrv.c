@@ -11,6 +11,7 @@
 
 #include "lxdrv.h"
 #include "lxdrv_glue.h"
+#include "lxdrv_probe.h"
 #include "serve.h"
 
 #define POOL_DEFAULT_MIB	14
@@ -19,6 +20,7 @@
 #define LIST_SEPARATORS		",+"
 
 mach_port_t lxdrv_task, lxdrv_host, lxdrv_master;
+void (*lxdrv_probe_fn)(int point, size_t len);
 
 static int argc_saved;
 static char **argv_saved;
@@ -115,6 +117,7 @@ static void start(void *arg)
 	lxdrv_disk_start();
 	printf("lxdrv: ready\n");
 	fflush(stdout);
+	lxdrv_probe(LXDRV_PROBE_READY, 0);
 }
 
 int main(int argc, char **argv)

@@ -29,6 +29,7 @@
 
 #include "lxdrv.h"
 #include "lxdrv_glue.h"
+#include "lxdrv_probe.h"
 #include "serve.h"
 
 #define NETS_MAX	4
@@ -238,8 +239,10 @@ static void rx(struct lx_emul_netdev *ndev, const void *frame,
 {
 	struct net *n = of(ndev);
 
-	if (n && n->dev.proxy != MACH_PORT_NULL)
+	if (n && n->dev.proxy != MACH_PORT_NULL) {
 		(void)proxy_net_input(n->dev.proxy, (char *)frame, len);
+		lxdrv_probe(LXDRV_PROBE_RX_SENT, len);
+	}
 }
 
 static void tx_done(struct lx_emul_netdev *ndev, void *cookie)

@@ -26,6 +26,7 @@
 #include <lx_host.h>
 
 #include "lxdrv.h"
+#include "lxdrv_probe.h"
 #include "serve.h"
 
 #define DEVICES_MAX	8
@@ -64,10 +65,12 @@ static void answer(mach_msg_header_t *out)
 	const mig_reply_header_t *r = (const mig_reply_header_t *)out;
 
 	if (r->RetCode != MIG_NO_REPLY && out->msgh_remote_port !=
-	    MACH_PORT_NULL)
+	    MACH_PORT_NULL) {
 		(void)mach_msg(out, MACH_SEND_MSG | MACH_SEND_TIMEOUT,
 			       out->msgh_size, 0, MACH_PORT_NULL, 0,
 			       MACH_PORT_NULL);
+		lxdrv_probe(LXDRV_PROBE_REPLIED, 0);
+	}
 }
 
 /* Event loop: serve @msg, a write to @dev, here if its write_now takes
@@ -222,6 +225,7 @@ void lxdrv_reply_write(const struct lxdrv_call *call, kern_return_t code,
 	else
 		(void)ds_device_write_reply(call->reply, call->poly, code,
 					    written);
+	lxdrv_probe(LXDRV_PROBE_REPLIED, (size_t)written);
 }
 
 /* A call the event loop does not serve: left for the serve thread. */
@@ -238,12 +242,16 @@ static kern_return_t do_write(mach_port_t port,
 	struct lxdrv_device *dev = find(port);
 	kern_return_t code;
 
-	if (on_loop)
-		return dev && dev->ops->write_now &&
-		       dev->ops->write_now(dev, call, recnum, data, count,
+	if (on_loop) {
+		if (!dev || !dev->ops->write_now)
+			return defer();
+		lxdrv_probe(LXDRV_PROBE_WRITE, count);
+		return dev->ops->write_now(dev, call, recnum, data, count,
 					   written, &code) ? code : defer();
+	}
 	if (!dev || !dev->ops->write)
 		return D_INVALID_OPERATION;
+	lxdrv_probe(LXDRV_PROBE_WRITE, count);
 	return dev->ops->write(dev, call, recnum, data, count, written);
 }
 
@@ -302,6 +310,7 @@ kern_return_t ds_device_read(mach_port_t device, mach_port_t reply,
 	kr = read_target(device, wanted, INT32_MAX, &dev);
 	if (kr != D_SUCCESS)
 		return kr;
+	lxdrv_probe(LXDRV_PROBE_READ, (size_t)wanted);
 	if (wanted > 0 && vm_allocate(lxdrv_task, &buf, wanted, TRUE) !=
 	    KERN_SUCCESS)
 		return D_NO_MEMORY;
@@ -333,6 +342,7 @@ kern_return_t ds_device_read_inband(mach_port_t device, mach_port_t reply,
 			 &dev);
 	if (kr != D_SUCCESS)
 		return kr;
+	lxdrv_probe(LXDRV_PROBE_READ, (size_t)wanted);
 	kr = dev->ops->read(dev, &call, recnum, wanted, data, &n);
 	*count = n;
 	return kr;

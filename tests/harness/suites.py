@@ -291,6 +291,8 @@ NE_ISA_IO, NE_ISA_IRQ = 0x300, 10
 
 
 NET_BENCH_FRAMES = 300
+# Requests of each size and direction the disk client times (mode=lat).
+DISK_BENCH_REQUESTS = 100
 
 
 def bench_prepare(suite: Suite, suite_dir: Path) -> Suite:
@@ -320,6 +322,9 @@ def wall_prepare(suite: Suite, suite_dir: Path) -> Suite:
 
 # The Linux driver server (servers/lxdrv).
 LXDRV = "{builddir}/servers/lxdrv/lxdrv.elf"
+# Its bench build (bench/lxdrv_bench.c): the same server, recording and
+# printing the server.*.glue figures.
+LXDRV_BENCH = "{builddir}/bench/lxdrv_bench.elf"
 
 # servers/pingd's address in the net-ping suite.
 PING_GUEST_IP = "10.0.2.15"
@@ -976,29 +981,36 @@ SUITES: tuple[Suite, ...] = (
               hidden=True, timeout=300.0,
               cmdline=("bench_mode=icount", "linux"),
               prepare=qemu_ide_disk(False),
-              modules=((DISK_PROBE, f"disk_lat mode=lat count=100 "
+              modules=((DISK_PROBE, "disk_lat mode=lat "
+                        f"count={DISK_BENCH_REQUESTS} "
                         f"{disk_args(False)} bench_mode=icount "
                         "device=${device-port}"),)),
     # The same client's figures with e1000 in the driver server
-    # (server.net.tx.instr/<size>).
+    # (server.net.tx.instr/<size>), and the server's glue figures
+    # (server.net.*.glue/<size>) from its bench build.
     QemuSuite(name="bench-server", test="bench-server", mode="icount",
               hidden=True, timeout=300.0,
               cmdline=("bench_mode=icount", "linux", "linux.server=e1000"),
               prepare=bench_prepare,
-              modules=((LXDRV, "lxdrv drivers=e1000 pci=03.0 "
-                        "device=${device-port}"),
+              modules=((LXDRV_BENCH, "lxdrv drivers=e1000 pci=03.0 "
+                        f"bench_frames={NET_BENCH_FRAMES} "
+                        "bench_mode=icount device=${device-port}"),
                        ("{builddir}/tests/user/net_probe.elf",
                         f"net_probe bench={NET_BENCH_FRAMES} "
                         "bench_prefix=server. device=${device-port}"))),
     # The disk client's figures with ata_piix in the driver server
-    # (server.disk.read.instr/<size>, ...), as bench-disk.
+    # (server.disk.read.instr/<size>, ...), as bench-disk, and the
+    # server's glue figures (server.disk.*.glue/...) from its bench build.
     QemuSuite(name="bench-server-disk", test="bench-server-disk",
               mode="icount", hidden=True, timeout=300.0,
               cmdline=("bench_mode=icount", "linux", "linux.server=ata_piix"),
               prepare=qemu_ide_disk(False),
-              modules=((LXDRV, "lxdrv drivers=ata_piix pci=01.1 "
+              modules=((LXDRV_BENCH, "lxdrv drivers=ata_piix pci=01.1 "
+                        f"bench_requests={DISK_BENCH_REQUESTS} "
+                        "bench_mode=icount "
                         "device=${device-port}"),
-                       (DISK_PROBE, f"disk_lat mode=lat count=100 "
+                       (DISK_PROBE, "disk_lat mode=lat "
+                        f"count={DISK_BENCH_REQUESTS} "
                         f"{disk_args(False)} bench_mode=icount "
                         "bench_prefix=server. device=${device-port}"))),
     # The wall-clock boot (disk throughput, frame rate): not a bench-*

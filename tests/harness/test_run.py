@@ -493,11 +493,17 @@ def guest(cmdline, modules, megs, icount, out):
     elif test in ("bench-server", "bench-server-disk"):
         checks = [("icount", icount),
                   ("server_module", any(a.startswith("lxdrv ")
-                                        for _, a in modules))]
-        what = "net.tx" if test == "bench-server" else "disk.read"
+                                        for _, a in modules)),
+                  ("bench_build", any(p.endswith("/bench/lxdrv_bench.elf")
+                                      for p, _ in modules))]
+        what, glue = (("net.tx", "net.tx.glue/60") if test == "bench-server"
+                      else ("disk.read", "disk.cmd.glue/4096"))
         say(f'BENCH {{"name": "server.{what}.instr/4096", "unit": "ticks", '
             '"mode": "icount", "count": 100, "min": 9000, "median": 9100, '
             '"p99": 9900, "variance": 16.0}')
+        say(f'BENCH {{"name": "server.{glue}", "unit": "ticks", '
+            '"mode": "icount", "count": 100, "min": 900, "median": 910, '
+            '"p99": 990, "variance": 1.0}')
     elif test == "bench-disk-wall":
         checks = [("wall", not icount and words.get("bench_mode") == "wall")]
         say('BENCH {"name": "disk.read.seq/4096", "unit": "MiB/s", '
@@ -743,7 +749,9 @@ class RunnerTest(unittest.TestCase):
         self.assertEqual([r["name"] for r in records],
                          ["probe.empty", "net.tx.glue/ne2k-pci/60",
                           "disk.cmd.glue/4096", "server.net.tx.instr/4096",
-                          "server.disk.read.instr/4096"])
+                          "server.net.tx.glue/60",
+                          "server.disk.read.instr/4096",
+                          "server.disk.cmd.glue/4096"])
         self.assertIn("probe.empty  ticks  icount", out)
 
     def test_bench_mode_without_bench_lines_fails(self):
