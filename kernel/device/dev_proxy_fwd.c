@@ -127,17 +127,40 @@ static void fwd_unsent(struct dev_proxy_fwd *f, struct ipc_port *sonce)
 }
 
 /* Complete @f's call with @code (@done bytes for an I/O request). */
-static void fwd_complete(struct dev_proxy_fwd *f, io_return_t code,
-			 size_t done)
+/* Complete @f with @code and @done bytes: its request through the reply
+ * thread, or at once if @now (the server's answer, in thread context). */
+static void fwd_finish(struct dev_proxy_fwd *f, io_return_t code,
+		       size_t done, bool now)
 {
-	if (f->req != NULL) {
-		f->req->error = code;
-		f->req->done = code == D_SUCCESS ? done : 0;
-		io_req_done(f->req);
+	struct io_req *req = f->req;
+
+	if (req != NULL) {
+		req->error = code;
+		req->done = code == D_SUCCESS ? done : 0;
 	} else {
 		dev_reply_send(&f->reply, code);
 	}
 	fwd_free(f);
+	if (req != NULL && now)
+		io_req_reply_now(req);
+	else if (req != NULL)
+		io_req_done(req);
+}
+
+/* fwd_complete - from any context: the reply thread replies.
+ * fwd_answer - from a handler of the server's answer (thread context):
+ * the reply goes out now, so the client does not wait until the server
+ * blocks and the reply thread runs. */
+static void fwd_complete(struct dev_proxy_fwd *f, io_return_t code,
+			 size_t done)
+{
+	fwd_finish(f, code, done, false);
+}
+
+static void fwd_answer(struct dev_proxy_fwd *f, io_return_t code,
+		       size_t done)
+{
+	fwd_finish(f, code, done, true);
 }
 
 /* The form @req travels in to the server: its own, but a NIC's write
@@ -279,7 +302,7 @@ static bool fwd_expects(struct dev_proxy_fwd *f, mach_msg_id_t id)
 		return true;
 	klog(&fwd_log, "device-proxy: %s: the server answered %d with %d\n",
 	     f->p->name, f->reply_id - 100, id);
-	fwd_complete(f, D_IO_ERROR, 0);
+	fwd_answer(f, D_IO_ERROR, 0);
 	return false;
 }
 
@@ -311,12 +334,12 @@ static kern_return_t write_reply(ipc_port_t reply_port, mach_msg_id_t id,
 	if (written < 0 || (size_t)written > f->req->count) {
 		klog(&fwd_log, "device-proxy: %s: the server wrote %d of "
 		     "%zu bytes\n", f->p->name, written, f->req->count);
-		fwd_complete(f, D_INVALID_SIZE, 0);
+		fwd_answer(f, D_INVALID_SIZE, 0);
 		return KERN_SUCCESS;
 	}
 	if (code == D_SUCCESS && (size_t)written == f->req->count)
 		net_sent(f);
-	fwd_complete(f, dev_error_from_server(code), (size_t)written);
+	fwd_answer(f, dev_error_from_server(code), (size_t)written);
 	return KERN_SUCCESS;
 }
 
@@ -334,7 +357,7 @@ static struct dev_proxy_fwd *read_reply_check(ipc_port_t reply_port,
 		klog(&fwd_log, "device-proxy: %s: the server read %zu bytes "
 		     "where %zu were asked\n", f->p->name, count,
 		     f->req->count);
-		fwd_complete(f, D_INVALID_SIZE, 0);
+		fwd_answer(f, D_INVALID_SIZE, 0);
 		return NULL;
 	}
 	return f;
@@ -416,7 +439,7 @@ kern_return_t dpr_device_read_reply(ipc_port_t reply_port,
 	}
 	vm_map_copy_discard(copy);
 	if (f != NULL)
-		fwd_complete(f, dev_error_from_server(return_code), dataCnt);
+		fwd_answer(f, dev_error_from_server(return_code), dataCnt);
 	return KERN_SUCCESS;
 }
 
@@ -433,7 +456,7 @@ kern_return_t dpr_device_read_reply_inband(ipc_port_t reply_port,
 		return KERN_SUCCESS;
 	if (return_code == D_SUCCESS)
 		io_req_put(f->req, 0, data, dataCnt);
-	fwd_complete(f, dev_error_from_server(return_code), dataCnt);
+	fwd_answer(f, dev_error_from_server(return_code), dataCnt);
 	return KERN_SUCCESS;
 }
 
@@ -452,7 +475,7 @@ static bool bare_reply(struct dev_proxy_fwd *f, struct ipc_kmsg *request)
 	    r->RetCodeType.msgt_name != MACH_MSG_TYPE_INTEGER_32 ||
 	    (f->req != NULL && r->RetCode == KERN_SUCCESS))
 		return false;
-	fwd_complete(f, dev_error_from_server(r->RetCode), 0);
+	fwd_answer(f, dev_error_from_server(r->RetCode), 0);
 	return true;
 }
 
@@ -486,7 +509,7 @@ static mach_msg_return_t reply_handle(struct ipc_kmsg *request,
 		return MACH_MSG_SUCCESS;
 	out = ipc_kmsg_alloc(FWD_OUT_MAX);
 	if (out == NULL) {
-		fwd_complete(f, D_NO_MEMORY, 0);
+		fwd_answer(f, D_NO_MEMORY, 0);
 		return KERN_RESOURCE_SHORTAGE;
 	}
 	if (f->req == NULL || !proxy_reply_server(ipc_kmsg_msg(request),
@@ -502,7 +525,7 @@ static mach_msg_return_t reply_handle(struct ipc_kmsg *request,
 	if (f != NULL) {
 		klog(&fwd_log, "device-proxy: %s: a bad reply (id %d) from "
 		     "the server\n", f->p->name, h->id);
-		fwd_complete(f, D_IO_ERROR, 0);
+		fwd_answer(f, D_IO_ERROR, 0);
 	}
 	return kr;
 }

@@ -272,6 +272,14 @@ static void reply(struct io_req *req)
 		     req->dev->name, kr);
 }
 
+void io_req_reply_now(struct io_req *req)
+{
+	reply(req);
+	if (replied_probe != NULL)
+		replied_probe(req);
+	io_req_free(req);
+}
+
 static void reply_thread(void *arg)
 {
 	(void)arg;
@@ -285,10 +293,7 @@ static void reply_thread(void *arg)
 		}
 		req = io_req_queue_pop(&done);
 		cpu_intr_restore(flags);
-		reply(req);
-		if (replied_probe != NULL)
-			replied_probe(req);
-		io_req_free(req);
+		io_req_reply_now(req);
 	}
 }
 

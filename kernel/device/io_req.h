@@ -158,6 +158,15 @@ void io_req_finish_read(struct io_req *req);
 void io_req_done(struct io_req *req);
 
 /*
+ * io_req_reply_now - the same, but the reply is sent at once by the
+ * calling thread, and @req freed: for a completion that runs in thread
+ * context, such as the proxy's handler of a driver server's answer,
+ * which so spares the client the wait for the reply thread.  Thread
+ * context, interrupts on or off, not an interrupt handler; never blocks.
+ */
+void io_req_reply_now(struct io_req *req);
+
+/*
  * io_req_probe_set - the benchmarks' hook: the reply thread calls @fn(req)
  * right after the reply of @req was queued on its reply port, before the
  * request is freed (NULL: no calls).  @fn only records (a TSC reading):
