@@ -39,8 +39,6 @@
 
 #define PCI_CLASS_BRIDGE	0x06
 
-#define CLAIM(claim)	((struct dev_claim *)(claim))
-
 struct dev_claim *dev_claims;
 static unsigned int task_claims;
 
@@ -373,14 +371,24 @@ kern_return_t dc_claim_pci(ipc_port_t master_port, int bus, int slot,
 	return rc;
 }
 
+/* The PCI claim @claim names in *@c: D_SUCCESS; D_NO_SUCH_DEVICE (no
+ * claim), D_INVALID_OPERATION (an ISA claim: it has no PCI identity). */
+static io_return_t pci_claim(claim_t claim, struct dev_claim **c)
+{
+	*c = CLAIM(claim);
+	if (*c == NULL)
+		return D_NO_SUCH_DEVICE;
+	return (*c)->isa ? D_INVALID_OPERATION : D_SUCCESS;
+}
+
 kern_return_t dc_claim_pci_id(claim_t claim, int *vendor_device,
 			      int *class_revision, int *irq)
 {
-	struct dev_claim *c = CLAIM(claim);
-	if (c == NULL)
-		return D_NO_SUCH_DEVICE;
-	if (c->isa)
-		return D_INVALID_OPERATION;
+	struct dev_claim *c;
+	io_return_t rc = pci_claim(claim, &c);
+
+	if (rc != D_SUCCESS)
+		return rc;
 	*vendor_device = (int)c->id;
 	*class_revision = (int)c->class_rev;
 	*irq = (int)c->irq;
@@ -390,11 +398,11 @@ kern_return_t dc_claim_pci_id(claim_t claim, int *vendor_device,
 kern_return_t dc_claim_pci_bar(claim_t claim, int bar, rpc_phys_addr_t *base,
 			       rpc_phys_addr_t *size, boolean_t *io)
 {
-	struct dev_claim *c = CLAIM(claim);
-	if (c == NULL)
-		return D_NO_SUCH_DEVICE;
-	if (c->isa)
-		return D_INVALID_OPERATION;
+	struct dev_claim *c;
+	io_return_t rc = pci_claim(claim, &c);
+
+	if (rc != D_SUCCESS)
+		return rc;
 	if (bar < 0 || bar >= PCI_BARS)
 		return D_INVALID_OPERATION;
 	*base = c->bars[bar].base;
@@ -422,14 +430,11 @@ static io_return_t check_config(int offset, int width, bool write)
 kern_return_t dc_claim_pci_config_read(claim_t claim, int offset,
 				       int width, int *value)
 {
-	struct dev_claim *c = CLAIM(claim);
-	io_return_t rc;
+	struct dev_claim *c;
+	io_return_t rc = pci_claim(claim, &c);
 
-	if (c == NULL)
-		return D_NO_SUCH_DEVICE;
-	if (c->isa)
-		return D_INVALID_OPERATION;
-	rc = check_config(offset, width, false);
+	if (rc == D_SUCCESS)
+		rc = check_config(offset, width, false);
 	if (rc == D_SUCCESS)
 		*value = (int)pci_config_read(c->bus, c->devfn,
 					      (unsigned int)offset,
@@ -440,14 +445,11 @@ kern_return_t dc_claim_pci_config_read(claim_t claim, int offset,
 kern_return_t dc_claim_pci_config_write(claim_t claim, int offset,
 					int width, int value)
 {
-	struct dev_claim *c = CLAIM(claim);
-	io_return_t rc;
+	struct dev_claim *c;
+	io_return_t rc = pci_claim(claim, &c);
 
-	if (c == NULL)
-		return D_NO_SUCH_DEVICE;
-	if (c->isa)
-		return D_INVALID_OPERATION;
-	rc = check_config(offset, width, true);
+	if (rc == D_SUCCESS)
+		rc = check_config(offset, width, true);
 	if (rc == D_SUCCESS)
 		pci_config_write(c->bus, c->devfn, (unsigned int)offset,
 				 (unsigned int)width, (uint32_t)value);

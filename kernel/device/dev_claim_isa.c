@@ -34,8 +34,6 @@
 #define PCI_CLASS_IDE		0x0101
 #define PCI_CLASS_VGA		0x0300
 
-#define CLAIM(claim)	((struct dev_claim *)(claim))
-
 struct port_range {
 	uint16_t from, to;
 };

@@ -63,6 +63,9 @@ struct dev_claim {
 	struct ledger *ledger;		/* the claiming task's, for DMA */
 };
 
+/* The claim a claim_t names (claim.defs's intran gives the object). */
+#define CLAIM(claim)	((struct dev_claim *)(claim))
+
 /* The table of claims, newest first (interrupts off to walk or change
  * it). */
 extern struct dev_claim *dev_claims;
