@@ -337,6 +337,23 @@ static void on_datagram(void *arg, struct udp_pcb *pcb, struct pbuf *p,
 	udp_try_recv(s);
 }
 
+/* A free socket of @kind for @owner with a new TCP pcb in *@pcb, or
+ * NULL (no socket, or no pcb: nothing kept). */
+static struct sock *tcp_sock_new(enum kind kind, mach_port_t owner,
+				 struct tcp_pcb **pcb)
+{
+	struct sock *s = sock_new(kind, owner);
+
+	if (s == NULL)
+		return NULL;
+	*pcb = tcp_new();
+	if (*pcb == NULL) {
+		s->kind = SOCK_FREE;
+		return NULL;
+	}
+	return s;
+}
+
 /* --- the routines ----------------------------------------------------- */
 
 kern_return_t S_netd_tcp_connect(mach_port_t server, mach_port_t reply,
@@ -350,14 +367,9 @@ kern_return_t S_netd_tcp_connect(mach_port_t server, mach_port_t reply,
 		return NETD_ENOSESSION;
 	if (!peer_addr(addr, port, &ip))
 		return NETD_EADDR;
-	s = sock_new(SOCK_TCP, server);
+	s = tcp_sock_new(SOCK_TCP, server, &pcb);
 	if (s == NULL)
 		return NETD_ENOMEM;
-	pcb = tcp_new();
-	if (pcb == NULL) {
-		s->kind = SOCK_FREE;
-		return NETD_ENOMEM;
-	}
 	tcp_attach(s, pcb);
 	if (tcp_connect(pcb, &ip, (u16_t)port, on_connected) != ERR_OK) {
 		tcp_abort(pcb);
@@ -379,14 +391,9 @@ kern_return_t S_netd_tcp_listen(mach_port_t server, int port, int *id)
 		return NETD_ENOSESSION;
 	if (port <= 0 || port > 0xffff)
 		return NETD_EADDR;
-	s = sock_new(SOCK_LISTEN, server);
+	s = tcp_sock_new(SOCK_LISTEN, server, &pcb);
 	if (s == NULL)
 		return NETD_ENOMEM;
-	pcb = tcp_new();
-	if (pcb == NULL) {
-		s->kind = SOCK_FREE;
-		return NETD_ENOMEM;
-	}
 	err = tcp_bind(pcb, IP4_ADDR_ANY, (u16_t)port);
 	lpcb = err == ERR_OK ? tcp_listen(pcb) : NULL;
 	if (lpcb == NULL) {
