@@ -21,9 +21,11 @@ struct ipc_port;
  * configuration space through the kernel (arbitrated: no task is given
  * ports 0xCF8-0xCFF; the BARs and the expansion ROM register cannot be
  * written, so a claim cannot move its device over another's), the I/O
- * ports of its I/O BARs (granted to the asking task until the claim
- * ends), its memory BARs mapped uncached (vm_map_lend) and
- * its interrupt line as messages (kernel/device/dev_intr.h), and DMA
+ * ports of its I/O BARs and the fixed ports it decodes beside them (a
+ * compatibility IDE channel's, dev_claim_legacy.c; granted to the asking
+ * task until the claim ends), its memory BARs mapped uncached
+ * (vm_map_lend), its interrupt line and the ISA lines it raises as
+ * messages (kernel/device/dev_intr.h), and DMA
  * memory that belongs to the claim (contiguous, below a limit; charged
  * to the claiming task's ledger, LEDGER_DMA_BYTES).  Not yet served
  * through a claim: the pages of a client's buffer for streaming DMA.
@@ -32,7 +34,8 @@ struct ipc_port;
  * function: granted as its BAR 0, with DMA memory as a PCI claim's, and
  * the interrupt lines its driver registers one by one (any line no other
  * owner holds: not the kernel's own, not a PCI claim's, not registered
- * nor handled by the kernel).  The claim_pci_* routines answer
+ * nor handled by the kernel, not raised by a claimed function).  The
+ * claim_pci_* routines answer
  * D_INVALID_OPERATION on it.  When it ends its lines go first (an ISA
  * card has no bus-mastering bit to clear), then as for a PCI claim.
  *

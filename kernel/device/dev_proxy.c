@@ -162,7 +162,7 @@ static io_return_t publish_check(ipc_port_t master, const char *name,
 {
 	size_t len = 0;
 
-	if (master != master_device_port)
+	if (!dev_master_admits_drivers(master))
 		return D_INVALID_OPERATION;
 	while (len < DEV_NAME_MAX && name[len] != '\0')
 		len++;

@@ -136,7 +136,12 @@ struct dev_reply {
 io_return_t dev_reply_defer(struct dev_call *call, struct dev_reply *r);
 void dev_reply_send(struct dev_reply *r, io_return_t code);
 
-/* device_init - register the handlers of the device master port and of
+/* dev_master_admits_drivers - whether @port may make claims and
+ * publications (claim_pci, claim_isa, proxy_publish): the device master
+ * port or the driver master port. */
+bool dev_master_admits_drivers(const struct ipc_port *port);
+
+/* device_init - register the handlers of the master ports and of
  * device ports, start the reply thread.  Once at boot, after
  * task_port_init(). */
 void device_init(void);

@@ -85,7 +85,7 @@ kernel_device_libdevice_a_SOURCES = kernel/device/ds_routines.c \
 	kernel/device/dev_error.c kernel/device/io_req.c \
 	kernel/device/dev_console.c kernel/device/dev_ramdisk.c \
 	kernel/device/dev_intr.c kernel/device/dev_claim.c \
-	kernel/device/dev_claim_isa.c \
+	kernel/device/dev_claim_isa.c kernel/device/dev_claim_legacy.c \
 	kernel/device/dev_proxy.c kernel/device/dev_proxy_fwd.c
 kernel_device_libdevice_a_CFLAGS = $(KERNEL_CFLAGS)
 kernel_device_libdevice_a_CPPFLAGS = -DKERNEL $(KERNEL_CPPFLAGS) \

@@ -17,6 +17,7 @@ struct boot_variable {
 static const struct boot_variable variables[] = {
 	{ "host-port", &host_priv_port },
 	{ "device-port", &master_device_port },
+	{ "driver-port", &driver_master_port },
 };
 
 /* The variable called [@name, @name + @len), or NULL. */

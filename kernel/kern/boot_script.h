@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Boot-script variables in module command lines: ${host-port}, ${device-port}. */
+/* Boot-script variables in module command lines: ${host-port}, ${device-port}, ${driver-port}. */
 #ifndef KERN_BOOT_SCRIPT_H
 #define KERN_BOOT_SCRIPT_H
 
@@ -15,6 +15,8 @@ struct task;
  * the decimal name of a send right made for it in @task's space:
  *   ${host-port}    the privileged host port
  *   ${device-port}  the master device port
+ *   ${driver-port}  the driver master port (a driver server's: claims
+ *                   and publications only, kern/task_port.h)
  * Text outside "${...}" is copied unchanged.  Returns KERN_SUCCESS;
  * KERN_INVALID_ARGUMENT for an unknown variable or a "${" without "}"
  * (a line naming it is printed); KERN_NO_SPACE if the result does not fit;

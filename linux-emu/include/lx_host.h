@@ -10,7 +10,7 @@
 #ifndef LX_HOST_H
 #define LX_HOST_H
 
-#define LX_HOST_VERSION	3
+#define LX_HOST_VERSION	4
 
 /* Memory zones a host allocation may be asked to come from. */
 enum lx_host_zone {
@@ -72,6 +72,12 @@ unsigned long lx_host_clock_start(void (*tick)(void));
 
 /* lx_host_delay_ns - busy-wait at least @ns nanoseconds (any context). */
 void lx_host_delay_ns(unsigned long ns);
+
+/* lx_host_io_delay - the pause after a slow port access (outb_p and
+ * friends): a write to the PC's POST port 0x80 where the host may write
+ * it, about a microsecond on real hardware; else a busy-wait as long.
+ * Any context. */
+void lx_host_io_delay(void);
 
 /*
  * lx_host_missing - a Linux function the drivers reference and linux-emu

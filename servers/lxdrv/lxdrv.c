@@ -128,7 +128,7 @@ int main(int argc, char **argv)
 	lxdrv_host = mach_host_self();
 	lxdrv_master = graft_arg_port(argc, argv, "device");
 	if (lxdrv_master == MACH_PORT_NULL)
-		lxdrv_die("device=${device-port} is missing");
+		lxdrv_die("device=${driver-port} is missing");
 	lxdrv_sched_init();
 	if (lx_host_thread_create("lxdrv-start", start, NULL) != 0)
 		lxdrv_die("no thread");
