@@ -51,6 +51,12 @@ struct line_reg {
 
 static struct line_reg lines[INTR_LINES];
 static char notify_event;
+static void (*taken_probe)(unsigned int line);
+
+void dev_intr_probe_set(void (*fn)(unsigned int line))
+{
+	taken_probe = fn;
+}
 
 bool dev_intr_registered(unsigned int line)
 {
@@ -70,6 +76,8 @@ static void line_interrupt(unsigned int line, void *arg)
 {
 	struct line_reg *reg = arg;
 
+	if (taken_probe != NULL)
+		taken_probe(line);
 	intr_mask(line);
 	reg->fired = true;
 	thread_wakeup(&notify_event);

@@ -115,9 +115,9 @@ static void start(void *arg)
 		lxdrv_die("no thread to serve calls");
 	lxdrv_net_start();
 	lxdrv_disk_start();
+	lxdrv_probe(LXDRV_PROBE_READY, 0);
 	printf("lxdrv: ready\n");
 	fflush(stdout);
-	lxdrv_probe(LXDRV_PROBE_READY, 0);
 }
 
 int main(int argc, char **argv)

@@ -28,6 +28,7 @@
 
 #include "lxdrv.h"
 #include "lxdrv_glue.h"
+#include "lxdrv_probe.h"
 
 #define CLAIMS_MAX	8
 #define BARS		6
@@ -342,6 +343,7 @@ static void notified(mach_msg_header_t *msg, void *arg)
 	l->unacked = true;
 	if (l->masked || !l->fn)
 		return;		/* lx_host_irq_unmask acknowledges */
+	lxdrv_probe(LXDRV_PROBE_IRQ, line);
 	l->fn(line);
 	if (!l->masked)
 		ack(l);
