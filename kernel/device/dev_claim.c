@@ -199,6 +199,8 @@ io_return_t dev_claim_give_port(struct dev_claim *c, struct ipc_port **port)
 		return D_NO_MEMORY;
 	}
 	c->ledger = task_current()->ledger;
+	c->holder = task_current()->itk_self;
+	ipc_port_reference(c->holder);
 	task_claims++;
 	ipc_kobject_nsrequest_self(c->port, 1);
 	*port = ipc_port_make_send(c->port);
@@ -312,6 +314,8 @@ static void end_claim(struct dev_claim *c)
 	}
 	ipc_port_dealloc_kernel(c->port);
 	c->port = NULL;
+	ipc_port_release(c->holder);
+	c->holder = NULL;
 	dev_claim_release(c);
 }
 
@@ -560,8 +564,9 @@ kern_return_t dc_claim_dma_alloc(claim_t claim, vm_size_t size,
 {
 	struct dev_claim *c = CLAIM(claim);
 	struct task *task = task_current();
-	uint64_t pages, bytes, flags, pa, va;
+	uint64_t pages, bytes, flags, pa, va, base = 0, top = 0;
 	struct claim_dma *d;
+	bool direct;
 
 	if (c == NULL)
 		return D_NO_SUCH_DEVICE;
@@ -571,6 +576,9 @@ kern_return_t dc_claim_dma_alloc(claim_t claim, vm_size_t size,
 		return D_INVALID_SIZE;
 	pages = (size + VM_PAGE_SIZE - 1) / VM_PAGE_SIZE;
 	bytes = pages * VM_PAGE_SIZE;
+	direct = dev_claim_direct(task->itk_self, &base, &top);
+	if (direct && (limit == 0 || limit > top))
+		limit = top;		/* inside the direct map */
 	if (limit != 0 && limit < bytes)
 		return D_INVALID_SIZE;	/* no room below it */
 	d = kzalloc(sizeof(*d));
@@ -584,7 +592,9 @@ kern_return_t dc_claim_dma_alloc(claim_t claim, vm_size_t size,
 	    KERN_SUCCESS)
 		goto err_charged;
 	memset(phys_to_virt(pa), 0, bytes);
-	if (vm_map_lend(task->map, &va, pa, bytes, false) != KERN_SUCCESS)
+	va = base + pa;
+	if ((direct ? vm_map_lend_at(task->map, va, pa, bytes) :
+	     vm_map_lend(task->map, &va, pa, bytes, false)) != KERN_SUCCESS)
 		goto err_pages;
 	d->address = va;
 	d->phys = pa;

@@ -60,6 +60,11 @@ struct dev_claim {
 	unsigned int bus, devfn;
 	bool isa;
 	struct ipc_port *port;		/* NULL: the kernel's claim */
+	struct ipc_port *holder;	/* the claiming task's port (a
+					 * reference), NULL: the kernel's */
+	/* the holder's direct map (claim_direct_map): RAM [0, direct_top)
+	 * at direct_base; direct_top 0: none (dev_claim_direct.c) */
+	uint64_t direct_base, direct_top;
 	unsigned int refs;		/* the table's, and MIG calls' */
 	uint32_t id, class_rev;
 	unsigned int irq;		/* NO_IRQ: none */

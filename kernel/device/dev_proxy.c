@@ -78,6 +78,7 @@ static void release(struct dev_proxy *p)
 	if (--p->refs != 0)
 		return;
 	ledger_credit(p->ledger, LEDGER_DEVICE_PROXIES, 1);
+	ipc_port_release(p->task);
 	alive--;
 	kfree(p);
 }
@@ -207,6 +208,8 @@ static struct dev_proxy *publish(const char *name, ipc_port_t server,
 	p->nstatus = count;
 	p->net = status_is_net(status, count);
 	p->ledger = task_current()->ledger;
+	p->task = task_current()->itk_self;
+	ipc_port_reference(p->task);
 	p->next = published;
 	published = p;
 	alive++;

@@ -3,6 +3,8 @@
 #ifndef LXDRV_GLUE_H
 #define LXDRV_GLUE_H
 
+#include <stdbool.h>
+
 #include <mach/kern_return.h>
 #include <mach/port.h>
 
@@ -26,8 +28,13 @@ mach_port_t lxdrv_isa_first_claim(void);
 void lxdrv_isa_add(void);
 
 /* memory.c: lxdrv_memory_init - the world's memory pool, @bytes of DMA
- * memory of @claim.  0, or -1 (printed). */
+ * memory of @claim, in the direct map it names through @claim if the
+ * kernel lets it.  0, or -1 (printed).  lxdrv_memory_pool - the pool's
+ * bytes.  lxdrv_memory_direct - whether the direct map was named (pages
+ * lent by the kernel are then in it). */
 int lxdrv_memory_init(mach_port_t claim, unsigned long bytes);
+unsigned long lxdrv_memory_pool(void);
+bool lxdrv_memory_direct(void);
 
 /* net.c: lxdrv_net_start - open the world's net devices and publish
  * them.  Thread context. */
