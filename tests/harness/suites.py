@@ -803,7 +803,7 @@ SUITES: tuple[Suite, ...] = (
     # Devices a driver server publishes (defs/proxy.defs): a fake server
     # and its client as a pair of tasks per mode.
     QemuSuite(name="device-proxy", test="device-proxy", timeout=90.0,
-              modules=tuple(m for mode in ("serve", "bad", "die")
+              modules=tuple(m for mode in ("serve", "bad", "die", "lend")
                             for m in (
                                 # a bad server holds the device master
                                 # port, the others the driver master port

@@ -172,13 +172,14 @@ static void isa_claims_answer_their_codes_and_end_with_their_task(
 }
 
 /* The driver master port: claims, and nothing the device master port
- * gives besides. */
+ * gives besides; a direct map named through a claim, which ends with
+ * it. */
 static void driver_port_admits_claims_only(struct ktest *t)
 {
 	struct claim_counts b;
 
 	counts_take(&b);
-	if (!run_mode(t, "driver", 15))
+	if (!run_mode(t, "driver", 27))
 		return;
 	KTEST_EXPECT_FALSE(t, dev_claim_held(0, pci_devfn(RTL_SLOT, 0)));
 	KTEST_EXPECT_FALSE(t, dev_claim_isa_held(ISA_IO, NULL));

@@ -21,7 +21,9 @@
  *   driver   given the driver master port (device=${driver-port}): it
  *            opens no device and makes no I/O permission; it claims a PCI
  *            function and an ISA range, whose fixed ports and ISA lines
- *            are refused (they decode none)
+ *            are refused (they decode none); it names its direct map
+ *            (claim_direct_map: the refusals, once per task) and its DMA
+ *            memory lies there
  * Checks print "USER-PASS name" or "USER-FAIL ...", then "USER-DONE n";
  * "USER-IO about to fault" precedes an access that must fault.
  */
@@ -287,6 +289,47 @@ static void isa(mach_port_t master)
 	/* Exits holding the claim, its grant and its lines. */
 }
 
+#define DIRECT_BASE	(1ull << 40)
+#define DIRECT_TOP	(128ull << 20)
+
+/* A task's direct map: the refusals, once, and DMA memory in it. */
+static void direct_map(mach_port_t driver_port, mach_port_t rtl,
+		       mach_port_t isa)
+{
+	static const struct {
+		const char *name;
+		uint64_t base, top;
+	} refused[] = {
+		{ "direct_map_base_0", 0, DIRECT_TOP },
+		{ "direct_map_base_unaligned", DIRECT_BASE + 1, DIRECT_TOP },
+		{ "direct_map_top_0", DIRECT_BASE, 0 },
+		{ "direct_map_top_unaligned", DIRECT_BASE, DIRECT_TOP + 1 },
+		{ "direct_map_top_past_64_tib", DIRECT_BASE, 1ull << 47 },
+		{ "direct_map_past_user_space", 0x7f0000000000ull,
+		  1ull << 44 },
+	};
+	vm_address_t va = 0;
+	rpc_phys_addr_t pa = 0;
+
+	for (size_t i = 0; i < sizeof(refused) / sizeof(*refused); i++)
+		check(refused[i].name, D_INVALID_OPERATION,
+		      claim_direct_map(rtl, refused[i].base, refused[i].top));
+	check("direct_map_through_the_driver_port", D_NO_SUCH_DEVICE,
+	      claim_direct_map(driver_port, DIRECT_BASE, DIRECT_TOP));
+	check("direct_map_named", D_SUCCESS,
+	      claim_direct_map(rtl, DIRECT_BASE, DIRECT_TOP));
+	check("direct_map_once_per_task", D_ALREADY_OPEN,
+	      claim_direct_map(isa, DIRECT_BASE, DIRECT_TOP));
+	check("dma_in_the_direct_map", D_SUCCESS,
+	      claim_dma_alloc(rtl, 8192, 0, &va, &pa));
+	check("dma_at_base_plus_its_address", 1,
+	      va == DIRECT_BASE + pa && pa + 8192 <= DIRECT_TOP);
+	if (va == DIRECT_BASE + pa) {
+		*(volatile uint32_t *)va = 0x600d;
+		check("dma_memory_usable", 0x600d, *(volatile uint32_t *)va);
+	}
+}
+
 /* The driver master port admits claims and publications, nothing
  * else. */
 static void driver(mach_port_t driver_port)
@@ -320,6 +363,7 @@ static void driver(mach_port_t driver_port)
 	check("isa_claim_refused_the_ide_functions_line", D_ALREADY_OPEN,
 	      claim_isa_intr_register(isa, IDE_LINE, new_receive(),
 				      MACH_MSG_TYPE_MAKE_SEND));
+	direct_map(driver_port, rtl, isa);
 	check("rtl_released", KERN_SUCCESS,
 	      mach_port_deallocate(mach_task_self(), rtl));
 	check("isa_released", KERN_SUCCESS,
