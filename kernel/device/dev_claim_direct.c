@@ -9,7 +9,8 @@
  * request at @base plus theirs for the time the request is at the
  * server, so its device reads or writes them where they are, without a
  * copy.  RAM from 0 up to @top may appear there; the task keeps the
- * range free.  A lent page is mapped, never given: the proxy takes it
+ * range free.  Physically contiguous pages are lent as one region.  A
+ * lent page is mapped, never given: the proxy takes it
  * back when the server answers, after stopping the task's devices
  * (bus mastering off) if the server never answered.  A write's pages are
  * lent read-only: they may be the client's own, shared until it writes
@@ -95,6 +96,17 @@ static struct task *task_of(struct ipc_port *task)
 	return t != NULL && kotype == IKOT_TASK ? t : NULL;
 }
 
+/* How many pages from @frames[@i] on (of @n) are physically
+ * contiguous: they are lent as one region. */
+static size_t run_of(const uint64_t *frames, size_t n, size_t i)
+{
+	size_t len = 1;
+
+	while (i + len < n && frames[i + len] == frames[i] + len * VM_PAGE_SIZE)
+		len++;
+	return len;
+}
+
 void dev_claim_unlend(struct ipc_port *task, const uint64_t *frames,
 		      size_t n)
 {
@@ -103,9 +115,11 @@ void dev_claim_unlend(struct ipc_port *task, const uint64_t *frames,
 
 	if (t == NULL || !dev_claim_direct(task, &base, &top))
 		return;		/* gone with the task's map */
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0, len; i < n; i += len) {
+		len = run_of(frames, n, i);
 		(void)vm_map_take_back(t->map, base + frames[i], frames[i],
-				       VM_PAGE_SIZE);
+				       len * VM_PAGE_SIZE);
+	}
 }
 
 io_return_t dev_claim_lend(struct ipc_port *task, const uint64_t *frames,
@@ -116,15 +130,24 @@ io_return_t dev_claim_lend(struct ipc_port *task, const uint64_t *frames,
 
 	if (t == NULL || !dev_claim_direct(task, &base, &top))
 		return D_INVALID_OPERATION;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++)
 		if (frames[i] % VM_PAGE_SIZE != 0 ||
-		    frames[i] > top - VM_PAGE_SIZE ||
+		    frames[i] > top - VM_PAGE_SIZE)
+			return D_INVALID_OPERATION;
+	for (size_t i = 0, len; i < n; i += len) {
+		uint64_t bytes;
+
+		len = run_of(frames, n, i);
+		bytes = len * VM_PAGE_SIZE;
+		if (frames[i] > top - bytes ||
 		    vm_map_lend_at(t->map, base + frames[i], frames[i],
-				   VM_PAGE_SIZE) != KERN_SUCCESS ||
+				   bytes) != KERN_SUCCESS ||
 		    (!writable && vm_map_protect(t->map, base + frames[i],
-						 VM_PAGE_SIZE, true,
-						 VM_PROT_READ) != KERN_SUCCESS)) {
-			dev_claim_unlend(task, frames, i);
+						 bytes, true, VM_PROT_READ) !=
+		     KERN_SUCCESS)) {
+			/* the runs before this one, and this one if it was
+			 * mapped (take_back leaves what is not its) */
+			dev_claim_unlend(task, frames, i + len);
 			return D_INVALID_OPERATION;
 		}
 	}
