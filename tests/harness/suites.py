@@ -799,6 +799,9 @@ SUITES: tuple[Suite, ...] = (
                                 f"confine_probe mode={mode} "
                                 "device=${device-port}")
                                for mode in ("serve", "fault"))
+                       + (("{builddir}/tests/user/confine_probe.elf",
+                           "confine_probe mode=master "
+                           "device=${driver-port}"),)
                        + (NET_PROBE_MODULES[0],))),
     # Devices a driver server publishes (defs/proxy.defs): a fake server
     # and its client as a pair of tasks per mode.
