@@ -51,6 +51,7 @@ KERNEL_SOURCES = \
 	kernel/kern/task_port.c \
 	kernel/kern/elf.c \
 	kernel/kern/bootstrap.c \
+	kernel/kern/supervise.c \
 	kernel/kern/boot_script.c \
 	kernel/kern/syscall_sw.c \
 	kernel/x86_64/cpu_local.c \
@@ -154,6 +155,7 @@ KERNEL_SOURCES = \
 	tests/kernel/server_disk_test.c \
 	tests/kernel/server_confine_test.c \
 	tests/kernel/proxy_test.c \
+	tests/kernel/restart_test.c \
 	tests/kernel/hostio_test.c
 
 # The Linux world is linux/linux-test.o: the production linux/linux.o

@@ -32,6 +32,7 @@
 #include "kern/kalloc.h"
 #include "kern/klog.h"
 #include "kern/ledger.h"
+#include "kern/supervise.h"
 #include "kern/panic.h"
 #include "kern/string.h"
 #include "kern/task.h"
@@ -70,6 +71,26 @@ static struct dev_proxy *find(const char *name)
 	return NULL;
 }
 
+bool dev_proxy_waiting(const char *name)
+{
+	uint64_t flags = cpu_intr_save();
+	const struct dev_proxy *p = find(name);
+	bool waiting = p != NULL && p->restarting;
+
+	cpu_intr_restore(flags);
+	return waiting;
+}
+
+unsigned int dev_proxy_resent(const char *name)
+{
+	uint64_t flags = cpu_intr_save();
+	const struct dev_proxy *p = find(name);
+	unsigned int n = p != NULL ? p->resent : 0;
+
+	cpu_intr_restore(flags);
+	return n;
+}
+
 /* One reference less on @p (interrupts off); the last frees it. */
 static void release(struct dev_proxy *p)
 {
@@ -78,7 +99,8 @@ static void release(struct dev_proxy *p)
 	if (--p->refs != 0)
 		return;
 	ledger_credit(p->ledger, LEDGER_DEVICE_PROXIES, 1);
-	ipc_port_release(p->task);
+	if (p->task != NULL)
+		ipc_port_release(p->task);
 	alive--;
 	kfree(p);
 }
@@ -127,17 +149,32 @@ static void take_down(struct dev_proxy *p)
 		link = &(*link)->next;
 	*link = p->next;
 	p->down = true;
-	ipc_port_watch_remove(&p->watch);
+	if (p->server != NULL)
+		ipc_port_watch_remove(&p->watch);
 	dev_proxy_fwd_fail_all(p, D_DEVICE_DOWN);
+	dev_proxy_fail_kept(p, D_DEVICE_DOWN);
 	if (p->dev != NULL)
 		dev_port_unname(p->dev);
 	p->filters = NULL;
 	net_filter_table_destroy(filters);
 	ipc_port_dealloc_kernel(p->port);
 	p->port = NULL;
-	ipc_port_release_send(p->server);
+	if (p->server != NULL)
+		ipc_port_release_send(p->server);
 	p->server = NULL;
 	release(p);			/* the table's */
+}
+
+/* @p's supervised server died and will start again (interrupts off):
+ * its calls are kept for the next instance (dev_proxy_restart.c). */
+static void park(struct dev_proxy *p)
+{
+	ipc_port_watch_remove(&p->watch);
+	dev_proxy_park(p);
+	ipc_port_release_send(p->server);
+	p->server = NULL;
+	ipc_port_release(p->task);
+	p->task = NULL;
 }
 
 static void server_died(struct ipc_port_watch *watch)
@@ -147,8 +184,15 @@ static void server_died(struct ipc_port_watch *watch)
 							    watch));
 	uint64_t flags = cpu_intr_save();
 
-	klog(&proxy_log, "device-proxy: %s: its server is gone\n", p->name);
-	take_down(p);
+	if (p->lineage != NULL && supervise_will_restart(p->lineage)) {
+		klog(&proxy_log, "device-proxy: %s: its server is gone; its "
+		     "calls wait for the next one\n", p->name);
+		park(p);
+	} else {
+		klog(&proxy_log, "device-proxy: %s: its server is gone\n",
+		     p->name);
+		take_down(p);
+	}
 	cpu_intr_restore(flags);
 }
 
@@ -159,7 +203,8 @@ static void server_died(struct ipc_port_watch *watch)
 static io_return_t publish_check(ipc_port_t master, const char *name,
 				 ipc_port_t server, int record_size,
 				 const int *status,
-				 mach_msg_type_number_t count)
+				 mach_msg_type_number_t count,
+				 const struct dev_proxy *again)
 {
 	size_t len = 0;
 
@@ -176,8 +221,51 @@ static io_return_t publish_check(ipc_port_t master, const char *name,
 		return D_INVALID_SIZE;
 	if (!status_valid(status, count))
 		return D_INVALID_SIZE;
+	if (again != NULL)	/* the name is its own, still published */
+		return (uint32_t)record_size == again->record_size ?
+		       D_SUCCESS : D_INVALID_SIZE;
 	if (dev_module_find(name) != NULL)	/* this module's too */
 		return D_ALREADY_OPEN;
+	return D_SUCCESS;
+}
+
+/* The publication @name whose server died and that the calling task,
+ * a new instance of that server, may take up again; or NULL.
+ * Interrupts off. */
+static struct dev_proxy *waiting_for_me(const char *name)
+{
+	struct supervision *sup = task_current()->supervision;
+	struct dev_proxy *p;
+	size_t len = 0;
+
+	while (len < DEV_NAME_MAX && name[len] != '\0')
+		len++;
+	if (sup == NULL || len == DEV_NAME_MAX)
+		return NULL;
+	p = find(name);
+	return p != NULL && p->restarting && p->lineage == sup ? p : NULL;
+}
+
+/* A new instance of @p's server publishes it again, served at @server
+ * (a send right, kept), with @status: its calls resume.  D_SUCCESS, or
+ * D_NO_MEMORY (the task's limit of publications).  Interrupts off. */
+static io_return_t take_up(struct dev_proxy *p, ipc_port_t server,
+			   const int *status, mach_msg_type_number_t count)
+{
+	struct ledger *ledger = task_current()->ledger;
+
+	if (!ledger_charge(ledger, LEDGER_DEVICE_PROXIES, 1))
+		return D_NO_MEMORY;
+	ledger_credit(p->ledger, LEDGER_DEVICE_PROXIES, 1);
+	p->ledger = ledger;
+	p->server = server;
+	p->task = task_current()->itk_self;
+	ipc_port_reference(p->task);
+	memcpy(p->status, status, count * sizeof(int));
+	p->nstatus = count;
+	p->net = status_is_net(status, count);
+	(void)ipc_port_watch_add(server, &p->watch, server_died);
+	dev_proxy_resume(p);
 	return D_SUCCESS;
 }
 
@@ -210,6 +298,7 @@ static struct dev_proxy *publish(const char *name, ipc_port_t server,
 	p->ledger = task_current()->ledger;
 	p->task = task_current()->itk_self;
 	ipc_port_reference(p->task);
+	p->lineage = task_current()->supervision;
 	p->next = published;
 	published = p;
 	alive++;
@@ -225,11 +314,18 @@ kern_return_t dp_proxy_publish(ipc_port_t master_port, const_proxy_name_t name,
 {
 	uint64_t flags = cpu_intr_save();
 	struct ledger *ledger = task_current()->ledger;
-	struct dev_proxy *p;
+	struct dev_proxy *p = waiting_for_me(name);
 	io_return_t rc;
 
 	rc = publish_check(master_port, name, server_device, record_size,
-			   status, statusCnt);
+			   status, statusCnt, p);
+	if (rc == D_SUCCESS && p != NULL) {
+		rc = take_up(p, server_device, status, statusCnt);
+		if (rc == D_SUCCESS)
+			*proxy = ipc_port_make_send(p->port);
+		cpu_intr_restore(flags);
+		return rc;
+	}
 	if (rc == D_SUCCESS && !ledger_charge(ledger, LEDGER_DEVICE_PROXIES, 1))
 		rc = D_NO_MEMORY;
 	if (rc != D_SUCCESS) {
@@ -363,6 +459,8 @@ static io_return_t proxy_io(struct device *dev, struct io_req *req)
 
 	if (p->down)
 		return D_DEVICE_DOWN;
+	if (p->restarting)
+		return dev_proxy_keep_io(p, req);
 	return dev_proxy_fwd_io(p, req);
 }
 
@@ -403,6 +501,8 @@ static io_return_t proxy_set_status(struct device *dev,
 
 	if (p->down)
 		return D_DEVICE_DOWN;
+	if (p->restarting)
+		return dev_proxy_keep_status(p, call, flavor, status, count);
 	return dev_proxy_fwd_status(p, call, flavor, status, count);
 }
 
@@ -423,7 +523,8 @@ static bool proxy_cancel(struct device *dev, struct io_req *req)
 {
 	struct dev_proxy *p = dev->priv;
 
-	return p != NULL && dev_proxy_fwd_cancel(p, req);
+	return p != NULL && (dev_proxy_kept_cancel(p, req) ||
+			     dev_proxy_fwd_cancel(p, req));
 }
 
 static const struct dev_ops proxy_ops = {
@@ -468,8 +569,30 @@ static mach_msg_return_t proxy_handle(struct ipc_kmsg *request,
 	return kr == KERN_SUCCESS ? MACH_MSG_SUCCESS : kr;
 }
 
+/* The supervisor's news (kern/supervise.h): a server that did not come
+ * back in time, or was given up, takes its waiting publications down. */
+static void supervised(struct supervision *sup, enum supervise_event event)
+{
+	uint64_t flags;
+	struct dev_proxy *p, *next;
+
+	if (event == SUPERVISE_STARTED)
+		return;
+	flags = cpu_intr_save();
+	for (p = published; p != NULL; p = next) {
+		next = p->next;
+		if (p->lineage != sup || !p->restarting)
+			continue;
+		klog(&proxy_log, "device-proxy: %s: its server did not come "
+		     "back\n", p->name);
+		take_down(p);
+	}
+	cpu_intr_restore(flags);
+}
+
 void dev_proxy_init(void)
 {
 	ipc_kobject_set_handler(IKOT_DEVICE_PROXY, proxy_handle);
 	dev_proxy_fwd_init();
+	supervise_watch(supervised);
 }

@@ -3,6 +3,7 @@
 #ifndef DEVICE_DEV_PROXY_H
 #define DEVICE_DEV_PROXY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /*
@@ -54,6 +55,12 @@
 unsigned int dev_proxy_count(void);
 unsigned int dev_proxy_fwd_count(void);
 uint64_t dev_proxy_bad_frames(void);
+
+/* dev_proxy_waiting - whether @name is published and waiting for the
+ * next instance of its dead server; dev_proxy_resent - how many calls
+ * were sent again to a new instance of its server (for tests). */
+bool dev_proxy_waiting(const char *name);
+unsigned int dev_proxy_resent(const char *name);
 
 /* dev_proxy_init - register the handlers of publication ports and
  * of the forwarded requests' reply ports (once, from device_init). */

@@ -55,6 +55,8 @@
 #include "ipc/ipc_space.h"
 #include "kern/kalloc.h"
 #include "kern/klog.h"
+#include "kern/string.h"
+#include "kern/supervise.h"
 #include "kern/task_port.h"
 #include "vm/vm_map.h"
 #include "vm/vm_map_copy.h"
@@ -88,6 +90,13 @@ struct dev_proxy_fwd {
 					 * once sent; or NULL */
 	bool lent;			/* its pages are lent to the server */
 	bool answered;			/* the server answered it */
+	/* a set_status's flavour and ints, if it has at most
+	 * DEV_PROXY_SETTING_INTS (@kept): a setting once it succeeded, and
+	 * sent again to a new instance if the server dies first */
+	bool kept;
+	dev_flavor_t flavor;
+	unsigned int count;
+	int ints[DEV_PROXY_SETTING_INTS];
 };
 
 static unsigned int in_flight;
@@ -205,6 +214,9 @@ static void fwd_finish(struct dev_proxy_fwd *f, io_return_t code,
 		req->error = code;
 		req->done = code == D_SUCCESS ? done : 0;
 	} else {
+		if (code == D_SUCCESS && f->kept)
+			dev_proxy_setting_record(f->p, f->flavor, f->ints,
+						 f->count);
 		dev_reply_send(&f->reply, code);
 	}
 	fwd_free(f);
@@ -334,20 +346,26 @@ sent:
 	return D_IO_QUEUED;
 }
 
-io_return_t dev_proxy_fwd_status(struct dev_proxy *p, struct dev_call *call,
-				 dev_flavor_t flavor, const int *status,
-				 mach_msg_type_number_t count)
+io_return_t dev_proxy_fwd_status_reply(struct dev_proxy *p,
+				       struct dev_reply *r,
+				       dev_flavor_t flavor, const int *status,
+				       mach_msg_type_number_t count)
 {
 	struct ipc_port *sonce;
 	struct dev_proxy_fwd *f = fwd_new(p, DS_SET_STATUS_ID + 100, &sonce);
-	io_return_t rc;
 
-	if (f == NULL)
+	if (f == NULL) {
+		dev_reply_send(r, D_NO_MEMORY);
 		return D_NO_MEMORY;
-	rc = dev_reply_defer(call, &f->reply);
-	if (rc != D_IO_QUEUED) {
-		fwd_unsent(f, sonce);
-		return rc;
+	}
+	f->reply = *r;
+	r->port = NULL;
+	r->ledger = NULL;
+	f->kept = count <= DEV_PROXY_SETTING_INTS;
+	if (f->kept) {
+		f->flavor = flavor;
+		f->count = count;
+		memcpy(f->ints, status, count * sizeof(int));
 	}
 	if (dpf_device_set_status(ipc_port_copy_send(p->server), sonce,
 				  flavor, (int *)status, count) !=
@@ -355,6 +373,19 @@ io_return_t dev_proxy_fwd_status(struct dev_proxy *p, struct dev_call *call,
 		ipc_port_release_sonce(sonce);
 		fwd_complete(f, D_NO_MEMORY, 0);
 	}
+	return D_IO_QUEUED;
+}
+
+io_return_t dev_proxy_fwd_status(struct dev_proxy *p, struct dev_call *call,
+				 dev_flavor_t flavor, const int *status,
+				 mach_msg_type_number_t count)
+{
+	struct dev_reply r;
+	io_return_t rc = dev_reply_defer(call, &r);
+
+	if (rc != D_IO_QUEUED)
+		return rc;
+	(void)dev_proxy_fwd_status_reply(p, &r, flavor, status, count);
 	return D_IO_QUEUED;
 }
 
@@ -375,6 +406,28 @@ void dev_proxy_fwd_fail_all(struct dev_proxy *p, io_return_t code)
 {
 	while (p->fwds != NULL)
 		fwd_complete(p->fwds, code, 0);
+}
+
+void dev_proxy_fwd_requeue_all(struct dev_proxy *p, struct io_req_queue *q)
+{
+	/* @p->fwds is newest first: each goes to the head of @q, ahead
+	 * of those kept meanwhile, so the oldest ends first */
+	while (p->fwds != NULL) {
+		struct dev_proxy_fwd *f = p->fwds;
+		struct io_req *req = f->req;
+
+		if (f->lent)
+			unlend(f);	/* unanswered: the devices stop */
+		if (req != NULL) {
+			io_req_queue_push_head(q, req);
+		} else if (f->kept) {
+			dev_proxy_keep_status_reply(p, &f->reply, f->flavor,
+						    f->ints, f->count);
+		} else {
+			dev_reply_send(&f->reply, D_DEVICE_DOWN);
+		}
+		fwd_free(f);
+	}
 }
 
 bool dev_proxy_server_dying(const struct dev_proxy *p)
@@ -600,6 +653,11 @@ static mach_msg_return_t reply_handle(struct ipc_kmsg *request,
 	    h->size == sizeof(mach_msg_header_t)) {
 		bool dying = dev_proxy_server_dying(f->p);
 
+		/* a supervised server's: the call waits for the next
+		 * instance when the server's port dies (dev_proxy_park) */
+		if (dying && f->p->lineage != NULL &&
+		    supervise_will_restart(f->p->lineage))
+			return MACH_MSG_SUCCESS;
 		if (!dying)
 			klog(&fwd_log, "device-proxy: %s: the server dropped "
 			     "a request unanswered\n", f->p->name);

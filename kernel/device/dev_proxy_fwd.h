@@ -10,6 +10,7 @@
 #include <mach/message.h>
 
 #include "device/device.h"
+#include "device/io_req.h"
 #include "ipc/ipc_port.h"
 
 struct dev_call;
@@ -19,6 +20,20 @@ struct net_filter_table;
 
 /* Ints of status records a publication keeps (proxy.defs's bound). */
 #define DEV_PROXY_STATUS_MAX	512
+/* A device's settings (its last successful set_status of each flavour)
+ * a publication keeps for a restarted server: at most this many
+ * flavours of at most this many ints (dev_proxy_restart.c). */
+#define DEV_PROXY_SETTINGS	4
+#define DEV_PROXY_SETTING_INTS	16
+
+struct supervision;
+struct dev_proxy_status;
+
+struct dev_proxy_setting {
+	dev_flavor_t flavor;
+	unsigned int count;
+	int ints[DEV_PROXY_SETTING_INTS];
+};
 
 /*
  * A published device (dev_proxy.c).  @refs counts the table's hold while
@@ -44,6 +59,15 @@ struct dev_proxy {
 	struct ledger *ledger;		/* the publisher's, charged */
 	struct ipc_port *task;		/* the publisher's task port (a
 					 * reference): where pages are lent */
+	/* A supervised publisher (kern/supervise.h) that dies is waited
+	 * for (dev_proxy_restart.c): */
+	struct supervision *lineage;	/* its supervision, or NULL */
+	bool restarting;		/* its server died and will be back */
+	struct io_req_queue waiting;	/* reads and writes kept for it */
+	struct dev_proxy_status *statuses;	/* set_status calls kept */
+	struct dev_proxy_setting settings[DEV_PROXY_SETTINGS];
+	unsigned int nsettings;
+	unsigned int resent;		/* requests sent to a new instance */
 };
 
 /* dev_proxy_net_frame_size - whether @len bytes make an Ethernet frame.
@@ -74,6 +98,57 @@ io_return_t dev_proxy_fwd_status(struct dev_proxy *p, struct dev_call *call,
 				 mach_msg_type_number_t count);
 bool dev_proxy_fwd_cancel(struct dev_proxy *p, struct io_req *req);
 void dev_proxy_fwd_fail_all(struct dev_proxy *p, io_return_t code);
+
+/*
+ * dev_proxy_fwd_status_reply - dev_proxy_fwd_status for a call whose
+ * reply right is already in @r (moved out of it; a NULL @r->port: no
+ * client waits, as for a setting replayed to a new server).
+ * D_IO_QUEUED, or D_NO_MEMORY (@r answered with it).
+ * dev_proxy_fwd_requeue_all - @p's server died and a new instance will
+ * come: every call in flight is taken back unanswered, a read or write
+ * onto @q in the order it was forwarded (its lent pages first taken
+ * back, the server's devices stopped), a set_status kept by
+ * dev_proxy_keep_status.
+ * Interrupts off; never block.
+ */
+io_return_t dev_proxy_fwd_status_reply(struct dev_proxy *p,
+				       struct dev_reply *r,
+				       dev_flavor_t flavor, const int *status,
+				       mach_msg_type_number_t count);
+void dev_proxy_fwd_requeue_all(struct dev_proxy *p, struct io_req_queue *q);
+
+/*
+ * dev_proxy_restart.c: a publication whose server died and will start
+ * again (kern/supervise.h).  Interrupts off; never block.
+ * dev_proxy_park - the server died: keep the calls in flight for the
+ * next instance.
+ * dev_proxy_keep_io, dev_proxy_keep_status - a read or write, a
+ * set_status (@call's reply deferred into the kept record) while it is
+ * away: kept, D_IO_QUEUED; D_NO_MEMORY for a set_status that cannot be
+ * kept (or too big: over DEV_PROXY_SETTING_INTS ints).
+ * dev_proxy_keep_status_reply - the same for a set_status whose reply is
+ * in @r already (taken back from a dead server).
+ * dev_proxy_kept_cancel - take @req off the kept calls (true if there).
+ * dev_proxy_resume - a new instance published @p again (@p->server and
+ * @p->task set): the settings replayed, then the kept set_status calls
+ * and the kept reads and writes sent, in order.
+ * dev_proxy_fail_kept - answer every kept call with @code.
+ * dev_proxy_setting_record - @count ints of @flavor were set
+ * successfully: remember them for a new instance.
+ */
+void dev_proxy_park(struct dev_proxy *p);
+io_return_t dev_proxy_keep_io(struct dev_proxy *p, struct io_req *req);
+io_return_t dev_proxy_keep_status(struct dev_proxy *p, struct dev_call *call,
+				  dev_flavor_t flavor, const int *status,
+				  mach_msg_type_number_t count);
+void dev_proxy_keep_status_reply(struct dev_proxy *p, struct dev_reply *r,
+				 dev_flavor_t flavor, const int *status,
+				 mach_msg_type_number_t count);
+bool dev_proxy_kept_cancel(struct dev_proxy *p, struct io_req *req);
+void dev_proxy_resume(struct dev_proxy *p);
+void dev_proxy_fail_kept(struct dev_proxy *p, io_return_t code);
+void dev_proxy_setting_record(struct dev_proxy *p, dev_flavor_t flavor,
+			      const int *status, mach_msg_type_number_t count);
 
 /* dev_proxy_server_dying - is @p's server gone or going (its port dead,
  * or its receiver's space being destroyed)?  Interrupts off. */

@@ -9,6 +9,7 @@
 #include "kern/kalloc.h"
 #include "kern/kprintf.h"
 #include "kern/string.h"
+#include "kern/supervise.h"
 #include "kern/task.h"
 #include "vm/vm_map.h"
 #include "x86_64/copy.h"
@@ -88,6 +89,7 @@ kern_return_t bootstrap_task_load(const struct boot_module *m,
 		goto err;
 	}
 	kfree(args);
+	supervise_attach(task, m);
 	*out = task;
 	return KERN_SUCCESS;
 err:

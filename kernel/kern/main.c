@@ -16,6 +16,7 @@
 #include "kern/machine.h"
 #include "kern/sched.h"
 #include "kern/string.h"
+#include "kern/supervise.h"
 #include "kern/task.h"
 #include "kern/task_port.h"
 #include "vm/vm_page.h"
@@ -114,6 +115,7 @@ void kmain(uint32_t magic, uint64_t info)
 	clock_init();
 	sched_init();
 	task_port_init();
+	supervise_init();
 	device_init();
 	/* Steps the layers above register (kern/boot_step.h): "linux"
 	 * starts the Linux drivers and their devices. */

@@ -19,6 +19,7 @@
 #include "kern/panic.h"
 #include "kern/sched.h"
 #include "kern/string.h"
+#include "kern/supervise.h"
 #include "kern/task.h"
 #include "kern/task_port.h"
 #include "kern/thread.h"
@@ -124,6 +125,8 @@ void task_destroy(struct task *task)
 		task_terminations++;
 		thread_wakeup(&task_terminations);
 	}
+	if (task->supervision != NULL)
+		supervise_task_ended(task->supervision);
 	kfree(task);
 	tasks_alive--;
 }

@@ -31,6 +31,9 @@ struct task {
 	struct ledger *ledger;		/* what its requests hold, against
 					 * its limits (kern/ledger.h); NULL
 					 * for the kernel task */
+	struct supervision *supervision;	/* its module's, if it is
+						 * restarted when it dies
+						 * (kern/supervise.h) */
 };
 
 /* The kernel task: the task of every kernel thread. */

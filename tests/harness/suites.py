@@ -309,6 +309,16 @@ def bench_prepare(suite: Suite, suite_dir: Path) -> Suite:
 WALL_RATE_SECONDS = 5
 
 
+def net_sink(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook: e1000 at a counting sink (its count in
+    suite_dir/sink.log)."""
+    import net_peer as peer_module  # the harness directory is on sys.path
+
+    sink = peer_module.Sink(suite_dir / "sink.log", suite.timeout)
+    sink.start()
+    return with_nic(suite, "e1000,addr=03.0", sink.netdev("n0"))
+
+
 def wall_prepare(suite: Suite, suite_dir: Path) -> Suite:
     """Prepare hook of the wall-clock boots: the IDE disk image and e1000
     at a counting sink (its count in suite_dir/sink.log)."""
@@ -779,6 +789,29 @@ SUITES: tuple[Suite, ...] = (
               modules=((LXDRV, "lxdrv drivers=ata_piix pci=01.1 "
                         "libata.dma=0 pool=3 device=${driver-port}"),)
               + disk_modules(True)),
+    # A supervised driver server (restart=N on its module line) killed
+    # twice under its client, which notices nothing: eth0 written to a
+    # counting sink, and the disk-ata-piix program with its image
+    # checked on the host; with restart=1 the second death gives up.
+    QemuSuite(name="restart-net-e1000", test="restart-net-e1000",
+              timeout=120.0, cmdline=("linux", "linux.server=e1000"),
+              prepare=net_sink,
+              modules=((LXDRV, "lxdrv restart=3 drivers=e1000 pci=03.0 "
+                        "device=${driver-port}"),
+                       ("{builddir}/tests/user/restart_probe.elf",
+                        "restart_probe mode=net device=${device-port}"))),
+    QemuSuite(name="restart-disk-ata-piix", test="restart-disk-ata-piix",
+              timeout=300.0, cmdline=("linux", "linux.server=ata_piix"),
+              prepare=qemu_ide_disk(True), check=disk_check_mode("DMA"),
+              modules=((LXDRV, "lxdrv restart=3 drivers=ata_piix pci=01.1 "
+                        "device=${driver-port}"),) + disk_modules(True)[:1]),
+    QemuSuite(name="restart-give-up", test="restart-give-up",
+              timeout=120.0, cmdline=("linux", "linux.server=e1000"),
+              prepare=net_sink,
+              modules=((LXDRV, "lxdrv restart=1 drivers=e1000 pci=03.0 "
+                        "device=${driver-port}"),
+                       ("{builddir}/tests/user/restart_probe.elf",
+                        "restart_probe mode=down device=${device-port}"))),
     # A driver server is confined and one that faults ends alone: the
     # e1000 server as in server-net-e1000, and the test server (the
     # server's objects over linux-test.o) running tests/drivers/rogue on

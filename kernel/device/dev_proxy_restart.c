@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* A published device whose server died and will start again: its calls kept, its settings replayed, the calls sent to the new instance. */
+/*
+ * A supervised server's death (kern/supervise.h) does not end its
+ * publications: the clients' device ports stay open, and every call
+ * that was at the dead server unanswered, or comes meanwhile, is kept in
+ * order (a read or write on @waiting, a set_status on @statuses, its
+ * client's reply right with it).  Nothing was answered for them, so
+ * sending them to the new instance answers each exactly once.  When the
+ * new instance publishes the same name (dev_proxy.c), the device's
+ * settings are replayed first (the last successful set_status of each
+ * flavour, a NIC's NET_FLAGS: the new driver starts from its defaults),
+ * then the kept set_status calls, then the kept reads and writes.  A
+ * NIC's frame that was at the dead server may so go out twice, which
+ * Ethernet allows; a disk's write is answered only once the new
+ * instance wrote it.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "device/dev_proxy_fwd.h"
+#include "device/device.h"
+#include "device/io_req.h"
+#include "kern/kalloc.h"
+#include "kern/klog.h"
+#include "kern/string.h"
+
+static KLOG_SOURCE(restart_log, "device-proxy");
+
+/* A set_status call kept for the next instance. */
+struct dev_proxy_status {
+	struct dev_proxy_status *next;
+	struct dev_reply reply;
+	dev_flavor_t flavor;
+	unsigned int count;
+	int ints[DEV_PROXY_SETTING_INTS];
+};
+
+void dev_proxy_park(struct dev_proxy *p)
+{
+	p->restarting = true;
+	dev_proxy_fwd_requeue_all(p, &p->waiting);
+}
+
+io_return_t dev_proxy_keep_io(struct dev_proxy *p, struct io_req *req)
+{
+	io_req_queue_push(&p->waiting, req);
+	return D_IO_QUEUED;
+}
+
+bool dev_proxy_kept_cancel(struct dev_proxy *p, struct io_req *req)
+{
+	return io_req_queue_remove(&p->waiting, req);
+}
+
+/* Keep @r's call of @flavor (@count ints): false if it cannot be. */
+static bool keep(struct dev_proxy *p, struct dev_reply *r,
+		 dev_flavor_t flavor, const int *status,
+		 mach_msg_type_number_t count)
+{
+	struct dev_proxy_status *s, **tail = &p->statuses;
+
+	if (count > DEV_PROXY_SETTING_INTS)
+		return false;
+	s = kzalloc(sizeof(*s));
+	if (s == NULL)
+		return false;
+	s->reply = *r;
+	r->port = NULL;
+	r->ledger = NULL;
+	s->flavor = flavor;
+	s->count = count;
+	memcpy(s->ints, status, count * sizeof(int));
+	while (*tail != NULL)
+		tail = &(*tail)->next;
+	*tail = s;
+	return true;
+}
+
+void dev_proxy_keep_status_reply(struct dev_proxy *p, struct dev_reply *r,
+				 dev_flavor_t flavor, const int *status,
+				 mach_msg_type_number_t count)
+{
+	if (!keep(p, r, flavor, status, count))
+		dev_reply_send(r, D_NO_MEMORY);
+}
+
+io_return_t dev_proxy_keep_status(struct dev_proxy *p, struct dev_call *call,
+				  dev_flavor_t flavor, const int *status,
+				  mach_msg_type_number_t count)
+{
+	struct dev_reply r;
+	io_return_t rc;
+
+	if (count > DEV_PROXY_SETTING_INTS)
+		return D_NO_MEMORY;
+	rc = dev_reply_defer(call, &r);
+	if (rc != D_IO_QUEUED)
+		return rc;
+	dev_proxy_keep_status_reply(p, &r, flavor, status, count);
+	return D_IO_QUEUED;
+}
+
+void dev_proxy_setting_record(struct dev_proxy *p, dev_flavor_t flavor,
+			      const int *status, mach_msg_type_number_t count)
+{
+	struct dev_proxy_setting *s = NULL;
+
+	for (unsigned int i = 0; i < p->nsettings; i++)
+		if (p->settings[i].flavor == flavor)
+			s = &p->settings[i];
+	if (s == NULL && p->nsettings == DEV_PROXY_SETTINGS) {
+		klog(&restart_log, "device-proxy: %s: more than %d settings: "
+		     "flavour %d not kept for a restart\n", p->name,
+		     DEV_PROXY_SETTINGS, (int)flavor);
+		return;
+	}
+	if (s == NULL)
+		s = &p->settings[p->nsettings++];
+	s->flavor = flavor;
+	s->count = count;
+	memcpy(s->ints, status, count * sizeof(int));
+}
+
+void dev_proxy_resume(struct dev_proxy *p)
+{
+	struct dev_reply none = { 0 };
+	unsigned int n = 0;
+
+	p->restarting = false;
+	for (unsigned int i = 0; i < p->nsettings; i++)
+		(void)dev_proxy_fwd_status_reply(p, &none,
+						 p->settings[i].flavor,
+						 p->settings[i].ints,
+						 p->settings[i].count);
+	while (p->statuses != NULL) {
+		struct dev_proxy_status *s = p->statuses;
+
+		p->statuses = s->next;
+		(void)dev_proxy_fwd_status_reply(p, &s->reply, s->flavor,
+						 s->ints, s->count);
+		kfree(s);
+		n++;
+	}
+	while (!io_req_queue_empty(&p->waiting)) {
+		struct io_req *req = io_req_queue_pop(&p->waiting);
+
+		if (dev_proxy_fwd_io(p, req) != D_IO_QUEUED) {
+			req->error = D_NO_MEMORY;
+			req->done = 0;
+			io_req_done(req);
+		}
+		n++;
+	}
+	p->resent += n;
+	klog(&restart_log, "device-proxy: %s: its server is back; %u "
+	     "call(s) sent to it again\n", p->name, n);
+}
+
+void dev_proxy_fail_kept(struct dev_proxy *p, io_return_t code)
+{
+	p->restarting = false;
+	while (p->statuses != NULL) {
+		struct dev_proxy_status *s = p->statuses;
+
+		p->statuses = s->next;
+		dev_reply_send(&s->reply, code);
+		kfree(s);
+	}
+	while (!io_req_queue_empty(&p->waiting)) {
+		struct io_req *req = io_req_queue_pop(&p->waiting);
+
+		req->error = code;
+		req->done = 0;
+		io_req_done(req);
+	}
+}

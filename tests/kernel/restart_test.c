@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Suites "restart-net-e1000", "restart-disk-ata-piix", "restart-give-up": a supervised driver server killed under its clients comes back, and they notice nothing (or, given up, get D_DEVICE_DOWN). */
+/*
+ * Each boot starts the Linux driver server with restart=N on its module
+ * line (kern/supervise.h).  This side kills the server's task while a
+ * client keeps a load on its device, waits for the supervisor to start
+ * the next instance and for the proxy to hand it the device again
+ * (dev_proxy_waiting), kills again, and then checks what the client
+ * saw: restart_probe (tests/user/restart_probe.c) on eth0, the
+ * disk-ata-piix program (tests/user/disk_probe.c, whose image the
+ * harness checks on the host) on hd0.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "device/dev_proxy.h"
+#include "device/device.h"
+#include "kern/clock.h"
+#include "kern/console.h"
+#include "kern/kprintf.h"
+#include "kern/ktest.h"
+#include "kern/sched.h"
+#include "kern/supervise.h"
+#include "kern/task.h"
+#include "tests/kernel/driver_server.h"
+#include "tests/kernel/user_task.h"
+
+#define START_SECONDS	40
+#define BACK_SECONDS	30
+#define DISK_CHECKS	54	/* disk_probe's, as in disk_test.c */
+
+static char console[65536];
+static struct supervision *sup;
+
+static void server_starts_supervised(struct ktest *t)
+{
+	struct task *task = NULL;
+
+	if (!driver_server_start_module(t, "lxdrv", START_SECONDS, &task))
+		return;
+	sup = supervise_of_task(task);
+	KTEST_EXPECT_TRUE(t, sup != NULL);
+}
+
+/* Kill the server's task now; false (and @t failed) if none runs. */
+static bool kill_server(struct ktest *t)
+{
+	struct task *task = sup != NULL ? supervise_task(sup) : NULL;
+
+	if (task == NULL) {
+		ktest_fail(t, "no server task to kill");
+		return false;
+	}
+	kprintf("restart test: killing %s\n", task->name);
+	task_terminate(task, "killed by the suite");
+	return true;
+}
+
+/* Wait until the server was started @restarts times and its device
+ * @name is served again; the time it took is printed.  False (and @t
+ * failed) if not within BACK_SECONDS. */
+static bool wait_back(struct ktest *t, unsigned int restarts,
+		      const char *name, uint64_t killed)
+{
+	for (unsigned int i = 0; i < BACK_SECONDS * 10; i++) {
+		if (supervise_restarts(sup) >= restarts &&
+		    supervise_task(sup) != NULL && !dev_proxy_waiting(name)) {
+			kprintf("restart test: %s served again %llu ms after "
+				"the kill\n", name,
+				(unsigned long long)((clock_ticks() - killed) *
+						     1000 / HZ));
+			return true;
+		}
+		thread_sleep_ticks(HZ / 10);
+	}
+	ktest_fail(t, "%s not served again within %u s", name, BACK_SECONDS);
+	return false;
+}
+
+/* Wait (up to 10 s) until a call is at the server: a kill then lands
+ * under it.  Whether one came. */
+static bool call_at_server(void)
+{
+	for (unsigned int i = 0; i < 10 * HZ; i++) {
+		if (dev_proxy_fwd_count() != 0)
+			return true;
+		thread_sleep_ticks(1);
+	}
+	return false;
+}
+
+/* Start the client of @word, kill the server twice under it, each time
+ * with a call of the client's at the server (once back, after
+ * @between ticks), wait for the client to end (up to @seconds), and
+ * expect @checks of its checks to pass and calls to have been sent
+ * again to the new instances of the devices @names (NULL-terminated;
+ * the first is waited for). */
+static void kill_twice_under(struct ktest *t, const char *word,
+			     const char *const *names, uint64_t between,
+			     unsigned int seconds, unsigned int checks)
+{
+	const char *name = names[0];
+	unsigned int before = task_terminations, resent = 0;
+	uint64_t killed;
+	bool ok;
+
+	if (sup == NULL) {
+		ktest_fail(t, "the server is not supervised");
+		return;
+	}
+	if (!user_task_start(t, word, console, sizeof(console), NULL))
+		return;
+	for (unsigned int k = 1; k <= 2; k++) {
+		if (!call_at_server()) {
+			ktest_fail(t, "no call of the client at the server");
+			break;
+		}
+		killed = clock_ticks();
+		if (!kill_server(t) || !wait_back(t, k, name, killed))
+			break;
+		thread_sleep_ticks(between);
+	}
+	/* the two servers killed and the client */
+	ok = user_task_wait(before, 3, seconds);
+	console_capture_stop();
+	if (!ok) {
+		ktest_fail(t, "the client did not end within %u s", seconds);
+		return;
+	}
+	user_task_expect_checks(t, console, checks);
+	for (const char *const *n = names; *n != NULL; n++)
+		resent += dev_proxy_resent(*n);
+	kprintf("restart test: %u call(s) sent to a new instance\n", resent);
+	KTEST_EXPECT_TRUE(t, resent >= 1);
+	KTEST_EXPECT_EQ(t, supervise_restarts(sup), 2);
+	KTEST_EXPECT_FALSE(t, supervise_gave_up(sup));
+	KTEST_EXPECT_EQ(t, dev_proxy_fwd_count(), 0);
+	KTEST_EXPECT_EQ(t, io_req_in_flight(), 0);
+}
+
+static void frames_cross_two_restarts(struct ktest *t)
+{
+	static const char *const names[] = { "eth0", NULL };
+
+	kill_twice_under(t, "restart_probe mode=net", names, HZ, 60, 4);
+}
+
+static void disk_program_crosses_two_restarts(struct ktest *t)
+{
+	static const char *const names[] = { "hd0s1", "hd0", "hd0s2", NULL };
+
+	kill_twice_under(t, "disk_check", names, 1, 400, DISK_CHECKS);
+}
+
+/* restart=1: the first death is hidden, the second gives up; the
+ * client's call then answers D_DEVICE_DOWN. */
+static void second_death_gives_up(struct ktest *t)
+{
+	unsigned int before = task_terminations;
+	uint64_t killed;
+	bool ok;
+
+	if (sup == NULL) {
+		ktest_fail(t, "the server is not supervised");
+		return;
+	}
+	if (!user_task_start(t, "restart_probe mode=down", console,
+			     sizeof(console), NULL))
+		return;
+	thread_sleep_ticks(HZ);
+	killed = clock_ticks();
+	if (kill_server(t) && wait_back(t, 1, "eth0", killed)) {
+		thread_sleep_ticks(HZ / 2);
+		(void)kill_server(t);
+	}
+	ok = user_task_wait(before, 3, 60);
+	console_capture_stop();
+	if (!ok) {
+		ktest_fail(t, "the client did not end within 60 s");
+		return;
+	}
+	user_task_expect_checks(t, console, 3);
+	KTEST_EXPECT_TRUE(t, supervise_gave_up(sup));
+	KTEST_EXPECT_EQ(t, supervise_restarts(sup), 1);
+	KTEST_EXPECT_TRUE(t, supervise_task(sup) == NULL);
+	KTEST_EXPECT_EQ(t, dev_proxy_fwd_count(), 0);
+	KTEST_EXPECT_EQ(t, io_req_in_flight(), 0);
+}
+
+static const struct ktest_case restart_net_cases[] = {
+	{ "server_starts_supervised", server_starts_supervised },
+	{ "frames_cross_two_restarts", frames_cross_two_restarts },
+};
+KTEST_SUITE(restart_net_suite, "restart-net-e1000", restart_net_cases);
+
+static const struct ktest_case restart_disk_cases[] = {
+	{ "server_starts_supervised", server_starts_supervised },
+	{ "disk_program_crosses_two_restarts",
+	  disk_program_crosses_two_restarts },
+};
+KTEST_SUITE(restart_disk_suite, "restart-disk-ata-piix", restart_disk_cases);
+
+static const struct ktest_case restart_give_up_cases[] = {
+	{ "server_starts_supervised", server_starts_supervised },
+	{ "second_death_gives_up", second_death_gives_up },
+};
+KTEST_SUITE(restart_give_up_suite, "restart-give-up", restart_give_up_cases);

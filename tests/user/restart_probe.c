@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* A client of eth0 while its driver server is killed and started again (suites restart-net-e1000, restart-give-up). */
+/*
+ * "restart_probe mode=M device=${device-port}":
+ *   net   eth0 set promiscuous (NET_FLAGS), then 60-byte frames written
+ *         one at a time for RUN_SECONDS while the suite kills the server
+ *         twice: every write is answered D_SUCCESS with its length (the
+ *         calls at the dead server go to the next one); afterwards eth0
+ *         is still promiscuous (the setting replayed to the new
+ *         instance)
+ *   down  frames written until one fails (the suite kills a server that
+ *         may restart once, twice): it fails D_DEVICE_DOWN, never hangs;
+ *         a new open of eth0 answers D_NO_SUCH_DEVICE
+ * Checks print "USER-PASS name" or "USER-FAIL ...", then "USER-DONE n";
+ * "USER-INFO frames N" says how many frames were written.
+ */
+#include <device/device.h>
+#include <device/net_status.h>
+#include <mach/time_value.h>
+#include <string.h>
+
+#include "mach_host.h"
+#include "user_device.h"
+#include "user_port.h"
+
+#define FRAME		60
+#define IFF_UP		0x1
+#define IFF_PROMISC	0x100
+#define RUN_SECONDS	8
+#define DOWN_SECONDS	60
+
+/* A broadcast frame of a local experimental type (0x88b5). */
+static void frame_fill(io_buf_ptr_inband_t f, unsigned int n)
+{
+	memset(f, 0, FRAME);
+	memset(f, 0xff, 6);
+	f[12] = (char)0x88;
+	f[13] = (char)0xb5;
+	memcpy(f + 14, "restart_probe", 13);
+	memcpy(f + 28, &n, sizeof(n));
+}
+
+static long seconds_now(void)
+{
+	time_value_t now;
+
+	if (host_get_time(mach_host_self(), &now) != KERN_SUCCESS)
+		return 0;
+	return now.seconds;
+}
+
+/* Wait @ms milliseconds (a receive that times out). */
+static void pause_ms(unsigned int ms)
+{
+	mach_port_t idle = new_receive();
+	mach_msg_header_t h;
+
+	(void)mach_msg(&h, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0, sizeof(h), idle,
+		       ms, MACH_PORT_NULL);
+	mach_port_destroy(mach_task_self(), idle);
+}
+
+static int flags_of(mach_port_t dev)
+{
+	int st[1] = { 0 };
+	mach_msg_type_number_t n = 1;
+
+	if (device_get_status(dev, NET_FLAGS, st, &n) != D_SUCCESS || n != 1)
+		return -1;
+	return st[0];
+}
+
+static void net(mach_port_t dev)
+{
+	io_buf_ptr_inband_t frame;
+	int word = IFF_UP | IFF_PROMISC, written = 0, failed = 0;
+	unsigned int n = 0;
+	long end = seconds_now() + RUN_SECONDS;
+
+	check("promiscuous", D_SUCCESS,
+	      device_set_status(dev, NET_FLAGS, &word, 1));
+	while (seconds_now() < end) {
+		kern_return_t kr;
+
+		frame_fill(frame, n);
+		kr = device_write_inband(dev, 0, 0, frame, FRAME, &written);
+		if (kr != D_SUCCESS || written != FRAME) {
+			if (failed++ == 0)
+				printf("USER-FAIL write_answered: frame %u: "
+				       "code %#x, %d bytes\n", n, kr, written);
+		}
+		n++;
+	}
+	printf("USER-INFO frames %u\n", n);
+	check("every_write_answered_whole", 0, failed);
+	/* The new instance publishes its flags as it refreshes them. */
+	for (int i = 0; i < 50 && (flags_of(dev) & IFF_PROMISC) == 0; i++)
+		pause_ms(100);
+	check("still_promiscuous", IFF_PROMISC, flags_of(dev) & IFF_PROMISC);
+}
+
+static void down(mach_port_t master, mach_port_t dev)
+{
+	io_buf_ptr_inband_t frame;
+	int written = 0;
+	unsigned int n = 0;
+	long end = seconds_now() + DOWN_SECONDS;
+	kern_return_t kr = D_SUCCESS;
+	mach_port_t again = MACH_PORT_NULL;
+
+	while (kr == D_SUCCESS && seconds_now() < end) {
+		frame_fill(frame, n++);
+		kr = device_write_inband(dev, 0, 0, frame, FRAME, &written);
+	}
+	printf("USER-INFO frames %u\n", n);
+	check("ends_device_down", D_DEVICE_DOWN, kr);
+	check("name_gone", D_NO_SUCH_DEVICE,
+	      device_open(master, D_READ | D_WRITE, "eth0", &again));
+}
+
+int main(int argc, char **argv)
+{
+	mach_port_t master = graft_arg_port(argc, argv, "device");
+	const char *mode = graft_arg(argc, argv, "mode", "");
+	mach_port_t dev = MACH_PORT_NULL;
+
+	check("open_eth0", D_SUCCESS,
+	      device_open(master, D_READ | D_WRITE, "eth0", &dev));
+	if (dev != MACH_PORT_NULL && strcmp(mode, "net") == 0)
+		net(dev);
+	else if (dev != MACH_PORT_NULL && strcmp(mode, "down") == 0)
+		down(master, dev);
+	else
+		check("known_mode_and_device", 0, 1);
+	printf("USER-DONE %d\n", checks);
+	fflush(stdout);
+	return 0;
+}
