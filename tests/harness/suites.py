@@ -821,6 +821,23 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="net-ne2k-pci", test="net-ne2k-pci", cmdline=("linux",),
               prepare=net_peer_for("ne2k_pci,addr=03.0"),
               modules=NET_PROBE_MODULES),
+    # The same over the other PCI NICs QEMU emulates, each with its
+    # unmodified Linux driver (drivers-linux/NAME.manifest).
+    QemuSuite(name="net-pcnet32", test="net-pcnet32", cmdline=("linux",),
+              prepare=net_peer_for("pcnet,addr=03.0"),
+              modules=NET_PROBE_MODULES),
+    QemuSuite(name="net-8139cp", test="net-8139cp", cmdline=("linux",),
+              prepare=net_peer_for("rtl8139,addr=03.0"),
+              modules=NET_PROBE_MODULES),
+    QemuSuite(name="net-e100", test="net-e100", cmdline=("linux",),
+              prepare=net_peer_for("i82559er,addr=03.0"),
+              modules=NET_PROBE_MODULES),
+    QemuSuite(name="net-e100-i82557b", test="net-e100", cmdline=("linux",),
+              prepare=net_peer_for("i82557b,addr=03.0"),
+              modules=NET_PROBE_MODULES),
+    QemuSuite(name="net-tulip", test="net-tulip", cmdline=("linux",),
+              prepare=net_peer_for("tulip,addr=03.0"),
+              modules=NET_PROBE_MODULES),
     # ISA ne at NE_ISA_IO: lx_boot registers the board's platform device
     # (ne_io=), ne finds the IRQ by autoIRQ and the suite compares it with
     # the line QEMU was given (expect_irq=).
