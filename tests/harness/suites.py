@@ -484,7 +484,8 @@ def disk_check_mode(mode: str) -> Callable[[Suite, Path],
     def check(suite: Suite, suite_dir: Path) -> list[tuple[str, str | None]]:
         console = (suite_dir / "console.log").read_text(errors="replace")
         modes = re.findall(r"ata\d\.\d\d: configured for (\S+)", console)
-        want = r"(MW|U)DMA\d" if mode == "DMA" else r"PIO\d"
+        # ata_mode_string(): MWDMA0..4, UDMA/16..UDMA/133, UDMA7, PIO0..6.
+        want = r"MWDMA\d|UDMA(/\d+|7)" if mode == "DMA" else r"PIO\d"
         problem = None
         if not modes:
             problem = "libata printed no 'configured for' line"
@@ -524,6 +525,28 @@ def qemu_ide_disk(blkdebug: bool) -> Callable[[Suite, Path], Suite]:
             spec = f"file=blkdebug:{rules}:{image}"
         return dataclasses.replace(suite, qemu_args=suite.qemu_args + (
             "-drive", f"{spec},if=ide,index=0,media=disk,format=raw"))
+    return prepare
+
+
+def qemu_ahci_disk(machine: str) -> Callable[[Suite, Path], Suite]:
+    """Prepare hook of disk-ahci*: the image as a SATA disk on port 0 of
+    an AHCI controller, with reads of DISK_BAD failing as in
+    qemu_ide_disk: on `machine` "pc" an ICH9 AHCI added at slot 4, on
+    "q35" the machine's own (if=ide drives go to its AHCI ports)."""
+    def prepare(suite: Suite, suite_dir: Path) -> Suite:
+        suite = disk_image(suite, suite_dir)
+        rules = suite_dir / "blkdebug.conf"
+        rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
+                         f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
+        spec = f"file=blkdebug:{rules}:{suite_dir / 'hd0.img'},format=raw"
+        if machine == "q35":
+            disk = ("-M", "q35", "-drive",
+                    f"{spec},if=ide,index=0,media=disk")
+        else:
+            disk = ("-device", "ahci,id=ahci0,addr=04.0",
+                    "-drive", f"{spec},if=none,id=d0",
+                    "-device", "ide-hd,drive=d0,bus=ahci0.0")
+        return dataclasses.replace(suite, qemu_args=suite.qemu_args + disk)
     return prepare
 
 
@@ -944,6 +967,16 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="disk-ata-piix-pio", test="disk-ata-piix", timeout=180.0,
               cmdline=("linux", "libata.dma=0") + disk_cmdline(True),
               prepare=qemu_ide_disk(True), check=disk_check_mode("PIO"),
+              modules=disk_modules(True)),
+    # The same program and checks over ahci (libahci, libata): QEMU's
+    # ICH9 AHCI on -M pc, then q35's built-in one.
+    QemuSuite(name="disk-ahci", test="disk-ahci", timeout=180.0,
+              cmdline=("linux",) + disk_cmdline(True),
+              prepare=qemu_ahci_disk("pc"), check=disk_check_mode("DMA"),
+              modules=disk_modules(True)),
+    QemuSuite(name="disk-ahci-q35", test="disk-ahci", timeout=180.0,
+              cmdline=("linux",) + disk_cmdline(True),
+              prepare=qemu_ahci_disk("q35"), check=disk_check_mode("DMA"),
               modules=disk_modules(True)),
     # The same on Bochs' PIIX3 IDE (ata0-master), without a bad sector
     # (so libata never names its transfer mode: MWDMA2 is what ata_piix
