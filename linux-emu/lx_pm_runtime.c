@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Power management without power transitions: runtime PM's pm_runtime_enable, __pm_runtime_disable, __pm_runtime_set_status, pm_runtime_forbid, __pm_runtime_resume, __pm_runtime_idle; device_set_wakeup_enable. */
+/* Power management without power transitions: runtime PM's pm_runtime_enable, __pm_runtime_disable, __pm_runtime_set_status, pm_runtime_forbid, __pm_runtime_resume, __pm_runtime_idle; device_set_wakeup_enable, device_wakeup_enable. */
 /*
  * The configuration has CONFIG_PM (XEN_PV, needed for the paravirt
  * interrupt flag, selects it through XEN_SAVE_RESTORE), so drivers call
@@ -126,4 +126,10 @@ int device_set_wakeup_enable(struct device *dev, bool enable)
 	if (!dev || !dev->power.can_wakeup || enable)
 		return -EINVAL;
 	return 0;
+}
+
+/* device_wakeup_enable - -EINVAL: as device_set_wakeup_enable(@dev, true). */
+int device_wakeup_enable(struct device *dev)
+{
+	return device_set_wakeup_enable(dev, true);
 }

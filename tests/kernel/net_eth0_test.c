@@ -349,6 +349,7 @@ KTEST_SUITE(net_e1000_suite, "net-e1000", net_eth0_cases);
  * raise the carrier again by themselves, as e1000's). */
 KTEST_SUITE(net_pcnet32_suite, "net-pcnet32", net_eth0_cases);
 KTEST_SUITE(net_8139cp_suite, "net-8139cp", net_eth0_cases);
+KTEST_SUITE(net_e1000e_suite, "net-e1000e", net_eth0_cases);
 KTEST_SUITE(net_e100_suite, "net-e100", net_eth0_cases);
 KTEST_SUITE(net_tulip_suite, "net-tulip", net_eth0_cases);
 
