@@ -290,6 +290,17 @@ NET_PROBE_MODULES_BOCHS = (
 NE_ISA_IO, NE_ISA_IRQ = 0x300, 10
 
 
+# The PCI NICs QEMU emulates besides e1000 and ne2k_pci, each driven by
+# its unmodified Linux driver (drivers-linux/NAME.manifest) through the
+# net-e1000 cases: (suite, in-kernel suite, QEMU -device model).
+PCI_NICS = (("net-pcnet32", "net-pcnet32", "pcnet"),
+            ("net-8139cp", "net-8139cp", "rtl8139"),
+            ("net-e1000e", "net-e1000e", "e1000e"),
+            ("net-e100", "net-e100", "i82559er"),
+            ("net-e100-i82557b", "net-e100", "i82557b"),
+            ("net-tulip", "net-tulip", "tulip"))
+
+
 NET_BENCH_FRAMES = 300
 # Requests of each size and direction the disk client times (mode=lat).
 DISK_BENCH_REQUESTS = 100
@@ -744,11 +755,13 @@ SUITES: tuple[Suite, ...] = (
                                          "ioperm", "flood"))),
     # PCI and ISA claims for user drivers (defs/claim.defs): an e1000 at
     # 00:03.0 is bound by the kernel's Linux world; an RTL8139 at 00:05.0
-    # and an e1000e at 00:06.0, which no linked driver binds, are claimed
-    # by claim_probe; the kernel's world holds the ISA ports of ne_io=
-    # (no card answers there).
+    # and an e1000e at 00:06.0, whose drivers the kernel's world leaves
+    # to a server (linux.server=), are claimed by claim_probe; the
+    # kernel's world holds the ISA ports of ne_io= (no card answers
+    # there).
     QemuSuite(name="driver-claim", test="driver-claim",
-              cmdline=("linux", f"ne_io={NE_ISA_IO:#x}"),
+              cmdline=("linux", f"ne_io={NE_ISA_IO:#x}",
+                       "linux.server=8139cp,e1000e"),
               qemu_args=("-nic", "none",
                          "-device", "e1000,addr=03.0,netdev=e",
                          "-netdev", "user,id=e",
@@ -844,26 +857,11 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="net-ne2k-pci", test="net-ne2k-pci", cmdline=("linux",),
               prepare=net_peer_for("ne2k_pci,addr=03.0"),
               modules=NET_PROBE_MODULES),
-    # The same over the other PCI NICs QEMU emulates, each with its
-    # unmodified Linux driver (drivers-linux/NAME.manifest).
-    QemuSuite(name="net-pcnet32", test="net-pcnet32", cmdline=("linux",),
-              prepare=net_peer_for("pcnet,addr=03.0"),
-              modules=NET_PROBE_MODULES),
-    QemuSuite(name="net-8139cp", test="net-8139cp", cmdline=("linux",),
-              prepare=net_peer_for("rtl8139,addr=03.0"),
-              modules=NET_PROBE_MODULES),
-    QemuSuite(name="net-e1000e", test="net-e1000e", cmdline=("linux",),
-              prepare=net_peer_for("e1000e,addr=03.0"),
-              modules=NET_PROBE_MODULES),
-    QemuSuite(name="net-e100", test="net-e100", cmdline=("linux",),
-              prepare=net_peer_for("i82559er,addr=03.0"),
-              modules=NET_PROBE_MODULES),
-    QemuSuite(name="net-e100-i82557b", test="net-e100", cmdline=("linux",),
-              prepare=net_peer_for("i82557b,addr=03.0"),
-              modules=NET_PROBE_MODULES),
-    QemuSuite(name="net-tulip", test="net-tulip", cmdline=("linux",),
-              prepare=net_peer_for("tulip,addr=03.0"),
-              modules=NET_PROBE_MODULES),
+    # The same over the other PCI NICs QEMU emulates (PCI_NICS).
+    *(QemuSuite(name=name, test=test, cmdline=("linux",),
+                prepare=net_peer_for(f"{nic},addr=03.0"),
+                modules=NET_PROBE_MODULES)
+      for name, test, nic in PCI_NICS),
     # ISA ne at NE_ISA_IO: lx_boot registers the board's platform device
     # (ne_io=), ne finds the IRQ by autoIRQ and the suite compares it with
     # the line QEMU was given (expect_irq=).
