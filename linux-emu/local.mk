@@ -6,7 +6,9 @@
 LINUX_TREE = deps/linux-6.1
 LINUX_TARBALL = deps/linux-source-6.1.tar.xz
 LINUX_DRIVER_MANIFESTS = $(sort $(wildcard $(srcdir)/drivers-linux/*.manifest))
-LINUX_MANIFESTS = $(LINUX_DRIVER_MANIFESTS) $(srcdir)/linux-emu/library.manifest
+LINUX_SHARED_MANIFESTS = $(sort $(wildcard $(srcdir)/drivers-linux/shared/*.manifest))
+LINUX_MANIFESTS = $(LINUX_DRIVER_MANIFESTS) $(LINUX_SHARED_MANIFESTS) \
+	$(srcdir)/linux-emu/library.manifest
 LINUX_DRIVERS = $(notdir $(basename $(LINUX_DRIVER_MANIFESTS)))
 
 # Out-of-tree drivers (docs/porting-a-driver.md): each folder holding a

@@ -7,7 +7,9 @@
  * renamed away and never run: they set up subsystems Graft does not have
  * (the iomem pseudo file system, GRO offloads, %p hashing's key).
  * tools/linux_link.py also lists each driver's entries by name
- * (lx_initcall.h), so that one driver can be started alone.  Both end
+ * (lx_initcall.h), so that one driver can be started alone, after the
+ * shared code it uses (libata before ahci); shared code no driver left
+ * to start uses is passed over by lx_emul_initcalls_run.  Both end
  * with async_synchronize_full(), as Linux's kernel_init does before init
  * starts: what the drivers scheduled asynchronously (libata's port
  * probes and SCSI scans) is done when they return.
@@ -45,13 +47,37 @@ static int run_one(initcall_entry_t *p)
 	return ret ? 1 : 0;
 }
 
-/* Whether @p belongs to a driver lx_emul_driver_init started. */
-static bool started_alone(const initcall_entry_t *p)
+static bool uses(const struct lx_driver_initcalls *d, int i)
+{
+	for (const short *u = d->uses; *u >= 0; u++)
+		if (*u == i)
+			return true;
+	return false;
+}
+
+/* Whether lx_emul_initcalls_run passes over table entry @i: started (or
+ * skipped) already, or shared code whose users all were. */
+static bool passed_over(int i)
+{
+	const struct lx_driver_initcalls *d = lx_driver_initcall_table;
+
+	if (drivers_started & BIT(i))
+		return true;
+	if (!d[i].shared)
+		return false;
+	for (int j = 0; d[j].name; j++)
+		if (!(drivers_started & BIT(j)) && uses(&d[j], i))
+			return false;
+	return true;
+}
+
+/* Whether @p belongs to an entry lx_emul_initcalls_run passes over. */
+static bool passed_over_call(const initcall_entry_t *p)
 {
 	const struct lx_driver_initcalls *d = lx_driver_initcall_table;
 
 	for (int i = 0; d[i].name; i++) {
-		if (!(drivers_started & BIT(i)))
+		if (!passed_over(i))
 			continue;
 		for (int j = 0; j < d[i].count; j++)
 			if ((const int *)p == d[i].calls[j])
@@ -66,19 +92,35 @@ static int run_initcalls(void *arg)
 
 	for (initcall_entry_t *p = lx_host_initcall_start;
 	     p < lx_host_initcall_stop; p++)
-		if (!started_alone(p))
+		if (!passed_over_call(p))
 			failed += run_one(p);
 	async_synchronize_full();
 	return failed;
 }
 
+static int run_calls(const struct lx_driver_initcalls *d)
+{
+	int failed = 0;
+
+	for (int j = 0; j < d->count; j++)
+		failed += run_one((initcall_entry_t *)d->calls[j]);
+	return failed;
+}
+
+/* Table entry @arg's initcalls, after those of the shared entries it
+ * uses that have not run yet. */
 static int run_driver(void *arg)
 {
 	const struct lx_driver_initcalls *d = arg;
 	int failed = 0;
 
-	for (int j = 0; j < d->count; j++)
-		failed += run_one((initcall_entry_t *)d->calls[j]);
+	for (const short *u = d->uses; *u >= 0; u++) {
+		if (drivers_started & BIT(*u))
+			continue;
+		drivers_started |= BIT(*u);
+		failed += run_calls(&lx_driver_initcall_table[*u]);
+	}
+	failed += run_calls(d);
 	async_synchronize_full();
 	return failed;
 }

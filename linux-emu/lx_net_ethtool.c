@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The ethtool helpers drivers reference: software time stamping info, legacy link mode masks. */
+/* The ethtool helpers drivers reference: software time stamping info, legacy link mode masks, the link state. */
 /*
  * Linux keeps them in net/ethtool/ioctl.c, the whole ethtool ioctl,
  * which is not compiled (there is no ethtool interface to the host yet).
@@ -36,4 +36,10 @@ bool ethtool_convert_link_mode_to_legacy_u32(u32 *legacy_u32,
 
 	*legacy_u32 = src[0];
 	return fits;
+}
+
+/* ethtool_op_get_link - 1 if @dev has a carrier, else 0. */
+u32 ethtool_op_get_link(struct net_device *dev)
+{
+	return netif_carrier_ok(dev) ? 1 : 0;
 }

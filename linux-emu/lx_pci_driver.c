@@ -47,6 +47,19 @@ const struct pci_device_id *pci_match_id(const struct pci_device_id *ids,
 	return NULL;
 }
 
+/* pci_dev_present - 1 if an enumerated device matches an entry of @ids
+ * (ended as for pci_match_id), else 0. */
+int pci_dev_present(const struct pci_device_id *ids)
+{
+	struct pci_bus *bus;
+	struct pci_dev *dev;
+
+	lx_for_each_pci_dev(bus, dev)
+		if (pci_match_id(ids, dev))
+			return 1;
+	return 0;
+}
+
 static void unbind(struct pci_dev *dev)
 {
 	dev->dev.driver = NULL;

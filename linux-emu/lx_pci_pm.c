@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* PCI power management and bus-mode bits drivers touch in probe: save state, power states, wake-up, PCI-X read byte count. */
+/* PCI power management and bus-mode bits drivers touch in probe: save state, power states, wake-up and PME#, ASPM (left alone), PCI-X read byte count. */
 /*
  * Graft has no system sleep and does not handle PME: arming wake-up is
  * refused with -EINVAL (Linux's answer for a device that may not wake the
@@ -87,6 +87,46 @@ int pci_enable_wake(struct pci_dev *dev, pci_power_t state, bool enable)
 	dev_info(&dev->dev, "wake-up from D%d not available (no power management)\n",
 		 (int)state);
 	return -EINVAL;
+}
+
+/*
+ * pci_pme_active - turn @dev's PME# generation off, clearing a pending
+ * PME status, through its PM capability (nothing without one).  Turning
+ * it on is refused (logged, left off): Graft does not handle PME.
+ */
+void pci_pme_active(struct pci_dev *dev, bool enable)
+{
+	u16 pmcsr;
+
+	if (!dev->pm_cap)
+		return;
+	if (enable) {
+		dev_info(&dev->dev, "PME# not enabled (no power management)\n");
+		return;
+	}
+	pci_read_config_word(dev, dev->pm_cap + PCI_PM_CTRL, &pmcsr);
+	pmcsr = (pmcsr & ~PCI_PM_CTRL_PME_ENABLE) | PCI_PM_CTRL_PME_STATUS;
+	pci_write_config_word(dev, dev->pm_cap + PCI_PM_CTRL, pmcsr);
+}
+
+/* pci_dev_run_wake - false: no device may wake itself up at run time
+ * (Graft does not handle PME). */
+bool pci_dev_run_wake(struct pci_dev *dev)
+{
+	return false;
+}
+
+/* pci_disable_link_state, _locked - -EPERM: Graft leaves ASPM as the
+ * firmware set it (Linux's answer when the OS lacks ASPM control); the
+ * caller may clear the link control bits itself. */
+int pci_disable_link_state(struct pci_dev *dev, int state)
+{
+	return -EPERM;
+}
+
+int pci_disable_link_state_locked(struct pci_dev *dev, int state)
+{
+	return -EPERM;
 }
 
 /* pci_wake_from_d3 - pci_enable_wake for D3hot. */

@@ -174,6 +174,10 @@ static void read_power_state(struct pci_dev *dev)
 				     PCI_PM_CTRL_STATE_MASK;
 }
 
+/* The host bridge "pci0000:00", parent of the root bus's devices as in
+ * Linux (drivers read their parent's runtime PM state). */
+static struct device root_bridge;
+
 static struct pci_dev *new_device(struct pci_bus *bus, unsigned int devfn)
 {
 	struct pci_dev *dev = kzalloc(sizeof(*dev), GFP_KERNEL);
@@ -193,6 +197,7 @@ static struct pci_dev *new_device(struct pci_bus *bus, unsigned int devfn)
 	device_initialize(&dev->dev);
 	dev->dev.kobj.name = name;
 	dev->dev.bus = &pci_bus_type;
+	dev->dev.parent = bus->self ? &bus->self->dev : &root_bridge;
 	dev->dev.dma_mask = &dev->dma_mask;
 	dev->dma_mask = DMA_BIT_MASK(32);
 	dev->dev.coherent_dma_mask = DMA_BIT_MASK(32);
@@ -221,6 +226,9 @@ static struct pci_dev *new_device(struct pci_bus *bus, unsigned int devfn)
 		read_bases(dev, 2, PCI_ROM_ADDRESS1);
 	}
 	read_power_state(dev);
+	dev->pcie_cap = pci_find_capability(dev, PCI_CAP_ID_EXP);
+	if (dev->pcie_cap)
+		dev->pcie_flags_reg = conf(dev, dev->pcie_cap + PCI_EXP_FLAGS, 2);
 	return dev;
 }
 
@@ -318,6 +326,8 @@ int lx_pci_scan_once(void)
 	if (scanned)
 		return 0;
 	scanned = true;
+	device_initialize(&root_bridge);
+	root_bridge.kobj.name = "pci0000:00";
 	root = new_bus(0, NULL);
 	err = root ? scan_bus(root, 0) : -ENOMEM;
 	if (err)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Power management without power transitions: runtime PM's pm_runtime_enable, __pm_runtime_disable, __pm_runtime_set_status, pm_runtime_forbid; device_set_wakeup_enable. */
+/* Power management without power transitions: runtime PM's pm_runtime_enable, __pm_runtime_disable, __pm_runtime_set_status, pm_runtime_forbid, __pm_runtime_resume, __pm_runtime_idle; device_set_wakeup_enable, device_wakeup_enable. */
 /*
  * The configuration has CONFIG_PM (XEN_PV, needed for the paravirt
  * interrupt flag, selects it through XEN_SAVE_RESTORE), so drivers call
@@ -76,6 +76,48 @@ void pm_runtime_forbid(struct device *dev)
 	spin_unlock_irqrestore(&dev->power.lock, flags);
 }
 
+/*
+ * __pm_runtime_resume - take a usage reference if @rpmflags has
+ * RPM_GET_PUT, then make @dev active.  1 if it was active already; 0 if
+ * it was suspended and runtime PM is enabled (status set active: Graft
+ * never powered it down, so there is no callback to run); -EACCES if
+ * runtime PM is disabled and it is not active, as Linux.
+ */
+int __pm_runtime_resume(struct device *dev, int rpmflags)
+{
+	unsigned long flags;
+	int ret;
+
+	if (rpmflags & RPM_GET_PUT)
+		atomic_inc(&dev->power.usage_count);
+	spin_lock_irqsave(&dev->power.lock, flags);
+	if (dev->power.runtime_status == RPM_ACTIVE) {
+		ret = 1;
+	} else if (dev->power.disable_depth > 0) {
+		ret = -EACCES;
+	} else {
+		dev->power.runtime_status = RPM_ACTIVE;
+		ret = 0;
+	}
+	spin_unlock_irqrestore(&dev->power.lock, flags);
+	return ret;
+}
+
+/*
+ * __pm_runtime_idle - drop a usage reference if @rpmflags has
+ * RPM_GET_PUT; nothing else (Graft never suspends a device).  0; -EINVAL
+ * if the usage count was 0 already (left at 0, as Linux).
+ */
+int __pm_runtime_idle(struct device *dev, int rpmflags)
+{
+	if (!(rpmflags & RPM_GET_PUT))
+		return 0;
+	if (atomic_add_unless(&dev->power.usage_count, -1, 0))
+		return 0;
+	dev_warn(dev, "Runtime PM usage count underflow!\n");
+	return -EINVAL;
+}
+
 /* Graft has no wake-up events (no PME, no sleep state to wake from):
  * enabling a device's wake-up is refused as Linux refuses it for a
  * device that cannot wake, -EINVAL; disabling is 0 for one that could. */
@@ -84,4 +126,10 @@ int device_set_wakeup_enable(struct device *dev, bool enable)
 	if (!dev || !dev->power.can_wakeup || enable)
 		return -EINVAL;
 	return 0;
+}
+
+/* device_wakeup_enable - -EINVAL: as device_set_wakeup_enable(@dev, true). */
+int device_wakeup_enable(struct device *dev)
+{
+	return device_set_wakeup_enable(dev, true);
 }

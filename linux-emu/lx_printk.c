@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* printk: Linux's own vsnprintf formats, the host console prints. */
+/* printk: Linux's own vsnprintf formats, the host console prints; __printk_ratelimit. */
 /*
  * Messages of every level reach the console, without their level marker
  * (there is no log buffer and no console_loglevel yet).  A message longer
@@ -7,6 +7,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/printk.h>
+#include <linux/ratelimit.h>
 #include <linux/string.h>
 
 #include <lx_host.h>
@@ -41,3 +42,14 @@ int _printk(const char *fmt, ...)
 /* _printk_deferred - printk from where the console may not be taken in
  * Linux (scheduler, ratelimit reports); here the console always may. */
 int _printk_deferred(const char *fmt, ...) __alias(_printk);
+
+/* Linux's printk_ratelimit_state: 10 messages per 5 s. */
+DEFINE_RATELIMIT_STATE(printk_ratelimit_state, 5 * HZ, 10);
+
+/* __printk_ratelimit - nonzero if a message of @func may be printed now
+ * (printk_ratelimit()); suppressed ones are counted and reported later
+ * by lib/ratelimit.c. */
+int __printk_ratelimit(const char *func)
+{
+	return ___ratelimit(&printk_ratelimit_state, func);
+}

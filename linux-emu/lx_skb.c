@@ -208,6 +208,12 @@ void __dev_kfree_skb_any(struct sk_buff *skb, enum skb_free_reason reason)
 	kfree_skb_reason(skb, SKB_DROP_REASON_NOT_SPECIFIED);
 }
 
+/* __dev_kfree_skb_irq - as __dev_kfree_skb_any, for hard-IRQ context. */
+void __dev_kfree_skb_irq(struct sk_buff *skb, enum skb_free_reason reason)
+{
+	kfree_skb_reason(skb, SKB_DROP_REASON_NOT_SPECIFIED);
+}
+
 void napi_consume_skb(struct sk_buff *skb, int budget)
 {
 	kfree_skb_reason(skb, SKB_NOT_DROPPED_YET);

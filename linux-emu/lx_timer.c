@@ -148,17 +148,22 @@ int timer_shutdown_sync(struct timer_list *timer)
 	return timer_shutdown(timer);
 }
 
-/* round_jiffies_relative - @j, adjusted so that the expiry falls on a
- * whole second: down when less than a quarter second past one, else up
- * (Linux's rule, without its per-CPU skew); @j itself when the rounded
- * expiry would not be in the future. */
+/* round_jiffies - the absolute expiry @j moved onto a whole second:
+ * down when less than a quarter second past one, else up (Linux's rule,
+ * without its per-CPU skew); @j itself when the rounded expiry would not
+ * be in the future. */
+unsigned long round_jiffies(unsigned long j)
+{
+	unsigned long rem = j % HZ, rounded;
+
+	rounded = rem < HZ / 4 ? j - rem : j - rem + HZ;
+	return time_is_before_eq_jiffies(rounded) ? j : rounded;
+}
+
+/* round_jiffies_relative - round_jiffies for the relative expiry @j. */
 unsigned long round_jiffies_relative(unsigned long j)
 {
-	unsigned long now = jiffies, abs = now + j;
-	unsigned long rem = abs % HZ, rounded;
+	unsigned long now = jiffies;
 
-	rounded = rem < HZ / 4 ? abs - rem : abs - rem + HZ;
-	if (time_is_before_eq_jiffies(rounded))
-		return j;
-	return rounded - now;
+	return round_jiffies(now + j) - now;
 }

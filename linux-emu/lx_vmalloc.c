@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* vzalloc, vfree: "virtually contiguous" memory, here from the heap. */
+/* vmalloc, vzalloc, vfree: "virtually contiguous" memory, here from the heap. */
 /*
  * linux-emu has no vmalloc area: the kernel maps all RAM at PAGE_OFFSET
  * and nothing builds page tables for Linux code.  So vmalloc memory is
@@ -11,6 +11,11 @@
  */
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
+
+void *vmalloc(unsigned long size)
+{
+	return kmalloc(size, GFP_KERNEL);
+}
 
 void *vzalloc(unsigned long size)
 {

@@ -12,6 +12,9 @@
 #                     unpacked (boot/vmlinuz-*, lib/modules/*), never
 #                     installed: the native-Linux baseline of make bench
 #   versions.txt      the exact versions used
+# The Linux sources are one pinned version of linux-source-6.1,
+# LINUX_VERSION below: linux-emu is written against that tree's
+# structures, so another point release is never taken silently.
 # Each unpacked tree carries a stamp naming the version it came from, so a
 # second run only compares stamps.  Any failure names the package and the
 # command, and exits non-zero.
@@ -24,6 +27,11 @@ DEPS=$BUILD/deps
 
 LWIP_VERSION=0.4.0
 LINUX_PKG=linux-source-6.1
+# The pin.  To move it: `apt-cache madison linux-source-6.1` lists the
+# versions the package servers hold; set one here, `make check`, and fix
+# what linux-emu no longer matches (struct layouts change between point
+# releases).
+LINUX_VERSION=6.1.192-2
 LINUX_IMAGE_META=linux-image-amd64
 
 PACKAGES="build-essential autoconf automake python3 curl xz-utils
@@ -88,15 +96,18 @@ if ! command -v cargo >/dev/null 2>&1; then
 fi
 
 # --- Linux 6.1 sources --------------------------------------------------
-linux_version=$(apt-cache policy "$LINUX_PKG" 2>/dev/null |
-	sed -n 's/^ *Candidate: *//p')
-if [ -z "$linux_version" ] || [ "$linux_version" = "(none)" ]; then
+# linux_offered: whether apt knows $LINUX_PKG=$LINUX_VERSION.
+linux_offered() {
+	apt-cache madison "$LINUX_PKG" 2>/dev/null |
+		awk -F'|' '{gsub(/ /, "", $2); print $2}' |
+		grep -qx "$LINUX_VERSION"
+}
+linux_version=$LINUX_VERSION
+if [ "$(cat "$DEPS/linux-6.1/.graft-version" 2>/dev/null)" != "$linux_version" ] &&
+	! linux_offered; then
 	apt_update
-	linux_version=$(apt-cache policy "$LINUX_PKG" |
-		sed -n 's/^ *Candidate: *//p')
+	linux_offered || die "$LINUX_PKG $LINUX_VERSION, the version Graft is pinned to, is not on the package servers (apt-cache madison $LINUX_PKG lists what is); move the pin: LINUX_VERSION in tools/deps.sh"
 fi
-[ -n "$linux_version" ] && [ "$linux_version" != "(none)" ] ||
-	die "package $LINUX_PKG is unknown to apt (apt-cache policy $LINUX_PKG)"
 if [ "$(cat "$DEPS/linux-6.1/.graft-version" 2>/dev/null)" != "$linux_version" ]; then
 	echo "deps: unpacking $LINUX_PKG $linux_version"
 	rm -rf "$DEPS/linux-6.1" "$DEPS/linux-deb"

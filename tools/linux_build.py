@@ -23,6 +23,9 @@ Steps, each skipped when its inputs have not changed (DIR/build.stamp):
     leaves beside SOURCE's object holds that line).
  3. Written into DIR:
     objects/NAME.list   the objects of driver NAME, one per line
+    objects/NAME.uses   the shared manifests NAME uses (`uses:`), with
+                        those they use in turn, each after what it
+                        uses; only for a manifest that uses one
     files.tsv           every Linux file the drivers' objects were
                         compiled from, within the drivers' folders (the
                         sources and the local headers and .c files they
@@ -67,10 +70,13 @@ class Manifest:
     sources: list[str] = field(default_factory=list)
     like: str = ""
     devices: str = ""
+    shared: bool = False
+    uses: list[str] = field(default_factory=list)
 
 
 KEYS = {"driver", "kconfig", "kconfig-unavailable", "sources",
-        "compile-like", "devices", "library"}
+        "compile-like", "devices", "library", "shared", "uses"}
+KINDS = ("driver", "library", "shared")
 
 
 def read_manifest(path: Path) -> Manifest:
@@ -91,11 +97,13 @@ def read_manifest(path: Path) -> Manifest:
             raise BuildError(f"{path}:{number}: expected one of "
                              f"{sorted(KEYS)} followed by ':'")
         values[key] = value.strip()
-    m.name = values.get("driver", values.get("library", ""))
-    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", m.name) or (
-            "driver" in values and "library" in values):
-        raise BuildError(f"{path}: one 'driver:' or 'library:' must name "
-                         "what the manifest builds")
+    kinds = [k for k in KINDS if k in values]
+    m.name = values[kinds[0]] if len(kinds) == 1 else ""
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", m.name):
+        raise BuildError(f"{path}: one 'driver:', 'library:' or 'shared:' "
+                         "must name what the manifest builds")
+    m.shared = kinds == ["shared"]
+    m.uses = values.get("uses", "").split()
     m.kconfig = values.get("kconfig", "").split()
     m.unavailable = re.findall(r"CONFIG_\w+",
                                values.get("kconfig-unavailable", ""))
@@ -271,6 +279,45 @@ def tarball_hashes(tarball: Path, wanted: set[str]) -> dict[str, str]:
     return found
 
 
+def sources_once(manifests: list[Manifest]) -> None:
+    """BuildError if two manifests compile one Linux source: a file
+    several drivers need belongs in one shared manifest they use."""
+    owner: dict[str, Path] = {}
+    for m in manifests:
+        for source in m.sources:
+            if source in owner:
+                raise BuildError(f"{m.path} and {owner[source]} both list "
+                                 f"{source}: move it to a shared manifest "
+                                 "(drivers-linux/shared/) both use")
+            owner[source] = m.path
+
+
+def uses_closure(manifests: list[Manifest]) -> dict[str, list[str]]:
+    """For each manifest that uses shared ones: every shared manifest it
+    needs, each after those it uses itself.  BuildError for a name no
+    shared manifest has, or a cycle."""
+    shared = {m.name: m for m in manifests if m.shared}
+    closures: dict[str, list[str]] = {}
+
+    def visit(m: Manifest, trail: list[str], out: list[str]) -> None:
+        for u in m.uses:
+            if u not in shared:
+                raise BuildError(f"{m.path}: uses {u!r}, which no "
+                                 "'shared:' manifest names")
+            if u in trail:
+                raise BuildError(f"{m.path}: shared manifests use each "
+                                 f"other: {' -> '.join(trail + [u])}")
+            visit(shared[u], trail + [u], out)
+            if u not in out:
+                out.append(u)
+
+    for m in manifests:
+        if m.uses:
+            closures[m.name] = []
+            visit(m, [m.name], closures[m.name])
+    return closures
+
+
 def symbols(objects: list[Path]) -> tuple[set[str], set[str]]:
     """(defined globals, undefined) over @objects: a symbol one object
     needs and only another's local (static) symbol names stays needed."""
@@ -301,11 +348,13 @@ def main() -> int:
         names = [m.name for m in manifests + local]
         if len(set(names)) != len(names):
             raise BuildError(f"two manifests name the same driver: {names}")
+        sources_once(manifests)
+        closures = uses_closure(manifests + local)
         inputs = json.dumps({
             "version": (src / ".graft-version").read_text().strip(),
             "fragment": args.fragment.read_text(),
             "manifests": [p.read_text() for p in sorted(args.manifests)],
-            "local": [m.kconfig + m.unavailable for m in local],
+            "local": [m.kconfig + m.unavailable + m.uses for m in local],
             "tool": Path(__file__).read_text(),
         })
         stamp = out / "build.stamp"
@@ -317,6 +366,11 @@ def main() -> int:
         configure(src, out, args.fragment, manifests + local)
         compile_drivers(src, out, manifests)
         (out / "objects").mkdir(exist_ok=True)
+        for stale in (out / "objects").glob("*.uses"):
+            stale.unlink()
+        for name, uses in closures.items():
+            (out / "objects" / f"{name}.uses").write_text(
+                "".join(f"{u}\n" for u in uses))
         objects, files = [], {}
         for m in manifests:
             objs = [out / (s[:-2] + ".o") for s in m.sources]

@@ -187,9 +187,10 @@ int lx_emul_initcall_count(void);
 
 /*
  * lx_emul_driver_init - run the initcalls of the one linked driver named
- * @name (its manifest's driver: name), in Linux's order, once, and wait
- * for the asynchronous calls they made.  After
- * lx_emul_init; thread context.  The number of its initcalls that failed
+ * @name (its manifest's driver: name), in Linux's order, once, after
+ * those of the shared code it uses that have not run yet (its manifest's
+ * uses:), and wait for the asynchronous calls they made.  After
+ * lx_emul_init; thread context.  The number of those initcalls that failed
  * (each named on the console); -ENOENT if no linked driver has that name
  * (build/linux/unlinked.txt says why one is left out); -EBUSY if it was
  * started already, by this or by lx_emul_initcalls_run, which then skips

@@ -290,6 +290,17 @@ NET_PROBE_MODULES_BOCHS = (
 NE_ISA_IO, NE_ISA_IRQ = 0x300, 10
 
 
+# The PCI NICs QEMU emulates besides e1000 and ne2k_pci, each driven by
+# its unmodified Linux driver (drivers-linux/NAME.manifest) through the
+# net-e1000 cases: (suite, in-kernel suite, QEMU -device model).
+PCI_NICS = (("net-pcnet32", "net-pcnet32", "pcnet"),
+            ("net-8139cp", "net-8139cp", "rtl8139"),
+            ("net-e1000e", "net-e1000e", "e1000e"),
+            ("net-e100", "net-e100", "i82559er"),
+            ("net-e100-i82557b", "net-e100", "i82557b"),
+            ("net-tulip", "net-tulip", "tulip"))
+
+
 NET_BENCH_FRAMES = 300
 # Requests of each size and direction the disk client times (mode=lat).
 DISK_BENCH_REQUESTS = 100
@@ -494,7 +505,8 @@ def disk_check_mode(mode: str) -> Callable[[Suite, Path],
     def check(suite: Suite, suite_dir: Path) -> list[tuple[str, str | None]]:
         console = (suite_dir / "console.log").read_text(errors="replace")
         modes = re.findall(r"ata\d\.\d\d: configured for (\S+)", console)
-        want = r"(MW|U)DMA\d" if mode == "DMA" else r"PIO\d"
+        # ata_mode_string(): MWDMA0..4, UDMA/16..UDMA/133, UDMA7, PIO0..6.
+        want = r"MWDMA\d|UDMA(/\d+|7)" if mode == "DMA" else r"PIO\d"
         problem = None
         if not modes:
             problem = "libata printed no 'configured for' line"
@@ -534,6 +546,28 @@ def qemu_ide_disk(blkdebug: bool) -> Callable[[Suite, Path], Suite]:
             spec = f"file=blkdebug:{rules}:{image}"
         return dataclasses.replace(suite, qemu_args=suite.qemu_args + (
             "-drive", f"{spec},if=ide,index=0,media=disk,format=raw"))
+    return prepare
+
+
+def qemu_ahci_disk(machine: str) -> Callable[[Suite, Path], Suite]:
+    """Prepare hook of disk-ahci*: the image as a SATA disk on port 0 of
+    an AHCI controller, with reads of DISK_BAD failing as in
+    qemu_ide_disk: on `machine` "pc" an ICH9 AHCI added at slot 4, on
+    "q35" the machine's own (if=ide drives go to its AHCI ports)."""
+    def prepare(suite: Suite, suite_dir: Path) -> Suite:
+        suite = disk_image(suite, suite_dir)
+        rules = suite_dir / "blkdebug.conf"
+        rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
+                         f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
+        spec = f"file=blkdebug:{rules}:{suite_dir / 'hd0.img'},format=raw"
+        if machine == "q35":
+            disk = ("-M", "q35", "-drive",
+                    f"{spec},if=ide,index=0,media=disk")
+        else:
+            disk = ("-device", "ahci,id=ahci0,addr=04.0",
+                    "-drive", f"{spec},if=none,id=d0",
+                    "-device", "ide-hd,drive=d0,bus=ahci0.0")
+        return dataclasses.replace(suite, qemu_args=suite.qemu_args + disk)
     return prepare
 
 
@@ -611,6 +645,10 @@ SUITES: tuple[Suite, ...] = (
                     "{builddir}/deps/linux-source-6.1.tar.xz")),
     HostSuite(name="linux-local",
               argv=("{python}", "{srcdir}/tests/tools/check_linux_local.py",
+                    "{builddir}/linux", "{srcdir}")),
+    HostSuite(name="linux-manifests",
+              argv=("{python}",
+                    "{srcdir}/tests/tools/check_linux_manifests.py",
                     "{builddir}/linux", "{srcdir}")),
     HostSuite(name="linux-exports",
               argv=("{python}", "{srcdir}/tests/tools/check_linux_exports.py",
@@ -727,11 +765,13 @@ SUITES: tuple[Suite, ...] = (
                                          "ioperm", "flood"))),
     # PCI and ISA claims for user drivers (defs/claim.defs): an e1000 at
     # 00:03.0 is bound by the kernel's Linux world; an RTL8139 at 00:05.0
-    # and an e1000e at 00:06.0, which no linked driver binds, are claimed
-    # by claim_probe; the kernel's world holds the ISA ports of ne_io=
-    # (no card answers there).
+    # and an e1000e at 00:06.0, whose drivers the kernel's world leaves
+    # to a server (linux.server=), are claimed by claim_probe; the
+    # kernel's world holds the ISA ports of ne_io= (no card answers
+    # there).
     QemuSuite(name="driver-claim", test="driver-claim",
-              cmdline=("linux", f"ne_io={NE_ISA_IO:#x}"),
+              cmdline=("linux", f"ne_io={NE_ISA_IO:#x}",
+                       "linux.server=8139cp,e1000e"),
               qemu_args=("-nic", "none",
                          "-device", "e1000,addr=03.0,netdev=e",
                          "-netdev", "user,id=e",
@@ -858,6 +898,11 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="net-ne2k-pci", test="net-ne2k-pci", cmdline=("linux",),
               prepare=net_peer_for("ne2k_pci,addr=03.0"),
               modules=NET_PROBE_MODULES),
+    # The same over the other PCI NICs QEMU emulates (PCI_NICS).
+    *(QemuSuite(name=name, test=test, cmdline=("linux",),
+                prepare=net_peer_for(f"{nic},addr=03.0"),
+                modules=NET_PROBE_MODULES)
+      for name, test, nic in PCI_NICS),
     # ISA ne at NE_ISA_IO: lx_boot registers the board's platform device
     # (ne_io=), ne finds the IRQ by autoIRQ and the suite compares it with
     # the line QEMU was given (expect_irq=).
@@ -964,6 +1009,16 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="disk-ata-piix-pio", test="disk-ata-piix", timeout=180.0,
               cmdline=("linux", "libata.dma=0") + disk_cmdline(True),
               prepare=qemu_ide_disk(True), check=disk_check_mode("PIO"),
+              modules=disk_modules(True)),
+    # The same program and checks over ahci (libahci, libata): QEMU's
+    # ICH9 AHCI on -M pc, then q35's built-in one.
+    QemuSuite(name="disk-ahci", test="disk-ahci", timeout=180.0,
+              cmdline=("linux",) + disk_cmdline(True),
+              prepare=qemu_ahci_disk("pc"), check=disk_check_mode("DMA"),
+              modules=disk_modules(True)),
+    QemuSuite(name="disk-ahci-q35", test="disk-ahci", timeout=180.0,
+              cmdline=("linux",) + disk_cmdline(True),
+              prepare=qemu_ahci_disk("q35"), check=disk_check_mode("DMA"),
               modules=disk_modules(True)),
     # The same on Bochs' PIIX3 IDE (ata0-master), without a bad sector
     # (so libata never names its transfer mode: MWDMA2 is what ata_piix

@@ -235,3 +235,5 @@ static const struct ktest_case disk_ata_piix_cases[] = {
 	  aligned_requests_bounce_nothing_and_leak_nothing },
 };
 KTEST_SUITE(disk_ata_piix_suite, "disk-ata-piix", disk_ata_piix_cases);
+/* The same over ahci (libahci, libata): a SATA disk on an AHCI port. */
+KTEST_SUITE(disk_ahci_suite, "disk-ahci", disk_ata_piix_cases);

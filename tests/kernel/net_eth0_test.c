@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Suites "net-e1000", "net-ne2k-pci", "net-ne-isa": an unmodified Linux NIC driver serves Mach's eth0. */
+/* Suites "net-e1000", "net-ne2k-pci", "net-ne-isa", "net-pcnet32"...: an unmodified Linux NIC driver serves Mach's eth0. */
 /*
  * The kernel boots with "linux" (mach-glue/kernel/lx_boot.c): the
  * driver's initcall probes QEMU's NIC (e1000; ne2k_pci; ne2k_isa, found
@@ -345,6 +345,13 @@ static const struct ktest_case net_eth0_cases[] = {
 	  close_with_writes_queued_leaves_nothing },
 };
 KTEST_SUITE(net_e1000_suite, "net-e1000", net_eth0_cases);
+/* The same cases over the other PCI NICs QEMU emulates (their watchdogs
+ * raise the carrier again by themselves, as e1000's). */
+KTEST_SUITE(net_pcnet32_suite, "net-pcnet32", net_eth0_cases);
+KTEST_SUITE(net_8139cp_suite, "net-8139cp", net_eth0_cases);
+KTEST_SUITE(net_e1000e_suite, "net-e1000e", net_eth0_cases);
+KTEST_SUITE(net_e100_suite, "net-e100", net_eth0_cases);
+KTEST_SUITE(net_tulip_suite, "net-tulip", net_eth0_cases);
 
 static const struct ktest_case net_ne2k_pci_cases[] = {
 	{ "eth0_is_served", eth0_is_served },

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* pcie_capability_read_word, _write_word, _clear_and_set_word_locked: registers of a device's PCI Express capability. */
+/*
+ * Linux also hides registers a version 1 capability of some port types
+ * lacks; here every register of a PCI Express device is read and written
+ * as it is (QEMU's devices carry version 2 capabilities).
+ */
+#include <linux/pci.h>
+#include <linux/spinlock.h>
+
+static DEFINE_SPINLOCK(pcie_cap_lock);
+
+static bool has_register(struct pci_dev *dev, int pos)
+{
+	return pci_is_pcie(dev) && !(pos & 1) && pos >= 0 &&
+	       pos <= PCI_EXP_SLTSTA2;
+}
+
+/* pcie_capability_read_word - the word at @pos of @dev's PCI Express
+ * capability into *@val.  0; -EINVAL (*@val 0) for a device that is not
+ * PCI Express or a misaligned @pos. */
+int pcie_capability_read_word(struct pci_dev *dev, int pos, u16 *val)
+{
+	*val = 0;
+	if (!has_register(dev, pos))
+		return -EINVAL;
+	return pci_read_config_word(dev, pci_pcie_cap(dev) + pos, val);
+}
+
+/* pcie_capability_write_word - @val to the word at @pos; as the read. */
+int pcie_capability_write_word(struct pci_dev *dev, int pos, u16 val)
+{
+	if (!has_register(dev, pos))
+		return -EINVAL;
+	return pci_write_config_word(dev, pci_pcie_cap(dev) + pos, val);
+}
+
+/* pcie_capability_clear_and_set_word_unlocked - the word at @pos with
+ * @clear's bits off and @set's on; as the read. */
+int pcie_capability_clear_and_set_word_unlocked(struct pci_dev *dev, int pos,
+						u16 clear, u16 set)
+{
+	u16 val;
+	int err = pcie_capability_read_word(dev, pos, &val);
+
+	if (err)
+		return err;
+	return pcie_capability_write_word(dev, pos, (val & ~clear) | set);
+}
+
+/* pcie_capability_clear_and_set_word_locked - the same under a lock
+ * (Linux's for the link and root control registers). */
+int pcie_capability_clear_and_set_word_locked(struct pci_dev *dev, int pos,
+					      u16 clear, u16 set)
+{
+	unsigned long flags;
+	int err;
+
+	spin_lock_irqsave(&pcie_cap_lock, flags);
+	err = pcie_capability_clear_and_set_word_unlocked(dev, pos, clear, set);
+	spin_unlock_irqrestore(&pcie_cap_lock, flags);
+	return err;
+}

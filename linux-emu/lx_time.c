@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* ktime_get_with_offset: the clocks drivers read (ktime_get_real), at jiffy resolution. */
+/*
+ * Graft has no wall clock and the Linux world no clocksource: every
+ * clock is the time since the world started, counted in jiffies.  So
+ * real time, boot time and TAI are the same, and start at 0 (a driver
+ * stamping its hardware clock with the real time, as e1000e's PTP
+ * clock, gets a time near the epoch).
+ */
+#include <linux/jiffies.h>
+#include <linux/ktime.h>
+#include <linux/timekeeping.h>
+
+/* ktime_get_with_offset - nanoseconds since the world started; every
+ * @offs (TK_OFFS_REAL, _BOOT, _TAI) is 0. */
+ktime_t ktime_get_with_offset(enum tk_offsets offs)
+{
+	return ns_to_ktime(jiffies_to_nsecs(get_jiffies_64() - INITIAL_JIFFIES));
+}
