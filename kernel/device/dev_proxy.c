@@ -590,9 +590,16 @@ static void supervised(struct supervision *sup, enum supervise_event event)
 	cpu_intr_restore(flags);
 }
 
+void dev_proxy_each(void (*fn)(struct dev_proxy *p))
+{
+	for (struct dev_proxy *p = published; p != NULL; p = p->next)
+		fn(p);
+}
+
 void dev_proxy_init(void)
 {
 	ipc_kobject_set_handler(IKOT_DEVICE_PROXY, proxy_handle);
 	dev_proxy_fwd_init();
 	supervise_watch(supervised);
+	dev_proxy_watch_init();
 }

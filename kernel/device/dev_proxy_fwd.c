@@ -53,6 +53,7 @@
 #include "ipc/ipc_kobject.h"
 #include "ipc/ipc_port.h"
 #include "ipc/ipc_space.h"
+#include "kern/clock.h"
 #include "kern/kalloc.h"
 #include "kern/klog.h"
 #include "kern/string.h"
@@ -66,6 +67,7 @@
 
 #include "proxy_forward.h"	/* generated (kernel/device/local.mk) */
 #include "proxy_pages.h"	/* generated */
+#include "proxy_watch.h"	/* generated */
 
 static KLOG_SOURCE(fwd_log, "device-proxy");
 
@@ -90,6 +92,8 @@ struct dev_proxy_fwd {
 					 * once sent; or NULL */
 	bool lent;			/* its pages are lent to the server */
 	bool answered;			/* the server answered it */
+	bool heartbeat;			/* proxy_watch.defs's, no client */
+	uint64_t sent;			/* clock_ticks() when forwarded */
 	/* a set_status's flavour and ints, if it has at most
 	 * DEV_PROXY_SETTING_INTS (@kept): a setting once it succeeded, and
 	 * sent again to a new instance if the server dies first */
@@ -123,6 +127,7 @@ static struct dev_proxy_fwd *fwd_new(struct dev_proxy *p,
 	}
 	f->p = p;
 	f->reply_id = reply_id;
+	f->sent = clock_ticks();
 	f->next = p->fwds;
 	p->fwds = f;
 	in_flight++;
@@ -209,6 +214,8 @@ static void fwd_finish(struct dev_proxy_fwd *f, io_return_t code,
 
 	if (f->lent)
 		unlend(f);
+	if (f->heartbeat)
+		f->p->heartbeat_at = 0;	/* answered, or gone with it */
 
 	if (req != NULL) {
 		req->error = code;
@@ -408,6 +415,37 @@ void dev_proxy_fwd_fail_all(struct dev_proxy *p, io_return_t code)
 		fwd_complete(p->fwds, code, 0);
 }
 
+/* proxy_watch.defs's heartbeat: its answer's id. */
+#define PROXY_HEARTBEAT_REPLY_ID	5500
+
+uint64_t dev_proxy_fwd_oldest(const struct dev_proxy *p)
+{
+	uint64_t oldest = 0;
+
+	for (const struct dev_proxy_fwd *f = p->fwds; f != NULL; f = f->next)
+		if (!f->heartbeat && (oldest == 0 || f->sent < oldest))
+			oldest = f->sent;
+	return oldest;
+}
+
+void dev_proxy_fwd_heartbeat(struct dev_proxy *p)
+{
+	struct ipc_port *sonce;
+	struct dev_proxy_fwd *f = fwd_new(p, PROXY_HEARTBEAT_REPLY_ID,
+					  &sonce);
+
+	if (f == NULL)
+		return;		/* tried again on the next look */
+	f->heartbeat = true;
+	p->heartbeat_at = f->sent;
+	if (dpw_proxy_heartbeat(ipc_port_copy_send(p->server), sonce) !=
+	    MACH_MSG_SUCCESS) {
+		ipc_port_release_sonce(sonce);
+		fwd_free(f);
+		p->heartbeat_at = 0;
+	}
+}
+
 void dev_proxy_fwd_requeue_all(struct dev_proxy *p, struct io_req_queue *q)
 {
 	/* @p->fwds is newest first: each goes to the head of @q, ahead
@@ -418,7 +456,9 @@ void dev_proxy_fwd_requeue_all(struct dev_proxy *p, struct io_req_queue *q)
 
 		if (f->lent)
 			unlend(f);	/* unanswered: the devices stop */
-		if (req != NULL) {
+		if (f->heartbeat) {
+			p->heartbeat_at = 0;
+		} else if (req != NULL) {
 			io_req_queue_push_head(q, req);
 		} else if (f->kept) {
 			dev_proxy_keep_status_reply(p, &f->reply, f->flavor,

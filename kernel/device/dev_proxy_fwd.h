@@ -68,6 +68,9 @@ struct dev_proxy {
 	struct dev_proxy_setting settings[DEV_PROXY_SETTINGS];
 	unsigned int nsettings;
 	unsigned int resent;		/* requests sent to a new instance */
+	uint64_t heartbeat_at;		/* clock_ticks() of the heartbeat
+					 * waiting for its answer, or 0
+					 * (dev_proxy_watch.c) */
 };
 
 /* dev_proxy_net_frame_size - whether @len bytes make an Ethernet frame.
@@ -117,6 +120,28 @@ io_return_t dev_proxy_fwd_status_reply(struct dev_proxy *p,
 				       mach_msg_type_number_t count);
 void dev_proxy_fwd_requeue_all(struct dev_proxy *p, struct io_req_queue *q);
 
+/*
+ * dev_proxy_fwd_oldest - clock_ticks() when @p's oldest call still at
+ * the server was forwarded (heartbeats aside), 0 if none.
+ * dev_proxy_fwd_heartbeat - send @p's server proxy_watch.defs's
+ * heartbeat; @p->heartbeat_at says when, until it is answered (or the
+ * call ends any other way: then 0).  Nothing is sent if memory is short.
+ * Interrupts off; never block.
+ */
+uint64_t dev_proxy_fwd_oldest(const struct dev_proxy *p);
+void dev_proxy_fwd_heartbeat(struct dev_proxy *p);
+
+/*
+ * dev_proxy_watch.c: dev_proxy_watch_init - start the thread that looks
+ * at every supervised server's publications each second: one whose
+ * oldest call waited DEV_PROXY_HANG_TICKS gets a heartbeat, and a
+ * heartbeat unanswered for as long ends the server's task (it is
+ * started again).  dev_proxy_each - call @fn on every publication
+ * (dev_proxy.c walks its table; interrupts off).
+ */
+#define DEV_PROXY_HANG_TICKS	200	/* 2 s */
+void dev_proxy_watch_init(void);
+void dev_proxy_each(void (*fn)(struct dev_proxy *p));
 /*
  * dev_proxy_restart.c: a publication whose server died and will start
  * again (kern/supervise.h).  Interrupts off; never block.

@@ -13,7 +13,8 @@ DEVICE_MIG_GENERATED = kernel/device/gen/device_server.c \
 	kernel/device/gen/proxy_forward_user.c \
 	kernel/device/gen/proxy_forward.h \
 	kernel/device/gen/proxy_reply_server.c \
-	kernel/device/gen/proxy_pages_user.c kernel/device/gen/proxy_pages.h
+	kernel/device/gen/proxy_pages_user.c kernel/device/gen/proxy_pages.h \
+	kernel/device/gen/proxy_watch_user.c kernel/device/gen/proxy_watch.h
 
 # Graft's own interface (defs/claim.defs): PCI claims for user drivers.
 kernel/device/gen/claim_server.c: $(srcdir)/defs/claim.defs
@@ -46,6 +47,14 @@ kernel/device/gen/proxy_pages_user.c kernel/device/gen/proxy_pages.h: \
 	$(AM_V_GEN)$(MIG) $(DEVICE_MIG_FLAGS) -DKERNEL_USER -n \
 		-user kernel/device/gen/proxy_pages_user.c \
 		-header kernel/device/gen/proxy_pages.h $<
+
+# The heartbeat to a supervised server (defs/proxy_watch.defs).
+kernel/device/gen/proxy_watch_user.c kernel/device/gen/proxy_watch.h: \
+		$(srcdir)/defs/proxy_watch.defs
+	@mkdir -p kernel/device/gen
+	$(AM_V_GEN)$(MIG) $(DEVICE_MIG_FLAGS) -DKERNEL_USER -n \
+		-user kernel/device/gen/proxy_watch_user.c \
+		-header kernel/device/gen/proxy_watch.h $<
 
 PROXY_REPLY_RENAME = '-Ddevice_reply=KernelServer proxy_reply' \
 	-Ddevice_open_reply=dpr_device_open_reply \
@@ -80,7 +89,8 @@ nodist_kernel_device_libdevice_stubs_a_SOURCES = \
 	kernel/device/gen/claim_server.c kernel/device/gen/proxy_server.c \
 	kernel/device/gen/proxy_forward_user.c \
 	kernel/device/gen/proxy_reply_server.c \
-	kernel/device/gen/proxy_pages_user.c
+	kernel/device/gen/proxy_pages_user.c \
+	kernel/device/gen/proxy_watch_user.c
 kernel_device_libdevice_stubs_a_CFLAGS = $(KERNEL_CFLAGS) -Wno-error \
 	-Wno-unused-parameter -Wno-sign-compare -Wno-unused-variable
 kernel_device_libdevice_stubs_a_CPPFLAGS = -DKERNEL \
@@ -99,7 +109,7 @@ kernel_device_libdevice_a_SOURCES = kernel/device/ds_routines.c \
 	kernel/device/dev_claim_isa.c kernel/device/dev_claim_legacy.c \
 	kernel/device/dev_claim_direct.c \
 	kernel/device/dev_proxy.c kernel/device/dev_proxy_fwd.c \
-	kernel/device/dev_proxy_restart.c
+	kernel/device/dev_proxy_restart.c kernel/device/dev_proxy_watch.c
 kernel_device_libdevice_a_CFLAGS = $(KERNEL_CFLAGS)
 kernel_device_libdevice_a_CPPFLAGS = -DKERNEL $(KERNEL_CPPFLAGS) \
 	-I$(srcdir)/kernel/device/shim -I$(srcdir)/kernel/mig/shim \

@@ -14,7 +14,9 @@
  * Calls are served one at a time, in order of arrival.  A disk's read
  * or write may come with the client's pages lent to the server
  * (proxy_pages.defs's stubs, lp_proxy_*_pages below), answered as a
- * write is.
+ * write is.  The kernel's heartbeat (proxy_watch.defs) is answered by the
+ * event loop at once: a server whose drivers never give the thread back
+ * cannot answer it, and is taken as hung.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +27,7 @@
 #include <device/device_server.h>
 #include <graft/proxy.h>
 #include <graft/proxy_pages_server.h>
+#include <graft/proxy_watch_server.h>
 #include <mach/mig_errors.h>
 
 #include <lx_host.h>
@@ -49,6 +52,10 @@ struct pending {
 
 boolean_t device_server(mach_msg_header_t *in, mach_msg_header_t *out);
 boolean_t proxy_pages_server(mach_msg_header_t *in, mach_msg_header_t *out);
+boolean_t proxy_watch_server(mach_msg_header_t *in, mach_msg_header_t *out);
+
+/* proxy_watch.defs's heartbeat: answered by the event loop itself. */
+#define PROXY_HEARTBEAT_ID	5400
 
 #define PAGE		4096ul
 
@@ -108,8 +115,17 @@ static bool serve_now(struct lxdrv_device *dev, mach_msg_header_t *msg)
  * serve thread. */
 static void arrived(mach_msg_header_t *msg, void *arg)
 {
+	union {
+		mach_msg_header_t head;
+		char bytes[LOOP_OUT_SIZE];
+	} out;
 	struct pending *p;
 
+	if (msg->msgh_id == PROXY_HEARTBEAT_ID) {
+		if (proxy_watch_server(msg, &out.head))
+			answer(&out.head);
+		return;
+	}
 	if (serve_now(arg, msg))
 		return;
 	p = malloc(sizeof(*p) - sizeof(p->msg) + msg->msgh_size);
@@ -451,4 +467,11 @@ kern_return_t lp_proxy_write_pages(mach_port_t device, mach_port_t reply,
 {
 	return pages_call(device, reply, poly, mode, recnum, true, bytes,
 			  offset, frames, n);
+}
+
+/* proxy_watch.defs: the event loop runs. */
+kern_return_t lw_proxy_heartbeat(mach_port_t device)
+{
+	(void)device;
+	return KERN_SUCCESS;
 }

@@ -852,6 +852,18 @@ SUITES: tuple[Suite, ...] = (
                         "device=${driver-port}"),
                        ("{builddir}/tests/user/restart_probe.elf",
                         "restart_probe mode=down device=${device-port}"))),
+    # A supervised test server whose driver never gives its thread back
+    # (tests/drivers/rogue, rogue.act=spin): noticed, restarted once,
+    # given up.
+    QemuSuite(name="restart-hang", test="restart-hang", timeout=120.0,
+              cmdline=("linux", "linux.server=rogue"),
+              qemu_args=("-device", "pci-testdev,addr=04.0"),
+              modules=(("{builddir}/tests/servers/lxdrv_test.elf",
+                        "lxdrv_test restart=1 drivers=rogue pci=04.0 pool=6 "
+                        "rogue.act=spin device=${driver-port}"),
+                       ("{builddir}/tests/user/restart_probe.elf",
+                        "restart_probe mode=down name=rogue0 "
+                        "device=${device-port}"))),
     # A driver server is confined and one that faults ends alone: the
     # e1000 server as in server-net-e1000, and the test server (the
     # server's objects over linux-test.o) running tests/drivers/rogue on

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Suites "restart-net-e1000", "restart-disk-ata-piix", "restart-give-up": a supervised driver server killed under its clients comes back, and they notice nothing (or, given up, get D_DEVICE_DOWN). */
+/* Suites "restart-net-e1000", "restart-disk-ata-piix", "restart-give-up", "restart-hang": a supervised driver server killed under its clients, or hung, comes back, and they notice nothing (or, given up, get D_DEVICE_DOWN). */
 /*
  * Each boot starts the Linux driver server with restart=N on its module
  * line (kern/supervise.h).  This side kills the server's task while a
@@ -187,6 +187,42 @@ static void second_death_gives_up(struct ktest *t)
 	KTEST_EXPECT_EQ(t, io_req_in_flight(), 0);
 }
 
+/* A driver that never gives its thread back (rogue.act=spin), with
+ * restart=1: the hang is noticed (no answer to a heartbeat), the server
+ * ended and started again, hangs again, and is given up; the client's
+ * write answers D_DEVICE_DOWN. */
+static void hung_server_noticed_restarted_given_up(struct ktest *t)
+{
+	unsigned int before = task_terminations;
+	uint64_t start;
+	bool ok;
+
+	if (sup == NULL) {
+		ktest_fail(t, "the server is not supervised");
+		return;
+	}
+	start = clock_ticks();
+	if (!user_task_start(t, "restart_probe mode=down", console,
+			     sizeof(console), NULL))
+		return;
+	/* two hung servers ended, and the client */
+	ok = user_task_wait(before, 3, 60);
+	console_capture_stop();
+	if (!ok) {
+		ktest_fail(t, "the client did not end within 60 s");
+		return;
+	}
+	kprintf("restart test: given up %llu ms after the first write\n",
+		(unsigned long long)((clock_ticks() - start) * 1000 / HZ));
+	user_task_expect_checks(t, console, 3);
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console,
+			"task lxdrv_test.elf terminated: hung: "), 2);
+	KTEST_EXPECT_TRUE(t, supervise_gave_up(sup));
+	KTEST_EXPECT_EQ(t, supervise_restarts(sup), 1);
+	KTEST_EXPECT_EQ(t, dev_proxy_fwd_count(), 0);
+	KTEST_EXPECT_EQ(t, io_req_in_flight(), 0);
+}
+
 static const struct ktest_case restart_net_cases[] = {
 	{ "server_starts_supervised", server_starts_supervised },
 	{ "frames_cross_two_restarts", frames_cross_two_restarts },
@@ -205,3 +241,10 @@ static const struct ktest_case restart_give_up_cases[] = {
 	{ "second_death_gives_up", second_death_gives_up },
 };
 KTEST_SUITE(restart_give_up_suite, "restart-give-up", restart_give_up_cases);
+
+static const struct ktest_case restart_hang_cases[] = {
+	{ "server_starts_supervised", server_starts_supervised },
+	{ "hung_server_noticed_restarted_given_up",
+	  hung_server_noticed_restarted_given_up },
+};
+KTEST_SUITE(restart_hang_suite, "restart-hang", restart_hang_cases);

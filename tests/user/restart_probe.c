@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* A client of eth0 while its driver server is killed and started again (suites restart-net-e1000, restart-give-up). */
+/* A client of a NIC while its driver server is killed (or hangs) and is started again (suites restart-net-e1000, restart-give-up, restart-hang). */
 /*
- * "restart_probe mode=M device=${device-port}":
+ * "restart_probe mode=M [name=DEV] device=${device-port}" (DEV: eth0 by
+ * default):
  *   net   eth0 set promiscuous (NET_FLAGS), then 60-byte frames written
  *         one at a time for RUN_SECONDS while the suite kills the server
  *         twice: every write is answered D_SUCCESS with its length (the
@@ -9,8 +10,9 @@
  *         is still promiscuous (the setting replayed to the new
  *         instance)
  *   down  frames written until one fails (the suite kills a server that
- *         may restart once, twice): it fails D_DEVICE_DOWN, never hangs;
- *         a new open of eth0 answers D_NO_SUCH_DEVICE
+ *         may restart once, twice, or the server hangs twice): it fails
+ *         D_DEVICE_DOWN, never hangs; a new open of the device answers
+ *         D_NO_SUCH_DEVICE
  * Checks print "USER-PASS name" or "USER-FAIL ...", then "USER-DONE n";
  * "USER-INFO frames N" says how many frames were written.
  */
@@ -99,7 +101,7 @@ static void net(mach_port_t dev)
 	check("still_promiscuous", IFF_PROMISC, flags_of(dev) & IFF_PROMISC);
 }
 
-static void down(mach_port_t master, mach_port_t dev)
+static void down(mach_port_t master, mach_port_t dev, const char *name)
 {
 	io_buf_ptr_inband_t frame;
 	int written = 0;
@@ -115,21 +117,22 @@ static void down(mach_port_t master, mach_port_t dev)
 	printf("USER-INFO frames %u\n", n);
 	check("ends_device_down", D_DEVICE_DOWN, kr);
 	check("name_gone", D_NO_SUCH_DEVICE,
-	      device_open(master, D_READ | D_WRITE, "eth0", &again));
+	      device_open(master, D_READ | D_WRITE, (char *)name, &again));
 }
 
 int main(int argc, char **argv)
 {
 	mach_port_t master = graft_arg_port(argc, argv, "device");
 	const char *mode = graft_arg(argc, argv, "mode", "");
+	const char *name = graft_arg(argc, argv, "name", "eth0");
 	mach_port_t dev = MACH_PORT_NULL;
 
-	check("open_eth0", D_SUCCESS,
-	      device_open(master, D_READ | D_WRITE, "eth0", &dev));
+	check("open_device", D_SUCCESS,
+	      device_open(master, D_READ | D_WRITE, (char *)name, &dev));
 	if (dev != MACH_PORT_NULL && strcmp(mode, "net") == 0)
 		net(dev);
 	else if (dev != MACH_PORT_NULL && strcmp(mode, "down") == 0)
-		down(master, dev);
+		down(master, dev, name);
 	else
 		check("known_mode_and_device", 0, 1);
 	printf("USER-DONE %d\n", checks);

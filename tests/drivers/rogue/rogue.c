@@ -16,6 +16,8 @@
  *   null   on the first transmit, a write through a NULL pointer
  *   wild   on the first transmit, a write to 0xffffffff80000000 (the
  *          top 2 GiB, where a kernel lives)
+ *   spin   on the first transmit, a loop that never ends (a hung driver;
+ *          in a driver server only)
  *
  * Without an act, or once an act that returns is done, it is a net
  * device that drops what it is given.  Each act prints one kernel log
@@ -39,7 +41,7 @@
 
 static char rogue_act[16];
 module_param_string(act, rogue_act, sizeof(rogue_act), 0444);
-MODULE_PARM_DESC(act, "what to try: mmio, irq, ports, null, wild");
+MODULE_PARM_DESC(act, "what to try: mmio, irq, ports, null, wild, spin");
 
 static const u8 rogue_mac[ETH_ALEN] = { 0x02, 0x00, 0x00, 0x00, 0x0e, 0x01 };
 
@@ -97,6 +99,11 @@ static void rogue_try_at_xmit(struct rogue *rogue)
 		dev_info(dev, "act ports: read %#x\n",
 			 inb(ROGUE_FOREIGN_PORT));
 		return;
+	}
+	if (act_is("spin")) {
+		dev_info(dev, "act spin: looping\n");
+		for (;;)
+			cpu_relax();
 	}
 	if (act_is("null"))
 		target = 0;
