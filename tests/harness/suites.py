@@ -845,6 +845,14 @@ SUITES: tuple[Suite, ...] = (
               prepare=qemu_ide_disk(True), check=disk_check_mode("DMA"),
               modules=((LXDRV, "lxdrv restart=3 drivers=ata_piix pci=01.1 "
                         "device=${driver-port}"),) + disk_modules(True)[:1]),
+    QemuSuite(name="restart-root-disk", test="restart-root-disk",
+              timeout=120.0, cmdline=("linux", "linux.server=ata_piix"),
+              prepare=qemu_ide_disk(False),
+              modules=((LXDRV, "lxdrv restart=100 drivers=ata_piix "
+                        "pci=01.1 device=${driver-port}"),
+                       ("{builddir}/tests/user/restart_probe.elf",
+                        "restart_probe mode=disk name=hd0s1 "
+                        "device=${device-port}"))),
     QemuSuite(name="restart-give-up", test="restart-give-up",
               timeout=120.0, cmdline=("linux", "linux.server=e1000"),
               prepare=net_sink,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Suites "restart-net-e1000", "restart-disk-ata-piix", "restart-give-up", "restart-hang": a supervised driver server killed under its clients, or hung, comes back, and they notice nothing (or, given up, get D_DEVICE_DOWN). */
+/* Suites "restart-net-e1000", "restart-disk-ata-piix", "restart-root-disk", "restart-give-up", "restart-hang": a supervised driver server killed under its clients, or hung, comes back, and they notice nothing (or, given up, get D_DEVICE_DOWN). */
 /*
  * Each boot starts the Linux driver server with restart=N on its module
  * line (kern/supervise.h).  This side kills the server's task while a
@@ -89,15 +89,17 @@ static bool call_at_server(void)
 	return false;
 }
 
-/* Start the client of @word, kill the server twice under it, each time
- * with a call of the client's at the server (once back, after
- * @between ticks), wait for the client to end (up to @seconds), and
+/* Start the client of @word, kill the server @kills times under it,
+ * each time with a call of the client's at the server if @gate (once
+ * back, after @between ticks), else @between ticks after the start or
+ * the last restart, wait for the client to end (up to @seconds), and
  * expect @checks of its checks to pass and calls to have been sent
  * again to the new instances of the devices @names (NULL-terminated;
  * the first is waited for). */
-static void kill_twice_under(struct ktest *t, const char *word,
-			     const char *const *names, uint64_t between,
-			     unsigned int seconds, unsigned int checks)
+static void kill_under(struct ktest *t, const char *word,
+		       const char *const *names, unsigned int kills,
+		       bool gate, uint64_t between, unsigned int seconds,
+		       unsigned int checks)
 {
 	const char *name = names[0];
 	unsigned int before = task_terminations, resent = 0;
@@ -110,18 +112,21 @@ static void kill_twice_under(struct ktest *t, const char *word,
 	}
 	if (!user_task_start(t, word, console, sizeof(console), NULL))
 		return;
-	for (unsigned int k = 1; k <= 2; k++) {
-		if (!call_at_server()) {
+	for (unsigned int k = 1; k <= kills; k++) {
+		if (!gate) {
+			thread_sleep_ticks(between);
+		} else if (!call_at_server()) {
 			ktest_fail(t, "no call of the client at the server");
 			break;
 		}
 		killed = clock_ticks();
 		if (!kill_server(t) || !wait_back(t, k, name, killed))
 			break;
-		thread_sleep_ticks(between);
+		if (gate)
+			thread_sleep_ticks(between);
 	}
-	/* the two servers killed and the client */
-	ok = user_task_wait(before, 3, seconds);
+	/* the servers killed and the client */
+	ok = user_task_wait(before, kills + 1, seconds);
 	console_capture_stop();
 	if (!ok) {
 		ktest_fail(t, "the client did not end within %u s", seconds);
@@ -132,7 +137,7 @@ static void kill_twice_under(struct ktest *t, const char *word,
 		resent += dev_proxy_resent(*n);
 	kprintf("restart test: %u call(s) sent to a new instance\n", resent);
 	KTEST_EXPECT_TRUE(t, resent >= 1);
-	KTEST_EXPECT_EQ(t, supervise_restarts(sup), 2);
+	KTEST_EXPECT_EQ(t, supervise_restarts(sup), kills);
 	KTEST_EXPECT_FALSE(t, supervise_gave_up(sup));
 	KTEST_EXPECT_EQ(t, dev_proxy_fwd_count(), 0);
 	KTEST_EXPECT_EQ(t, io_req_in_flight(), 0);
@@ -142,14 +147,24 @@ static void frames_cross_two_restarts(struct ktest *t)
 {
 	static const char *const names[] = { "eth0", NULL };
 
-	kill_twice_under(t, "restart_probe mode=net", names, HZ, 60, 4);
+	kill_under(t, "restart_probe mode=net", names, 2, true, HZ, 60, 4);
 }
 
 static void disk_program_crosses_two_restarts(struct ktest *t)
 {
 	static const char *const names[] = { "hd0s1", "hd0", "hd0s2", NULL };
 
-	kill_twice_under(t, "disk_check", names, 1, 400, DISK_CHECKS);
+	kill_under(t, "disk_check", names, 2, true, 1, 400, DISK_CHECKS);
+}
+
+/* A client writing and reading back its data on hd0s1 without pause,
+ * through five kills a second apart of a server that may restart a
+ * hundred times: every call answered, every read back equal. */
+static void disk_data_crosses_five_restarts(struct ktest *t)
+{
+	static const char *const names[] = { "hd0s1", NULL };
+
+	kill_under(t, "restart_probe mode=disk", names, 5, false, HZ, 60, 2);
 }
 
 /* restart=1: the first death is hidden, the second gives up; the
@@ -248,3 +263,11 @@ static const struct ktest_case restart_hang_cases[] = {
 	  hung_server_noticed_restarted_given_up },
 };
 KTEST_SUITE(restart_hang_suite, "restart-hang", restart_hang_cases);
+
+static const struct ktest_case restart_root_disk_cases[] = {
+	{ "server_starts_supervised", server_starts_supervised },
+	{ "disk_data_crosses_five_restarts",
+	  disk_data_crosses_five_restarts },
+};
+KTEST_SUITE(restart_root_disk_suite, "restart-root-disk",
+	    restart_root_disk_cases);

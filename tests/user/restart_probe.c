@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* A client of a NIC while its driver server is killed (or hangs) and is started again (suites restart-net-e1000, restart-give-up, restart-hang). */
+/* A client of a NIC or a disk while its driver server is killed (or hangs) and is started again (suites restart-net-e1000, restart-root-disk, restart-give-up, restart-hang). */
 /*
  * "restart_probe mode=M [name=DEV] device=${device-port}" (DEV: eth0 by
  * default):
@@ -9,6 +9,10 @@
  *         calls at the dead server go to the next one); afterwards eth0
  *         is still promiscuous (the setting replayed to the new
  *         instance)
+ *   disk  (name=hd0s1) for RUN_SECONDS, 64 KiB written at one of 32
+ *         places of the partition and read back, each with its own
+ *         pattern, while the suite kills the server again and again:
+ *         every call answered, every read equal to what was written
  *   down  frames written until one fails (the suite kills a server that
  *         may restart once, twice, or the server hangs twice): it fails
  *         D_DEVICE_DOWN, never hangs; a new open of the device answers
@@ -101,6 +105,41 @@ static void net(mach_port_t dev)
 	check("still_promiscuous", IFF_PROMISC, flags_of(dev) & IFF_PROMISC);
 }
 
+#define CHUNK		65536
+#define PLACES		32
+
+static void disk(mach_port_t dev)
+{
+	static char out[CHUNK];
+	unsigned int n = 0, failed = 0;
+	long end = seconds_now() + RUN_SECONDS;
+
+	while (seconds_now() < end) {
+		recnum_t recnum = (n % PLACES) * (CHUNK / 512);
+		io_buf_ptr_t in = NULL;
+		mach_msg_type_number_t count = 0;
+		int written = 0;
+
+		for (unsigned int i = 0; i < CHUNK; i += 4)
+			memcpy(out + i, &(unsigned int){ n * CHUNK + i }, 4);
+		if (device_write(dev, 0, recnum, out, CHUNK, &written) !=
+		    D_SUCCESS || written != CHUNK ||
+		    device_read(dev, 0, recnum, CHUNK, &in, &count) !=
+		    D_SUCCESS || count != CHUNK ||
+		    memcmp(in, out, CHUNK) != 0) {
+			if (failed++ == 0)
+				printf("USER-FAIL write_read_back: round %u\n",
+				       n);
+		}
+		if (in != NULL)
+			vm_deallocate(mach_task_self(), (vm_address_t)in,
+				      count);
+		n++;
+	}
+	printf("USER-INFO rounds %u\n", n);
+	check("every_round_read_back", 0, failed);
+}
+
 static void down(mach_port_t master, mach_port_t dev, const char *name)
 {
 	io_buf_ptr_inband_t frame;
@@ -131,6 +170,8 @@ int main(int argc, char **argv)
 	      device_open(master, D_READ | D_WRITE, (char *)name, &dev));
 	if (dev != MACH_PORT_NULL && strcmp(mode, "net") == 0)
 		net(dev);
+	else if (dev != MACH_PORT_NULL && strcmp(mode, "disk") == 0)
+		disk(dev);
 	else if (dev != MACH_PORT_NULL && strcmp(mode, "down") == 0)
 		down(master, dev, name);
 	else
