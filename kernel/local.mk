@@ -156,6 +156,7 @@ KERNEL_SOURCES = \
 	tests/kernel/server_confine_test.c \
 	tests/kernel/proxy_test.c \
 	tests/kernel/restart_test.c \
+	tests/kernel/fault_inject_test.c \
 	tests/kernel/hostio_test.c
 
 # The Linux world is linux/linux-test.o: the production linux/linux.o

@@ -154,6 +154,26 @@ tests/servers/lxdrv_test.elf: $(LXDRV_LINK_INPUTS) linux/linux-test.o
 	$(AM_V_CCLD)$(call LXDRV_LINK,linux/linux-test.o)
 CLEANFILES += tests/servers/lxdrv_test.map
 
+# Suite fault-inject: the server's objects and linux.o with the fault
+# injector (tests/servers/inject.c), linux.o's code between two markers.
+GUEST_NEWLIB_ELFS += tests/servers/lxdrv_inject.elf
+INJECT_OBJS = tests/servers/inject_begin.o tests/servers/inject_end.o \
+	tests/servers/inject.o
+tests/servers/inject.o: $(srcdir)/tests/servers/inject.c $(LXDRV_H) \
+		$(srcdir)/tests/user/user_bench.h Makefile \
+		$(USER_MIG_GENERATED) mach-include/.stamp
+	@mkdir -p tests/servers
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(LXDRV_CPPFLAGS) -c -o $@ $<
+tests/servers/inject_%.o: $(srcdir)/tests/servers/inject_%.S Makefile
+	@mkdir -p tests/servers
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) -c -o $@ $<
+tests/servers/lxdrv_inject.elf: $(LXDRV_LINK_INPUTS) linux/linux.o \
+		$(INJECT_OBJS)
+	$(AM_V_CCLD)$(call LXDRV_LINK,tests/servers/inject_begin.o \
+		linux/linux.o tests/servers/inject_end.o \
+		tests/servers/inject.o -Xlinker --wrap=main)
+CLEANFILES += $(INJECT_OBJS) tests/servers/lxdrv_inject.map
+
 # The net-e1000 program (mach-glue/net/): eth0 through device.defs.
 GUEST_NEWLIB_ELFS += tests/user/net_probe.elf
 # rate= times its passes with host_get_time.

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The reply port cache and memory helpers MIG user stubs call. */
+#include <stdbool.h>
+
 #include <mach/mig_support.h>
 
 #include "graft_user.h"
@@ -14,12 +16,22 @@ mach_port_t mig_get_reply_port(void)
 	return reply_port;
 }
 
+/* The RPC that destroys the port is a MIG call too: when it fails (the
+ * task's own port name out of references, say) its stub comes back
+ * here; that nested call leaves the port, rather than recurse until the
+ * stack ends. */
 void mig_dealloc_reply_port(mach_port_t port)
 {
+	static bool inside;
+
 	if (port == reply_port)
 		reply_port = MACH_PORT_NULL;
+	if (inside)
+		return;
+	inside = true;
 	(void)mach_port_mod_refs(mach_task_self(), port,
 				 MACH_PORT_RIGHT_RECEIVE, -1);
+	inside = false;
 }
 
 void mig_put_reply_port(mach_port_t port)

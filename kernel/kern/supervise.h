@@ -27,7 +27,7 @@ struct task;
  */
 struct supervision;
 
-#define SUPERVISE_MAX		100
+#define SUPERVISE_MAX		1000000
 /* After a restart, the time a new instance has to come back (to publish
  * its devices again) before its watchers give up waiting: 20 s. */
 #define SUPERVISE_SETTLE_TICKS	2000

@@ -30,10 +30,11 @@ void lxdrv_isa_add(void);
 /* memory.c: lxdrv_memory_init - the world's memory pool, @bytes of DMA
  * memory of @claim, in the direct map it names through @claim if the
  * kernel lets it.  0, or -1 (printed).  lxdrv_memory_pool - the pool's
- * bytes.  lxdrv_memory_direct - whether the direct map was named (pages
+ * bytes; lxdrv_memory_pool_start - its first.  lxdrv_memory_direct - whether the direct map was named (pages
  * lent by the kernel are then in it). */
 int lxdrv_memory_init(mach_port_t claim, unsigned long bytes);
 unsigned long lxdrv_memory_pool(void);
+void *lxdrv_memory_pool_start(void);
 bool lxdrv_memory_direct(void);
 
 /* net.c: lxdrv_net_start - open the world's net devices and publish

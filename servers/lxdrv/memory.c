@@ -224,6 +224,11 @@ unsigned long lxdrv_memory_pool(void)
 	return pool_pages * PAGE;
 }
 
+void *lxdrv_memory_pool_start(void)
+{
+	return (void *)pool_va;
+}
+
 bool lxdrv_memory_direct(void)
 {
 	return direct_top != 0;

@@ -13,6 +13,10 @@
  *         places of the partition and read back, each with its own
  *         pattern, while the suite kills the server again and again:
  *         every call answered, every read equal to what was written
+ *   load  (seconds=S) frames written one at a time for S seconds while
+ *         faults are injected into the server (suite fault-inject):
+ *         the calls that fail are counted, not checked ("USER-INFO
+ *         frames N failed M"); what is checked is that the client ends
  *   down  frames written until one fails (the suite kills a server that
  *         may restart once, twice, or the server hangs twice): it fails
  *         D_DEVICE_DOWN, never hangs; a new open of the device answers
@@ -23,6 +27,7 @@
 #include <device/device.h>
 #include <device/net_status.h>
 #include <mach/time_value.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mach_host.h"
@@ -46,11 +51,17 @@ static void frame_fill(io_buf_ptr_inband_t f, unsigned int n)
 	memcpy(f + 28, &n, sizeof(n));
 }
 
+/* The host port, asked for once: each mach_host_self() adds a
+ * reference to the right. */
+static mach_port_t host;
+
 static long seconds_now(void)
 {
 	time_value_t now;
 
-	if (host_get_time(mach_host_self(), &now) != KERN_SUCCESS)
+	if (host == MACH_PORT_NULL)
+		host = mach_host_self();
+	if (host_get_time(host, &now) != KERN_SUCCESS)
 		return 0;
 	return now.seconds;
 }
@@ -140,6 +151,22 @@ static void disk(mach_port_t dev)
 	check("every_round_read_back", 0, failed);
 }
 
+static void load(mach_port_t dev, long seconds)
+{
+	io_buf_ptr_inband_t frame;
+	int written = 0;
+	unsigned int n = 0, failed = 0;
+	long end = seconds_now() + seconds;
+
+	while (seconds_now() < end) {
+		frame_fill(frame, n++);
+		if (device_write_inband(dev, 0, 0, frame, FRAME, &written) !=
+		    D_SUCCESS || written != FRAME)
+			failed++;
+	}
+	printf("USER-INFO frames %u failed %u\n", n, failed);
+}
+
 static void down(mach_port_t master, mach_port_t dev, const char *name)
 {
 	io_buf_ptr_inband_t frame;
@@ -172,6 +199,9 @@ int main(int argc, char **argv)
 		net(dev);
 	else if (dev != MACH_PORT_NULL && strcmp(mode, "disk") == 0)
 		disk(dev);
+	else if (dev != MACH_PORT_NULL && strcmp(mode, "load") == 0)
+		load(dev, strtol(graft_arg(argc, argv, "seconds", "10"), NULL,
+				 10));
 	else if (dev != MACH_PORT_NULL && strcmp(mode, "down") == 0)
 		down(master, dev, name);
 	else
