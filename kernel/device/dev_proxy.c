@@ -17,6 +17,7 @@
 
 #include <device/device_types.h>
 #include <device/net_status.h>
+#include <graft/dev_info.h>
 #include <mach/mig_errors.h>
 
 #include "device/dev_module.h"
@@ -207,6 +208,7 @@ static struct dev_proxy *publish(const char *name, ipc_port_t server,
 	p->nstatus = count;
 	p->net = status_is_net(status, count);
 	p->ledger = task_current()->ledger;
+	memcpy(p->server_task, task_current()->name, sizeof(p->server_task));
 	p->next = published;
 	published = p;
 	alive++;
@@ -363,14 +365,20 @@ static io_return_t proxy_io(struct device *dev, struct io_req *req)
 	return dev_proxy_fwd_io(p, req);
 }
 
-static io_return_t proxy_get_status(struct device *dev, dev_flavor_t flavor,
-				    int *status, mach_msg_type_number_t *count)
+static io_return_t proxy_get_status(struct device *dev, struct dev_call *call,
+				    dev_flavor_t flavor, int *status,
+				    mach_msg_type_number_t *count)
 {
 	struct dev_proxy *p = dev->priv;
 	mach_msg_type_number_t i = 0;
 
 	if (p->down)
 		return D_DEVICE_DOWN;
+	if (flavor == GRAFT_DEV_INFO) {
+		if (*count < GRAFT_DEV_INFO_COUNT)
+			return D_INVALID_SIZE;
+		return dev_proxy_fwd_info(p, call);
+	}
 	while (i < p->nstatus) {
 		int rule = p->status[i + 1];
 		mach_msg_type_number_t n = (mach_msg_type_number_t)

@@ -275,13 +275,14 @@ static void bench_probe(int point)
 	cpu_intr_restore(flags);
 }
 
-/* The reply thread queued a reply on its port (io_req_probe_set): the
+/* The reply thread queued a reply on its port (the replied op): the
  * end of the int sample whose request it was.  Thread context. */
-static void reply_probe(const struct io_req *req)
+static void reply_probe(struct device *dev, const struct io_req *req)
 {
 	uint64_t now = probe_read();
 	uint64_t flags = cpu_intr_save();
 
+	(void)dev;
 	if (req == bench.replying && bench.intr != NULL &&
 	    bench.nintr < bench.max) {
 		struct dev_lxblk_sample *s = &bench.intr[bench.nintr++];
@@ -308,7 +309,6 @@ void dev_lxblk_bench_start(struct dev_lxblk_sample *cmd,
 	bench.t_op = bench.t_done = 0;
 	bench.replying = NULL;
 	cpu_intr_restore(flags);
-	io_req_probe_set(reply_probe);
 	if (disks != NULL)
 		disks->probe_set(bench_probe);
 }
@@ -319,7 +319,6 @@ void dev_lxblk_bench_stop(unsigned int *ncmd, unsigned int *nintr)
 
 	if (disks != NULL)
 		disks->probe_set(NULL);
-	io_req_probe_set(NULL);
 	flags = cpu_intr_save();
 	*ncmd = bench.ncmd;
 	*nintr = bench.nintr;
@@ -672,14 +671,15 @@ static io_return_t lxblk_io(struct device *dev, struct io_req *req)
 	return D_IO_QUEUED;
 }
 
-static io_return_t lxblk_get_status(struct device *dev, dev_flavor_t flavor,
-				    int *status,
+static io_return_t lxblk_get_status(struct device *dev, struct dev_call *call,
+				    dev_flavor_t flavor, int *status,
 				    mach_msg_type_number_t *count)
 {
 	struct lxblk_unit *u = dev->priv;
 	uint64_t bs = u->d->info.block_size;
 	uint64_t records = u->blocks;
 
+	(void)call;
 	if (flavor != DEV_GET_SIZE && flavor != DEV_GET_RECORDS)
 		return D_INVALID_OPERATION;
 	if (*count < 2)
@@ -701,6 +701,7 @@ static const struct dev_ops lxblk_ops = {
 	.read = lxblk_io,
 	.write = lxblk_io,
 	.get_status = lxblk_get_status,
+	.replied = reply_probe,
 };
 
 const struct dev_module dev_lxblk_module = {

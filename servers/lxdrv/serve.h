@@ -37,6 +37,9 @@ struct lxdrv_call {
  * read - up to @wanted bytes at @recnum for @call into @buf; *@count
  * set.
  * set_status - apply @count ints of @flavor.
+ * get_status - answer @flavor in at most *@count ints at @status, *@count
+ * set (the kernel forwards only the flavours it cannot answer from the
+ * published status: GRAFT_DEV_INFO).
  */
 struct lxdrv_device_ops {
 	kern_return_t (*write)(struct lxdrv_device *dev,
@@ -52,6 +55,9 @@ struct lxdrv_device_ops {
 	kern_return_t (*set_status)(struct lxdrv_device *dev,
 				    dev_flavor_t flavor, const int *status,
 				    size_t count);
+	kern_return_t (*get_status)(struct lxdrv_device *dev,
+				    dev_flavor_t flavor, int *status,
+				    mach_msg_type_number_t *count);
 };
 
 struct lxdrv_device {

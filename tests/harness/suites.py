@@ -583,6 +583,7 @@ def device_fuzz_suite(name: str, seed: int, count: int,
 SUITES: tuple[Suite, ...] = (
     HostSuite(name="printf", argv=("tests/host/test_kprintf",)),
     HostSuite(name="stats", argv=("tests/host/test_stats",)),
+    HostSuite(name="dev-info", argv=("tests/host/test_dev_info",)),
     HostSuite(name="crc32", argv=("tests/host/test_crc32",)),
     HostSuite(name="cmdline", argv=("tests/host/test_cmdline",)),
     HostSuite(name="vm-page", argv=("tests/host/test_vm_page",)),
