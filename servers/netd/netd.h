@@ -30,7 +30,10 @@ extern mach_port_t netd_device_master;
  */
 extern mach_port_t netd_task;
 
-/* netif.c */
+/* netif.c: netd_eth_open - open Ethernet device @name on @master (asked
+ * again for 30 s while no one serves that name: a driver server may
+ * publish it later), read its MAC, make its receive port and install
+ * the filter; D_SUCCESS or the code of the call that failed. */
 kern_return_t netd_eth_open(struct netd_eth *eth, mach_port_t master,
 			    const char *name);
 void netd_eth_wait_link(struct netd_eth *eth);

@@ -6,9 +6,11 @@ Run as a host suite (it prints KTAP), as root with /dev/net/tun:
     netd_host.py --builddir B --suitedir S --suite NAME --nic e1000,addr=03.0
                  --checks ping,http,big,echo,iperf,client
                  [--emulator qemu|bochs] [--boot-seconds N]
+                 [--server DRIVER]
 
 It makes a network namespace with a tap device (10.0.2.1/24), boots
-Graft there (`linux` on the command line, netd as the one module,
+Graft there (`linux` on the command line, netd as the one module, or
+after lxdrv with the NIC's driver given --server (`linux.server=`),
 address 10.0.2.15, the guest's console in S/guest.log) in QEMU with
 QEMU's NIC --nic on the tap, or in Bochs from the GRUB ISO with its
 e1000 on the tap (ethmod=tuntap), and, once netd says it is ready,
@@ -16,7 +18,11 @@ runs each check from inside the namespace:
 
   ping    the host's `ping`, 5 echoes
   http    `curl` of the status page twice: the page names eth0 and its
-          rx_frames counter grew between the two (generated live); a 404
+          rx_frames counter grew between the two (generated live); eth0's
+          Linux driver and where it runs (GRAFT_DEV_INFO: the kernel, or
+          lxdrv with --server), the driver's counters growing, the
+          emulation paths' probes timing frames (more samples the second
+          time, min <= median <= p99 <= max); a 404
   ipv6    netd's IPv6 link-local address: `ping -6` and `curl` of the
           status page over it
   big     `curl` of /big.bin (2 MiB), compared byte for byte with the
@@ -460,11 +466,17 @@ class Suite:
         netd = (f"{build}/servers/netd/netd.elf netd ip={GUEST_IP} "
                 "device=${device-port}")
         modules = [netd]
+        append = "linux"
+        if self.args.server:
+            append += f" linux.server={self.args.server}"
+            modules.insert(0, f"{build}/servers/lxdrv/lxdrv.elf lxdrv "
+                           f"drivers={self.args.server} pci=03.0 "
+                           "device=${device-port}")
         if "client" in self.args.checks:
             disk = self.dir / "client.img"
             program_disk(build / "tests/user/netd_client.elf", disk)
             crc = zlib.crc32(peer_file())
-            modules[0] += (
+            modules[-1] += (
                 " run=rd0 args=netd_client+peer=" + HOST_IP +
                 f"+http={PEER_HTTP_PORT}+path=/peer.bin"
                 f"+len={len(peer_file())}+crc={crc:#x}"
@@ -472,7 +484,7 @@ class Suite:
                 f"+leave={CLIENT_LEAVE_PORT}")
             modules.append(f"{disk} client rd0")
         if self.args.emulator == "bochs":
-            argv = self.bochs_argv(build, modules)
+            argv = self.bochs_argv(build, modules, append)
             stdout = (self.dir / "bochs.log").open("wb")
         else:
             argv = ["ip", "netns", "exec", self.ns, self.args.qemu,
@@ -481,7 +493,7 @@ class Suite:
                     "-serial", "stdio", "-no-reboot",
                     "-device", "isa-debug-exit,iobase=0x501,iosize=1",
                     "-kernel", str(build / "kernel/graft.elf"),
-                    "-append", "linux", "-initrd", ",".join(modules),
+                    "-append", append, "-initrd", ",".join(modules),
                     "-nic", "none", "-netdev",
                     f"tap,id=n0,ifname={TAP},script=no,downscript=no",
                     "-device",
@@ -493,14 +505,15 @@ class Suite:
                                      stdin=subprocess.DEVNULL,
                                      start_new_session=True)
 
-    def bochs_argv(self, build: Path, modules: list[str]) -> list[str]:
+    def bochs_argv(self, build: Path, modules: list[str],
+                   append: str) -> list[str]:
         """The GRUB ISO (boot/mkiso.sh) with netd, and Bochs' e1000 on
         the namespace's tap device (ethmod=tuntap); the serial port is
         written to guest.log."""
         srcdir = Path(__file__).resolve().parents[2]
         iso = self.dir / "graft.iso"
         mkiso = ["sh", str(srcdir / "boot/mkiso.sh"), str(iso),
-                 str(build / "kernel/graft.elf"), "exit=bochs linux"]
+                 str(build / "kernel/graft.elf"), f"exit=bochs {append}"]
         for module in modules:
             path, _, words = module.partition(" ")
             mkiso += [path, words]
@@ -549,6 +562,15 @@ class Suite:
         self.case("host_ping", None if ok and "5 received" in out
                   else "ping did not get 5 replies")
 
+    @staticmethod
+    def probe(page: str, device: str, name: str) -> tuple[int, ...]:
+        """The probe row of @device's @name: samples, min, median, p99,
+        max (empty if the page has none)."""
+        m = re.search(rf"<td>{device}</td><td>{re.escape(name)}</td>"
+                      r"<td>(\d+)</td><td>(\d+)</td><td>(\d+)</td>"
+                      r"<td>(\d+)</td><td>(\d+)</td>", page)
+        return tuple(int(g) for g in m.groups()) if m else ()
+
     def check_http(self) -> None:
         first = self.status_page()
         second = self.status_page()
@@ -559,6 +581,40 @@ class Suite:
                                                                "rx_frames")
         self.case("http_status_page_is_live", None if 0 <= a < b else
                   f"rx_frames {a} then {b}")
+        self.check_driver(first, second)
+
+    def check_driver(self, first: str, second: str) -> None:
+        """The status page's GRAFT_DEV_INFO rows for eth0: the Linux
+        driver of --nic and where it runs (the kernel, or lxdrv with
+        --server), the driver's own counters growing between two pages,
+        and the emulation paths' probes timing the frames."""
+        driver = {"e1000": "e1000", "ne2k_pci": "ne2k-pci"}.get(
+            self.args.nic.split(",")[0], "?")
+        where = ("in driver server lxdrv" if self.args.server else
+                 "in the kernel")
+        m = re.search(r"<td>eth0</td><td>network</td><td>[^<]*</td>"
+                      r"<td>([^<]*)</td><td>([^<]*)</td>", first)
+        self.case("http_status_page_names_the_driver", None
+                  if m and m.group(1) == driver and
+                  m.group(2).startswith(where) else
+                  f"eth0 row {m.groups() if m else None}, expected "
+                  f"{driver!r} {where!r}")
+        a = self.counter(first, "eth0.rx_packets")
+        b = self.counter(second, "eth0.rx_packets")
+        t = self.counter(second, "eth0.tx_packets")
+        self.case("http_status_page_driver_counters", None
+                  if 0 < a < b and t > 0 else
+                  f"eth0.rx_packets {a} then {b}, eth0.tx_packets {t}")
+        prefix = "server." if self.args.server else ""
+        for span in ("tx", "rx", "txdone"):
+            name = f"{prefix}net.{span}.glue"
+            p, q = self.probe(first, "eth0", name), self.probe(second,
+                                                                "eth0", name)
+            self.comments.append(f"{name}: {q}")
+            ordered = (len(q) == 5 and 0 < q[1] <= q[2] <= q[3] <= q[4])
+            self.case(f"http_status_page_probe_{span}", None
+                      if ordered and p and q[0] > p[0] else
+                      f"{name} {p} then {q}")
         ok, out = self.run(["curl", "-s", "-o", "/dev/null", "-w",
                             "%{http_code}", "-m", "20",
                             f"http://{GUEST_IP}/no-such-page"])
@@ -855,6 +911,8 @@ def main() -> int:
     parser.add_argument("--suite", required=True)
     parser.add_argument("--nic", default="e1000,addr=03.0")
     parser.add_argument("--checks", default="ping,http,big,echo,iperf")
+    parser.add_argument("--server", default="",
+                        help="run this driver (manifest name) in lxdrv")
     parser.add_argument("--boot-seconds", type=float, default=90.0)
     parser.add_argument("--emulator", choices=("qemu", "bochs"),
                         default="qemu")

@@ -883,6 +883,11 @@ SUITES: tuple[Suite, ...] = (
     HostSuite(name="netd-host-ne2k-pci", timeout=300.0, argv=NETD_HOST + (
         "--suite", "netd-host-ne2k-pci", "--nic", "ne2k_pci,addr=03.0",
         "--checks", "ping,ipv6,http,big,echo")),
+    # The same with e1000 in the driver server (lxdrv): the status page
+    # says so, with the server's counters and probes.
+    HostSuite(name="netd-host-server", timeout=300.0, argv=NETD_HOST + (
+        "--suite", "netd-host-server", "--nic", "e1000,addr=03.0",
+        "--server", "e1000", "--checks", "ping,http,big,echo")),
     HostSuite(name="netd-client", timeout=300.0, argv=NETD_HOST + (
         "--suite", "netd-client", "--nic", "e1000,addr=03.0",
         "--checks", "client")),
