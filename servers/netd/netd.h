@@ -52,8 +52,10 @@ void netd_status_init(void);
 kern_return_t netd_spawn(const char *devname, const char *args,
 			 mach_port_t service);
 
-/* rpc.c: the socket-like interface of netd.defs. */
-mach_port_t netd_rpc_init(mach_port_t set);
+/* rpc.c: the socket-like interface of netd.defs.  netd_rpc_init - serve
+ * it on @given (a receive right of netd's; MACH_PORT_NULL: a new one),
+ * put in @set; the service port, or MACH_PORT_NULL if that failed. */
+mach_port_t netd_rpc_init(mach_port_t set, mach_port_t given);
 void netd_rpc_counts(unsigned int *sessions, unsigned int *sockets);
 void netd_rpc_serve(mach_msg_header_t *request);
 

@@ -660,11 +660,13 @@ void netd_rpc_counts(unsigned int *nsessions, unsigned int *nsockets)
 
 /* --- the port --------------------------------------------------------- */
 
-mach_port_t netd_rpc_init(mach_port_t set)
+mach_port_t netd_rpc_init(mach_port_t set, mach_port_t given)
 {
 	port_set = set;
-	if (mach_port_allocate(netd_task, MACH_PORT_RIGHT_RECEIVE,
-			       &service) != KERN_SUCCESS ||
+	service = given;
+	if ((service == MACH_PORT_NULL &&
+	     mach_port_allocate(netd_task, MACH_PORT_RIGHT_RECEIVE,
+				&service) != KERN_SUCCESS) ||
 	    mach_port_move_member(netd_task, service, set) !=
 		    KERN_SUCCESS)
 		return MACH_PORT_NULL;

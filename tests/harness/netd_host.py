@@ -6,7 +6,7 @@ Run as a host suite (it prints KTAP), as root with /dev/net/tun:
     netd_host.py --builddir B --suitedir S --suite NAME --nic e1000,addr=03.0
                  --checks ping,http,big,echo,iperf,client
                  [--emulator qemu|bochs] [--boot-seconds N]
-                 [--server DRIVER]
+                 [--server DRIVER] [--client-module]
 
 It makes a network namespace with a tap device (10.0.2.1/24), boots
 Graft there (`linux` on the command line, netd as the one module, or
@@ -45,7 +45,10 @@ runs each check from inside the namespace:
           (us, 100 pings 20 ms apart), netd.http.rate (requests/s, 5
           passes of 100 status pages, a connection each, one at a time)
   client  tests/user/netd_client.elf, started by netd from a RAM disk
-          (run=rd0): it fetches a file from an HTTP server this script runs
+          (run=rd0), or with --client-module as a boot module of its own
+          given netd's port by the boot script (netd's line binds
+          $(netd-port=port-create), the client's names ${netd-port}): it
+          fetches a file from an HTTP server this script runs
           on the tap side, echoes UDP through a server here, and accepts a
           connection this script makes, and leaves a listener open when
           it ends; each of its USER-PASS / USER-FAIL lines is a case;
@@ -473,16 +476,22 @@ class Suite:
                            f"drivers={self.args.server} pci=03.0 "
                            "device=${device-port}")
         if "client" in self.args.checks:
-            disk = self.dir / "client.img"
-            program_disk(build / "tests/user/netd_client.elf", disk)
             crc = zlib.crc32(peer_file())
-            modules[-1] += (
-                " run=rd0 args=netd_client+peer=" + HOST_IP +
-                f"+http={PEER_HTTP_PORT}+path=/peer.bin"
-                f"+len={len(peer_file())}+crc={crc:#x}"
-                f"+udp={PEER_UDP_PORT}+listen={CLIENT_LISTEN_PORT}"
-                f"+leave={CLIENT_LEAVE_PORT}")
-            modules.append(f"{disk} client rd0")
+            args = (f"peer={HOST_IP} http={PEER_HTTP_PORT} path=/peer.bin "
+                    f"len={len(peer_file())} crc={crc:#x} "
+                    f"udp={PEER_UDP_PORT} listen={CLIENT_LISTEN_PORT} "
+                    f"leave={CLIENT_LEAVE_PORT}")
+            if self.args.client_module:
+                # The boot script hands netd's port to the client.
+                modules[-1] += " service=$(netd-port=port-create)"
+                modules.append(f"{build}/tests/user/netd_client.elf "
+                               f"netd_client netd=${{netd-port}} {args}")
+            else:
+                disk = self.dir / "client.img"
+                program_disk(build / "tests/user/netd_client.elf", disk)
+                modules[-1] += (" run=rd0 args=netd_client+" +
+                                args.replace(" ", "+"))
+                modules.append(f"{disk} client rd0")
         if self.args.emulator == "bochs":
             argv = self.bochs_argv(build, modules, append)
             stdout = (self.dir / "bochs.log").open("wb")
@@ -590,7 +599,7 @@ class Suite:
         and the emulation paths' probes timing the frames."""
         driver = {"e1000": "e1000", "ne2k_pci": "ne2k-pci"}.get(
             self.args.nic.split(",")[0], "?")
-        where = ("in driver server lxdrv" if self.args.server else
+        where = ("in driver server " if self.args.server else
                  "in the kernel")
         m = re.search(r"<td>eth0</td><td>network</td><td>[^<]*</td>"
                       r"<td>([^<]*)</td><td>([^<]*)</td>", first)
@@ -833,7 +842,9 @@ class Suite:
                   f"{m.group(0) if m else 'no USER-DONE'}")
         # The client left a listener on CLIENT_LEAVE_PORT and ended: its
         # session's last send right went with it, so netd closed both.
-        gone = self.wait_console("task child of netd", 20)
+        gone = self.wait_console("task netd_client" if
+                                 self.args.client_module else
+                                 "task child of netd", 20)
         ok, out = self.run([sys.executable, __file__, "peer", "refused",
                             GUEST_IP, str(CLIENT_LEAVE_PORT)])
         self.case("dead_clients_listener_closed", None if gone and ok
@@ -913,6 +924,9 @@ def main() -> int:
     parser.add_argument("--checks", default="ping,http,big,echo,iperf")
     parser.add_argument("--server", default="",
                         help="run this driver (manifest name) in lxdrv")
+    parser.add_argument("--client-module", action="store_true",
+                        help="boot netd_client as a module of its own, "
+                        "given netd's port by the boot script")
     parser.add_argument("--boot-seconds", type=float, default=90.0)
     parser.add_argument("--emulator", choices=("qemu", "bochs"),
                         default="qemu")

@@ -891,6 +891,11 @@ SUITES: tuple[Suite, ...] = (
     HostSuite(name="netd-client", timeout=300.0, argv=NETD_HOST + (
         "--suite", "netd-client", "--nic", "e1000,addr=03.0",
         "--checks", "client")),
+    # The same client booted as a module of its own: the boot script
+    # hands it netd's port ($(netd-port=port-create), ${netd-port}).
+    HostSuite(name="netd-client-module", timeout=300.0, argv=NETD_HOST + (
+        "--suite", "netd-client-module", "--nic", "e1000,addr=03.0",
+        "--checks", "client", "--client-module")),
     # Bad input from the wire (raw frames on the tap), then netd still
     # serves, its memory is back to its baseline, the kernel said nothing.
     HostSuite(name="netd-wire", timeout=300.0, argv=NETD_HOST + (

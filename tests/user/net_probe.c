@@ -139,7 +139,8 @@ static int probe_ok(const struct graft_dev_probe *p, uint64_t min_count)
 /*
  * GRAFT_DEV_INFO (graft/dev_info.h), after the frames above went both
  * ways: a short buffer refused, then the record: a known mode whose host
- * agrees (the kernel, or the driver server's task, lxdrv...), a Linux driver's
+ * agrees (the kernel, or the driver server's task: named after its
+ * module, "lxdrv.elf" from QEMU, "mod0" from GRUB), a Linux driver's
  * name, Linux's eight counters with frames counted, and the glue's three
  * probes (the kernel's, or their twins in the server) with every frame
  * written timed.
@@ -168,8 +169,9 @@ static void info_checks(mach_port_t d, unsigned int written)
 	info.host[GRAFT_DEV_HOST_MAX - 1] = '\0';
 	check("info_mode_known", 1, info.mode == GRAFT_DEV_KERNEL ||
 				    info.mode == GRAFT_DEV_SERVER);
-	check("info_host_of_mode", 0, info.mode == GRAFT_DEV_KERNEL ?
-	      strcmp(info.host, "kernel") : strncmp(info.host, "lxdrv", 5));
+	check("info_host_of_mode", 1, info.mode == GRAFT_DEV_KERNEL ?
+	      strcmp(info.host, "kernel") == 0 :
+	      info.host[0] != '\0' && strcmp(info.host, "kernel") != 0);
 	for (unsigned int i = 0; i < sizeof(drivers) / sizeof(drivers[0]);
 	     i++)
 		known |= strcmp(info.driver, drivers[i]) == 0;

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* netd_client: netd.defs from a task, against peers on the host (netd-client suite). */
 /*
- * Started by netd (run=rd0), so its bootstrap port is netd's service
- * port.  Arguments: peer=A.B.C.D (the host), http=PORT, path=/FILE,
+ * netd's service port is netd=N, a send right the boot script made
+ * (${netd-port} on its module line), or else its bootstrap port, which
+ * netd sets when it starts the program itself (run=rd0).  Arguments:
+ * peer=A.B.C.D (the host), http=PORT, path=/FILE,
  * len=N and crc=C (the file's length and CRC-32, which the harness
  * computed), udp=PORT (a UDP echo server on the host), listen=PORT (the
  * harness connects there, sends one line and expects it back).
@@ -284,8 +286,11 @@ int main(int argc, char **argv)
 	int leave = -1;
 	kern_return_t kr;
 
-	kr = task_get_special_port(mach_task_self(), TASK_BOOTSTRAP_PORT,
-				   &service);
+	service = graft_arg_port(argc, argv, "netd");
+	kr = KERN_SUCCESS;
+	if (service == MACH_PORT_NULL)
+		kr = task_get_special_port(mach_task_self(),
+					   TASK_BOOTSTRAP_PORT, &service);
 	if (kr != KERN_SUCCESS || service == MACH_PORT_NULL) {
 		printf("USER-FAIL no netd port (error 0x%x)\nUSER-DONE 1\n",
 		       kr);
