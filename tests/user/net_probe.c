@@ -162,6 +162,9 @@ static void info_checks(mach_port_t d, unsigned int written)
 	check("info_zero_count", D_INVALID_SIZE,
 	      device_get_status(d, GRAFT_DEV_INFO, st, &n));
 	n = DEV_STATUS_MAX;
+	check("info_unknown_graft_flavour", D_INVALID_OPERATION,
+	      device_get_status(d, GRAFT_DEV_INFO + 1, st, &n));
+	n = DEV_STATUS_MAX;
 	check("info", D_SUCCESS, device_get_status(d, GRAFT_DEV_INFO, st, &n));
 	check("info_count", GRAFT_DEV_INFO_COUNT, n);
 	memcpy(&info, st, sizeof(info));

@@ -155,6 +155,9 @@ static void info_checks(mach_port_t dev, mach_port_t eth)
 
 	check("info_short_count", D_INVALID_SIZE,
 	      device_get_status(dev, GRAFT_DEV_INFO, status, &count));
+	count = 4;
+	check("info_unknown_graft_flavour_not_forwarded", D_INVALID_OPERATION,
+	      device_get_status(dev, GRAFT_DEV_INFO + 1, status, &count));
 	check("info_relayed", D_SUCCESS, get_info(dev, &info, &count));
 	check("info_relayed_count", GRAFT_DEV_INFO_COUNT, count);
 	check("info_relayed_stamped", 1, stamped(&info));
