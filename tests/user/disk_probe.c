@@ -14,7 +14,7 @@
  *  4. hd0s1 read-write: untouched memory written (zeros arrive), then
  *     generation 1 written over all of it, in requests of every size,
  *     from page-aligned and misaligned buffers, then read back; two
- *     requests in flight at once; the bad inputs.
+ *     requests in flight at once; the bad inputs; GRAFT_DEV_INFO.
  * The harness checks the image after the guest shut down: partition 1
  * holds generation 1, everything else generation 0.
  * mode=lat count=N: N reads and N writes of 512 B, 4, 8, 16 and 64 KiB
@@ -26,6 +26,7 @@
 #include <device/device.h>
 #include <device/device_reply_server.h>
 #include <device/device_request.h>
+#include <graft/dev_info.h>
 #include <mach/message.h>
 #include <mach/mig_errors.h>
 #include <mach/time_value.h>
@@ -375,6 +376,75 @@ static void read_only(mach_port_t dev, const char *name)
 	      device_write(dev, 0, 1, (io_buf_ptr_t)page, S, &written));
 }
 
+/* The value of @info's counter @name, or -1 if it has none. */
+static long counter(const struct graft_dev_info *info, const char *name)
+{
+	for (uint32_t i = 0; i < info->ncounters && i < GRAFT_DEV_COUNTERS;
+	     i++)
+		if (strcmp(info->counters[i].name, name) == 0)
+			return (long)info->counters[i].value;
+	return -1;
+}
+
+/*
+ * GRAFT_DEV_INFO of hd0s1 after the reads and writes above: a short
+ * buffer refused; in the kernel, the adapter's driver (ata_piix, or the
+ * lxblk suite's disk_fake), the partition's own counters
+ * and its disk's two probes timing the requests; through a driver
+ * server, the server's mode and a host name at least (the kernel says
+ * those; the rest is the server's to tell).
+ */
+static void info_checks(mach_port_t p1)
+{
+	int st[DEV_STATUS_MAX];
+	mach_msg_type_number_t n = GRAFT_DEV_INFO_COUNT - 1;
+	struct graft_dev_info info;
+	const struct graft_dev_probe *p;
+
+	check("info_short_count", D_INVALID_SIZE,
+	      device_get_status(p1, GRAFT_DEV_INFO, st, &n));
+	n = DEV_STATUS_MAX;
+	check("info", D_SUCCESS, device_get_status(p1, GRAFT_DEV_INFO, st, &n));
+	check("info_count", GRAFT_DEV_INFO_COUNT, n);
+	memcpy(&info, st, sizeof(info));
+	info.driver[GRAFT_DEV_NAME_MAX - 1] = '\0';
+	info.host[GRAFT_DEV_HOST_MAX - 1] = '\0';
+	printf("# hd0s1: %s, mode %u (%s)\n", info.driver, info.mode,
+	       info.host);
+	if (info.mode == GRAFT_DEV_SERVER) {
+		check("info_server_named", 1, info.host[0] != '\0' &&
+		      strcmp(info.host, "kernel") != 0);
+		return;
+	}
+	check("info_mode_kernel", GRAFT_DEV_KERNEL, info.mode);
+	check("info_host_kernel", 0, strcmp(info.host, "kernel"));
+	check("info_driver_is_the_adapters", 1,
+	      strcmp(info.driver, "ata_piix") == 0 ||
+	      strcmp(info.driver, "disk_fake") == 0);
+	check("info_reads_counted", 1, counter(&info, "reads") > 0 &&
+	      counter(&info, "read_bytes") >= S * counter(&info, "reads"));
+	check("info_writes_counted", 1, counter(&info, "writes") > 0 &&
+	      counter(&info, "write_bytes") >= S * counter(&info, "writes"));
+	check("info_errors_named", 1, counter(&info, "errors") >= 0);
+	check("info_probes", 2, info.nprobes);
+	for (uint32_t i = 0; i < 2 && i < info.nprobes; i++) {
+		char what[48];
+
+		p = &info.probes[i];
+		snprintf(what, sizeof(what), "info_probe_%s", i ? "int" : "cmd");
+		check(what, 0, strcmp(p->name, i ? "disk.int.glue" :
+					       "disk.cmd.glue"));
+		snprintf(what, sizeof(what), "info_probe_%s_timed",
+			 i ? "int" : "cmd");
+		check(what, 1, p->count > 0 && p->min > 0 &&
+		      p->min <= p->median && p->median <= p->p99 &&
+		      p->p99 <= p->max);
+		printf("# %s: %llu samples, median %llu\n", p->name,
+		       (unsigned long long)p->count,
+		       (unsigned long long)p->median);
+	}
+}
+
 static void run_checks(void)
 {
 	mach_port_t hd0 = open_disk("hd0", D_READ);
@@ -393,6 +463,7 @@ static void run_checks(void)
 	partition_1(p1);
 	two_in_flight(p1);
 	bad_inputs(p1);
+	info_checks(p1);
 	check("hd0_still_reads_after_everything", 1,
 	      read_and_check(hd0, 0, p2_start, 8, 0));
 	device_close(hd0);
