@@ -48,10 +48,12 @@ runs each check from inside the namespace:
           (run=rd0), or with --client-module as a boot module of its own
           given netd's port by the boot script (netd's line binds
           $(netd-port=port-create), the client's names ${netd-port}): it
-          fetches a file from an HTTP server this script runs
-          on the tap side, echoes UDP through a server here, and accepts a
-          connection this script makes, and leaves a listener open when
-          it ends; each of its USER-PASS / USER-FAIL lines is a case;
+          fetches a file from an HTTP server this script runs on the tap
+          side and echoes UDP through a server here, over IPv4 and over
+          IPv6 (the tap's fe80::1; the IPv6 addresses no call may use
+          refused), accepts a connection this script makes over IPv4 and
+          one over IPv6, and leaves a listener open when it ends; each of
+          its USER-PASS / USER-FAIL lines is a case;
           then that listener must refuse connections (netd closed the
           dead client's session) and the status page must show no
           session or socket left
@@ -81,9 +83,11 @@ from ping_peer import checksum  # the harness directory is on sys.path
 
 TAP = "tap0"
 HOST_IP, GUEST_IP = "10.0.2.1", "10.0.2.15"
+HOST_IP6 = "fe80::1"            # the tap's, set without waiting for DAD
 GUEST_MAC = "52:54:00:12:34:56"
 BIG_SIZE = 2 << 20
 PEER_HTTP_PORT, PEER_UDP_PORT, CLIENT_LISTEN_PORT = 8000, 7007, 2000
+PEER_HTTP6_PORT, PEER_UDP6_PORT = 8006, 7008
 CLIENT_LEAVE_PORT = 2001
 
 
@@ -140,8 +144,12 @@ def peer_main(argv: list[str]) -> int:
                 time.sleep(0.02)
         return 0
     if cmd == "udp-echo-server":
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.bind((argv[1], int(argv[2])))
+        # Bound to one address (an IPv6 one with its %zone), so that the
+        # echoes come from the address the datagrams went to.
+        family, _, _, _, where = socket.getaddrinfo(
+            argv[1], int(argv[2]), type=socket.SOCK_DGRAM)[0]
+        with socket.socket(family, socket.SOCK_DGRAM) as s:
+            s.bind(where)
             while True:
                 data, addr = s.recvfrom(65536)
                 s.sendto(data, addr)
@@ -452,6 +460,8 @@ class Suite:
               self.run(["ip", "tuntap", "add", "dev", TAP, "mode", "tap"])[0]
               and self.run(["ip", "addr", "add", f"{HOST_IP}/24", "dev",
                             TAP])[0] and
+              self.run(["ip", "-6", "addr", "add", f"{HOST_IP6}/64", "dev",
+                        TAP, "nodad"])[0] and
               self.run(["ip", "link", "set", TAP, "up"])[0] and
               self.run(["ip", "link", "set", "lo", "up"])[0])
         return ok
@@ -480,7 +490,8 @@ class Suite:
             args = (f"peer={HOST_IP} http={PEER_HTTP_PORT} path=/peer.bin "
                     f"len={len(peer_file())} crc={crc:#x} "
                     f"udp={PEER_UDP_PORT} listen={CLIENT_LISTEN_PORT} "
-                    f"leave={CLIENT_LEAVE_PORT}")
+                    f"leave={CLIENT_LEAVE_PORT} peer6={HOST_IP6} "
+                    f"http6={PEER_HTTP6_PORT} udp6={PEER_UDP6_PORT}")
             if self.args.client_module:
                 # The boot script hands netd's port to the client.
                 modules[-1] += " service=$(netd-port=port-create)"
@@ -823,6 +834,15 @@ class Suite:
                                 GUEST_IP, str(CLIENT_LISTEN_PORT)])
             self.case("client_echoes_the_hosts_line",
                       None if ok else out.strip()[-200:])
+            # The same listener over netd's IPv6 link-local address.
+            m = re.search(r"netd: ipv6 (fe80:[0-9a-f:]+)", self.console(),
+                          re.I)
+            ok, out = (self.run([sys.executable, __file__, "peer", "line",
+                                 f"{m.group(1)}%{TAP}",
+                                 str(CLIENT_LISTEN_PORT)])
+                       if m else (False, "netd printed no IPv6 address"))
+            self.case("client_echoes_the_hosts_line_over_ipv6",
+                      None if ok else out.strip()[-200:])
         done = self.wait_console("USER-DONE", 30)
         lines = self.console().splitlines()
         checks = 0
@@ -864,6 +884,10 @@ class Suite:
                      "--directory", str(www), str(PEER_HTTP_PORT)])
         self.helper([sys.executable, __file__, "peer", "udp-echo-server",
                      HOST_IP, str(PEER_UDP_PORT)])
+        self.helper([sys.executable, "-m", "http.server", "--bind", "::",
+                     "--directory", str(www), str(PEER_HTTP6_PORT)])
+        self.helper([sys.executable, __file__, "peer", "udp-echo-server",
+                     f"{HOST_IP6}%{TAP}", str(PEER_UDP6_PORT)])
 
     def main(self) -> int:
         checks = self.args.checks.split(",")
