@@ -241,50 +241,71 @@ io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req)
 	return D_IO_QUEUED;
 }
 
-io_return_t dev_proxy_fwd_status(struct dev_proxy *p, struct dev_call *call,
-				 dev_flavor_t flavor, const int *status,
-				 mach_msg_type_number_t count)
+/* A new call of @p waiting for @reply_id whose client's reply @call
+ * keeps (a status call): *@sonce the right its request carries; NULL
+ * with *@rc the answer if memory is short or the reply cannot be kept. */
+static struct dev_proxy_fwd *fwd_deferred(struct dev_proxy *p,
+					  struct dev_call *call,
+					  mach_msg_id_t reply_id,
+					  struct ipc_port **sonce,
+					  io_return_t *rc)
 {
-	struct ipc_port *sonce;
-	struct dev_proxy_fwd *f = fwd_new(p, DS_SET_STATUS_ID + 100, &sonce);
-	io_return_t rc;
+	struct dev_proxy_fwd *f = fwd_new(p, reply_id, sonce);
 
+	*rc = D_NO_MEMORY;
 	if (f == NULL)
-		return D_NO_MEMORY;
-	rc = dev_reply_defer(call, &f->reply);
-	if (rc != D_IO_QUEUED) {
-		fwd_unsent(f, sonce);
-		return rc;
+		return NULL;
+	*rc = dev_reply_defer(call, &f->reply);
+	if (*rc != D_IO_QUEUED) {
+		fwd_unsent(f, *sonce);
+		return NULL;
 	}
-	if (dpf_device_set_status(ipc_port_copy_send(p->server), sonce,
-				  flavor, (int *)status, count) !=
-	    MACH_MSG_SUCCESS) {
+	return f;
+}
+
+/* @f's request was sent with @kr: if it could not be, @f is answered
+ * D_NO_MEMORY.  D_IO_QUEUED, the op's answer either way. */
+static io_return_t fwd_deferred_sent(struct dev_proxy_fwd *f,
+				     struct ipc_port *sonce,
+				     kern_return_t kr)
+{
+	if (kr != MACH_MSG_SUCCESS) {
 		ipc_port_release_sonce(sonce);
 		fwd_complete(f, D_NO_MEMORY, 0);
 	}
 	return D_IO_QUEUED;
 }
 
+io_return_t dev_proxy_fwd_status(struct dev_proxy *p, struct dev_call *call,
+				 dev_flavor_t flavor, const int *status,
+				 mach_msg_type_number_t count)
+{
+	struct ipc_port *sonce;
+	io_return_t rc;
+	struct dev_proxy_fwd *f = fwd_deferred(p, call, DS_SET_STATUS_ID + 100,
+					       &sonce, &rc);
+
+	if (f == NULL)
+		return rc;
+	return fwd_deferred_sent(f, sonce,
+				 dpf_device_set_status(
+					 ipc_port_copy_send(p->server), sonce,
+					 flavor, (int *)status, count));
+}
+
 io_return_t dev_proxy_fwd_info(struct dev_proxy *p, struct dev_call *call)
 {
 	struct ipc_port *sonce;
-	struct dev_proxy_fwd *f = fwd_new(p, DS_GET_STATUS_ID + 100, &sonce);
 	io_return_t rc;
+	struct dev_proxy_fwd *f = fwd_deferred(p, call, DS_GET_STATUS_ID + 100,
+					       &sonce, &rc);
 
 	if (f == NULL)
-		return D_NO_MEMORY;
-	rc = dev_reply_defer(call, &f->reply);
-	if (rc != D_IO_QUEUED) {
-		fwd_unsent(f, sonce);
 		return rc;
-	}
-	if (dpf_device_get_status(ipc_port_copy_send(p->server), sonce,
-				  GRAFT_DEV_INFO, GRAFT_DEV_INFO_COUNT) !=
-	    MACH_MSG_SUCCESS) {
-		ipc_port_release_sonce(sonce);
-		fwd_complete(f, D_NO_MEMORY, 0);
-	}
-	return D_IO_QUEUED;
+	return fwd_deferred_sent(f, sonce,
+				 dpf_device_get_status(
+					 ipc_port_copy_send(p->server), sonce,
+					 GRAFT_DEV_INFO, GRAFT_DEV_INFO_COUNT));
 }
 
 /* Answer @f, a forwarded GRAFT_DEV_INFO, from the server's @code and

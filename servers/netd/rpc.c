@@ -673,19 +673,31 @@ static kern_return_t datagram_send(struct sock *s, const ip_addr_t *ip,
 	return err == ERR_OK ? KERN_SUCCESS : send_error(err);
 }
 
+/* A sendto of either form: the socket checked, then the address (@ok:
+ * the address's check said usable), then sent. */
+static kern_return_t sendto_checked(mach_port_t server, int id, int ok,
+				    const ip_addr_t *ip, int port,
+				    const netd_data_t data,
+				    mach_msg_type_number_t len)
+{
+	struct sock *s;
+	kern_return_t code = sock_of(server, id, SOCK_UDP, &s);
+
+	if (s == NULL)
+		return code;
+	if (!ok)
+		return NETD_EADDR;
+	return datagram_send(s, ip, port, data, len);
+}
+
 kern_return_t S_netd_udp_sendto(mach_port_t server, int id, uint32_t addr,
 				int port, const netd_data_t data,
 				mach_msg_type_number_t len)
 {
-	struct sock *s;
-	kern_return_t code = sock_of(server, id, SOCK_UDP, &s);
 	ip_addr_t ip;
+	int ok = peer_addr(addr, port, &ip);
 
-	if (s == NULL)
-		return code;
-	if (!peer_addr(addr, port, &ip))
-		return NETD_EADDR;
-	return datagram_send(s, &ip, port, data, len);
+	return sendto_checked(server, id, ok, &ip, port, data, len);
 }
 
 kern_return_t S_netd_udp_sendto6(mach_port_t server, int id,
@@ -693,15 +705,10 @@ kern_return_t S_netd_udp_sendto6(mach_port_t server, int id,
 				 const netd_data_t data,
 				 mach_msg_type_number_t len)
 {
-	struct sock *s;
-	kern_return_t code = sock_of(server, id, SOCK_UDP, &s);
 	ip_addr_t ip;
+	int ok = peer_addr6(addr, port, &ip);
 
-	if (s == NULL)
-		return code;
-	if (!peer_addr6(addr, port, &ip))
-		return NETD_EADDR;
-	return datagram_send(s, &ip, port, data, len);
+	return sendto_checked(server, id, ok, &ip, port, data, len);
 }
 
 /* A receive of either form on socket @id: waits, or answered now. */

@@ -157,54 +157,69 @@ static kern_return_t expand(struct task *task, const char *in, char *out)
 	return boot_script_expand(task, in, out, 128);
 }
 
-/* Two tasks, a server and a client; NULL if one could not be made. */
-static bool two_tasks(struct ktest *t, struct task **server,
-		      struct task **client)
+/* A case of two tasks, a server and a client, and the baseline of
+ * what tasks hold before them. */
+struct pair {
+	struct user_task_baseline b;
+	struct task *server, *client;
+};
+
+/* Take the baseline and make the two tasks; false if one could not be
+ * made (the case failed). */
+static bool pair_begin(struct ktest *t, struct pair *w)
 {
-	if (task_create_user("server", server) != KERN_SUCCESS) {
+	user_task_baseline(&w->b);
+	if (task_create_user("server", &w->server) != KERN_SUCCESS) {
 		ktest_fail(t, "no task");
 		return false;
 	}
-	if (task_create_user("client", client) != KERN_SUCCESS) {
-		task_destroy(*server);
+	if (task_create_user("client", &w->client) != KERN_SUCCESS) {
+		task_destroy(w->server);
 		ktest_fail(t, "no task");
 		return false;
 	}
 	return true;
 }
 
+/* Destroy the tasks left (NULL: gone already), unbind every name, and
+ * expect the baseline back. */
+static void pair_end(struct ktest *t, struct pair *w)
+{
+	if (w->client != NULL)
+		task_destroy(w->client);
+	if (w->server != NULL)
+		task_destroy(w->server);
+	boot_script_reset();
+	user_task_expect_baseline(t, &w->b);
+}
+
 static void bound_port_is_received_by_its_line_and_sent_to_others(
 	struct ktest *t)
 {
-	struct user_task_baseline b;
-	struct task *server, *client;
+	struct pair w;
 	char out[128], out2[128];
 	mach_port_name_t rcv, snd;
 	void *port;
 
-	user_task_baseline(&b);
-	if (!two_tasks(t, &server, &client))
+	if (!pair_begin(t, &w))
 		return;
-	KTEST_EXPECT_EQ(t, expand(client, "early svc=${netd-port}", out),
+	KTEST_EXPECT_EQ(t, expand(w.client, "early svc=${netd-port}", out),
 			KERN_INVALID_ARGUMENT);
-	KTEST_EXPECT_EQ(t, expand(server,
+	KTEST_EXPECT_EQ(t, expand(w.server,
 				  "netd service=$(netd-port=port-create) "
 				  "self=${netd-port}", out), KERN_SUCCESS);
 	rcv = name_after(out, "service=");
-	port = receive_right_object(server, rcv);
+	port = receive_right_object(w.server, rcv);
 	KTEST_EXPECT_TRUE(t, port != NULL);
 	/* The line that binds it may name it too: the same name. */
 	KTEST_EXPECT_EQ(t, name_after(out, "self="), rcv);
-	KTEST_EXPECT_EQ(t, expand(client, "client netd=${netd-port} end",
+	KTEST_EXPECT_EQ(t, expand(w.client, "client netd=${netd-port} end",
 				  out2), KERN_SUCCESS);
 	snd = name_after(out2, "netd=");
 	KTEST_EXPECT_NE(t, snd, 0);
-	KTEST_EXPECT_TRUE(t, send_right_object(client, snd) == port);
+	KTEST_EXPECT_TRUE(t, send_right_object(w.client, snd) == port);
 	KTEST_EXPECT_TRUE(t, kmemmem(out2, strlen(out2), " end") != NULL);
-	task_destroy(client);
-	task_destroy(server);
-	boot_script_reset();
-	user_task_expect_baseline(t, &b);
+	pair_end(t, &w);
 }
 
 /* Each line, expanded after "x=$(svc=port-create)" bound svc in
@@ -226,18 +241,16 @@ static const struct {
 
 static void bad_bindings_are_refused(struct ktest *t)
 {
-	struct user_task_baseline b;
-	struct task *server, *client;
+	struct pair w;
 	char out[128];
 
-	user_task_baseline(&b);
-	if (!two_tasks(t, &server, &client))
+	if (!pair_begin(t, &w))
 		return;
-	KTEST_EXPECT_EQ(t, expand(server, "x=$(svc=port-create)", out),
+	KTEST_EXPECT_EQ(t, expand(w.server, "x=$(svc=port-create)", out),
 			KERN_SUCCESS);
 	for (size_t i = 0; i < sizeof(bind_refusals) / sizeof(*bind_refusals);
 	     i++) {
-		kern_return_t kr = expand(client, bind_refusals[i].in, out);
+		kern_return_t kr = expand(w.client, bind_refusals[i].in, out);
 
 		if (kr != bind_refusals[i].kr)
 			ktest_fail(t, "'%s': expected %d, got %d",
@@ -245,52 +258,41 @@ static void bad_bindings_are_refused(struct ktest *t)
 				   kr);
 	}
 	/* svc is still the server's. */
-	KTEST_EXPECT_EQ(t, expand(client, "y=${svc}", out), KERN_SUCCESS);
-	task_destroy(client);
-	task_destroy(server);
-	boot_script_reset();
-	user_task_expect_baseline(t, &b);
+	KTEST_EXPECT_EQ(t, expand(w.client, "y=${svc}", out), KERN_SUCCESS);
+	pair_end(t, &w);
 }
 
 /* A line refused after it bound a name leaves it unbound. */
 static void refused_line_unbinds_its_names(struct ktest *t)
 {
-	struct user_task_baseline b;
-	struct task *server, *client;
+	struct pair w;
 	char out[128];
 
-	user_task_baseline(&b);
-	if (!two_tasks(t, &server, &client))
+	if (!pair_begin(t, &w))
 		return;
-	KTEST_EXPECT_EQ(t, expand(server, "a=$(svc=port-create) b=${nope}",
+	KTEST_EXPECT_EQ(t, expand(w.server, "a=$(svc=port-create) b=${nope}",
 				  out), KERN_INVALID_ARGUMENT);
-	KTEST_EXPECT_EQ(t, expand(client, "c=${svc}", out),
+	KTEST_EXPECT_EQ(t, expand(w.client, "c=${svc}", out),
 			KERN_INVALID_ARGUMENT);
-	task_destroy(client);
-	task_destroy(server);
-	boot_script_reset();
-	user_task_expect_baseline(t, &b);
+	pair_end(t, &w);
 }
 
 /* The port dies with the task that received on it: a later line naming
  * it is refused. */
 static void port_of_a_dead_task_is_refused(struct ktest *t)
 {
-	struct user_task_baseline b;
-	struct task *server, *client;
+	struct pair w;
 	char out[128];
 
-	user_task_baseline(&b);
-	if (!two_tasks(t, &server, &client))
+	if (!pair_begin(t, &w))
 		return;
-	KTEST_EXPECT_EQ(t, expand(server, "s=$(svc=port-create)", out),
+	KTEST_EXPECT_EQ(t, expand(w.server, "s=$(svc=port-create)", out),
 			KERN_SUCCESS);
-	task_destroy(server);
-	KTEST_EXPECT_EQ(t, expand(client, "c=${svc}", out),
+	task_destroy(w.server);
+	w.server = NULL;
+	KTEST_EXPECT_EQ(t, expand(w.client, "c=${svc}", out),
 			KERN_INVALID_CAPABILITY);
-	task_destroy(client);
-	boot_script_reset();
-	user_task_expect_baseline(t, &b);
+	pair_end(t, &w);
 }
 
 static void too_many_bound_ports_are_refused(struct ktest *t)

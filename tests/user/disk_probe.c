@@ -26,7 +26,6 @@
 #include <device/device.h>
 #include <device/device_reply_server.h>
 #include <device/device_request.h>
-#include <graft/dev_info.h>
 #include <mach/message.h>
 #include <mach/mig_errors.h>
 #include <mach/time_value.h>
@@ -41,6 +40,7 @@
 #include "user_bench.h"
 #include "user_check.h"
 #include "user_device.h"
+#include "user_info.h"
 
 #define S		DISK_SECTOR
 #define MIB		(1024 * 1024)
@@ -376,16 +376,6 @@ static void read_only(mach_port_t dev, const char *name)
 	      device_write(dev, 0, 1, (io_buf_ptr_t)page, S, &written));
 }
 
-/* The value of @info's counter @name, or -1 if it has none. */
-static long counter(const struct graft_dev_info *info, const char *name)
-{
-	for (uint32_t i = 0; i < info->ncounters && i < GRAFT_DEV_COUNTERS;
-	     i++)
-		if (strcmp(info->counters[i].name, name) == 0)
-			return (long)info->counters[i].value;
-	return -1;
-}
-
 /*
  * GRAFT_DEV_INFO of hd0s1 after the reads and writes above: a short
  * buffer refused; in the kernel, the adapter's driver (ata_piix, or the
@@ -421,11 +411,11 @@ static void info_checks(mach_port_t p1)
 	check("info_driver_is_the_adapters", 1,
 	      strcmp(info.driver, "ata_piix") == 0 ||
 	      strcmp(info.driver, "disk_fake") == 0);
-	check("info_reads_counted", 1, counter(&info, "reads") > 0 &&
-	      counter(&info, "read_bytes") >= S * counter(&info, "reads"));
-	check("info_writes_counted", 1, counter(&info, "writes") > 0 &&
-	      counter(&info, "write_bytes") >= S * counter(&info, "writes"));
-	check("info_errors_named", 1, counter(&info, "errors") >= 0);
+	check("info_reads_counted", 1, info_counter(&info, "reads") > 0 &&
+	      info_counter(&info, "read_bytes") >= S * info_counter(&info, "reads"));
+	check("info_writes_counted", 1, info_counter(&info, "writes") > 0 &&
+	      info_counter(&info, "write_bytes") >= S * info_counter(&info, "writes"));
+	check("info_errors_named", 1, info_counter(&info, "errors") >= 0);
 	check("info_probes", 2, info.nprobes);
 	for (uint32_t i = 0; i < 2 && i < info.nprobes; i++) {
 		char what[48];
@@ -436,9 +426,7 @@ static void info_checks(mach_port_t p1)
 					       "disk.cmd.glue"));
 		snprintf(what, sizeof(what), "info_probe_%s_timed",
 			 i ? "int" : "cmd");
-		check(what, 1, p->count > 0 && p->min > 0 &&
-		      p->min <= p->median && p->median <= p->p99 &&
-		      p->p99 <= p->max);
+		check(what, 1, info_probe_ok(p, 1));
 		printf("# %s: %llu samples, median %llu\n", p->name,
 		       (unsigned long long)p->count,
 		       (unsigned long long)p->median);

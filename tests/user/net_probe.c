@@ -27,7 +27,6 @@
 #include <device/device.h>
 #include <device/device_request.h>
 #include <device/net_status.h>
-#include <graft/dev_info.h>
 #include <mach/message.h>
 #include <mach/mig_errors.h>
 #include <mach/time_value.h>
@@ -42,6 +41,7 @@
 #include "test_frame.h"
 #include "user_check.h"
 #include "user_device.h"
+#include "user_info.h"
 
 #define ETH_TYPE_MODES_ASK	0x88b6	/* to the peer: send a mode step */
 #define ETH_TYPE_MODES	0x88b7	/* the peer's mode step frames */
@@ -118,24 +118,6 @@ static void status_checks(mach_port_t d, const char *mac_arg)
 	      device_get_status(d, NET_FLAGS, st, &n));
 }
 
-/* The value of @info's counter @name, or -1 if it has none. */
-static long counter(const struct graft_dev_info *info, const char *name)
-{
-	for (uint32_t i = 0; i < info->ncounters && i < GRAFT_DEV_COUNTERS;
-	     i++)
-		if (strcmp(info->counters[i].name, name) == 0)
-			return (long)info->counters[i].value;
-	return -1;
-}
-
-/* Whether @p is a summary of @min_count samples at least whose
- * statistics are ordered and not zero. */
-static int probe_ok(const struct graft_dev_probe *p, uint64_t min_count)
-{
-	return p->count >= min_count && p->min > 0 && p->min <= p->median &&
-	       p->median <= p->p99 && p->p99 <= p->max;
-}
-
 /*
  * GRAFT_DEV_INFO (graft/dev_info.h), after the frames above went both
  * ways: a short buffer refused, then the record: a known mode whose host
@@ -184,12 +166,13 @@ static void info_checks(mach_port_t d, unsigned int written)
 	       info.host);
 	check("info_counters", 8, info.ncounters);
 	check("info_tx_packets_counted", 1,
-	      counter(&info, "tx_packets") >= 1);
+	      info_counter(&info, "tx_packets") >= 1);
 	check("info_rx_packets_counted", 1,
-	      counter(&info, "rx_packets") >= 1);
-	check("info_rx_bytes_counted", 1,
-	      counter(&info, "rx_bytes") >= 60 * counter(&info, "rx_packets"));
-	check("info_tx_errors_named", 1, counter(&info, "tx_errors") >= 0);
+	      info_counter(&info, "rx_packets") >= 1);
+	check("info_rx_bytes_counted", 1, info_counter(&info, "rx_bytes") >=
+	      60 * info_counter(&info, "rx_packets"));
+	check("info_tx_errors_named", 1,
+	      info_counter(&info, "tx_errors") >= 0);
 	check("info_probes", 3, info.nprobes);
 	check("info_window", 128, info.window);
 	prefix = info.mode == GRAFT_DEV_KERNEL ? "" : "server.";
@@ -201,7 +184,7 @@ static void info_checks(mach_port_t d, unsigned int written)
 		snprintf(what, sizeof(what), "info_probe_%s_named", spans[i]);
 		check(what, 0, strncmp(p->name, name, sizeof(p->name)));
 		snprintf(what, sizeof(what), "info_probe_%s_timed", spans[i]);
-		check(what, 1, probe_ok(p, i == 0 ? written : 1));
+		check(what, 1, info_probe_ok(p, i == 0 ? written : 1));
 		printf("# %s: %llu samples, min %llu median %llu p99 %llu "
 		       "max %llu\n", name, (unsigned long long)p->count,
 		       (unsigned long long)p->min,

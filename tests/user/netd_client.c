@@ -253,22 +253,23 @@ static void ipv6(const netd_ip6_t peer, int http, int udp, uint32_t peer4,
 		 int udp4, const char *path, long len, unsigned long crc)
 {
 	static const char msg[] = "graft netd udp echo over ipv6";
+	static const struct {
+		const char *name, *addr;
+	} refused[] = {
+		{ "ipv6_connect_unspecified", "::" },
+		{ "ipv6_connect_loopback", "::1" },
+		{ "ipv6_connect_multicast", "ff02::1" },
+		{ "ipv6_connect_ipv4_mapped", "::ffff:a00:201" },
+	};
 	netd_ip6_t bad, from;
 	mach_msg_type_number_t n;
 	int s = -1, u = -1, from_port = 0;
 
-	parse_ip6("::", bad);
-	check("ipv6_connect_unspecified", NETD_EADDR,
-	      netd_tcp_connect6(netd, bad, http, &s));
-	parse_ip6("::1", bad);
-	check("ipv6_connect_loopback", NETD_EADDR,
-	      netd_tcp_connect6(netd, bad, http, &s));
-	parse_ip6("ff02::1", bad);
-	check("ipv6_connect_multicast", NETD_EADDR,
-	      netd_tcp_connect6(netd, bad, http, &s));
-	parse_ip6("::ffff:a00:201", bad);
-	check("ipv6_connect_ipv4_mapped", NETD_EADDR,
-	      netd_tcp_connect6(netd, bad, http, &s));
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		parse_ip6(refused[i].addr, bad);
+		check(refused[i].name, NETD_EADDR,
+		      netd_tcp_connect6(netd, bad, http, &s));
+	}
 	check("ipv6_connect_port_zero", NETD_EADDR,
 	      netd_tcp_connect6(netd, (char *)peer, 0, &s));
 	check("ipv6_connect_port_70000", NETD_EADDR,
