@@ -11,6 +11,15 @@
  * series has its N samples the thread prints them (bench/README.md says
  * what each covers).  The server's threads share one Mach thread and
  * switch only at their waits: the records need no lock.
+ *
+ * server.irq.latency: at the ready point the recorder takes a page of
+ * DMA memory of the server's first claim and prints its physical
+ * address; the kernel's bench suite writes the time stamp of each
+ * interrupt it takes on a registered line into that page, at the line's
+ * slot (dev_intr_probe_set), and the recorder reads the slot when the
+ * line's Linux handler is called.  The line stays masked from the
+ * interrupt to the acknowledgement after the handler, so a slot holds
+ * that interrupt's stamp.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -19,16 +28,21 @@
 #include <string.h>
 
 #include <graft_user.h>
+#include <graft/claim.h>
+#include <device/device_types.h>
 
 #include <lx_emul.h>
 #include <lx_emul_disk.h>
 #include <lx_host.h>
 
+#include "lxdrv_glue.h"
 #include "lxdrv_probe.h"
 #include "tests/user/user_bench.h"
 
 #define NET_SIZES	3
 #define DISK_SIZES	5
+#define IRQ_SAMPLES	4096		/* interrupt latencies kept */
+#define IRQ_LINES	16
 
 enum { NET_TX, NET_RX, NET_TXDONE, NET_KINDS };
 enum { DISK_CMD, DISK_INT, DISK_KINDS };
@@ -46,10 +60,13 @@ struct series {
 };
 
 static struct series net[NET_KINDS][NET_SIZES];
+static struct series irq;		/* up to IRQ_SAMPLES, not awaited */
+static volatile uint64_t *irq_stamps;	/* the kernel's, by line */
 static struct series disk[DISK_KINDS][2][DISK_SIZES];	/* [kind][write] */
 static unsigned int expect;		/* samples a series wants */
 static unsigned int missing;		/* samples still wanted, all series */
 static const char *mode = "icount";
+static const char *irq_name = "server.irq.latency";	/* e1000's */
 static char done_event;
 
 /* The open samples: start times, 0 when none is open. */
@@ -132,6 +149,43 @@ static void disk_probe(int point)
 	}
 }
 
+/* Line @line's Linux handler is called now: the latency of the
+ * interrupt the kernel stamped (a slot is 0 before the kernel's suite
+ * writes it). */
+static void irq_handler_called(unsigned int line, uint64_t now)
+{
+	uint64_t taken;
+
+	if (!irq_stamps || line >= IRQ_LINES)
+		return;
+	taken = irq_stamps[line];
+	irq_stamps[line] = 0;
+	if (taken != 0 && taken < now && irq.n < IRQ_SAMPLES)
+		irq.v[irq.n++] = now - taken;
+}
+
+/* The stamps' page, its physical address printed for the kernel's
+ * suite. */
+static void irq_stamps_alloc(void)
+{
+	mach_port_t claim = lxdrv_pci_first_claim();
+	vm_address_t va;
+	rpc_phys_addr_t pa;
+
+	if (claim == MACH_PORT_NULL)
+		claim = lxdrv_isa_first_claim();
+	irq.v = calloc(IRQ_SAMPLES, sizeof(*irq.v));
+	if (claim == MACH_PORT_NULL || !irq.v ||
+	    claim_dma_alloc(claim, IRQ_LINES * sizeof(uint64_t), 0, &va,
+			    &pa) != D_SUCCESS) {
+		printf("lxdrv-bench: no page for interrupt stamps\n");
+		return;
+	}
+	irq_stamps = (volatile uint64_t *)va;
+	printf("lxdrv-bench: interrupt stamps at %#llx\n",
+	       (unsigned long long)pa);
+}
+
 static void print_all(void *arg)
 {
 	char name[48];
@@ -166,6 +220,11 @@ static void print_all(void *arg)
 					 disk_sizes[i]);
 				bench_print(name, mode, s->v, s->n);
 			}
+	irq_stamps = NULL;		/* recording ends */
+	if (irq.n != 0)
+		bench_print(irq_name, mode, irq.v, irq.n);
+	else
+		printf("lxdrv-bench: no interrupt stamped\n");
 	fflush(stdout);
 }
 
@@ -176,6 +235,7 @@ static void probe(int point, size_t len)
 
 	switch (point) {
 	case LXDRV_PROBE_READY:
+		irq_stamps_alloc();
 		lx_emul_net_probe_set(net_probe);
 		lx_emul_disk_probe_set(disk_probe);
 		if (lx_host_thread_create("lxdrv-bench", print_all, NULL) != 0)
@@ -206,6 +266,9 @@ static void probe(int point, size_t len)
 		else if (t_scsi != 0)
 			disk_add(DISK_INT, now - t_scsi - copies);
 		t_txdone = t_scsi = 0;
+		break;
+	case LXDRV_PROBE_IRQ:
+		irq_handler_called((unsigned int)len, now);
 		break;
 	}
 }
@@ -238,6 +301,7 @@ int __wrap_main(int argc, char **argv)
 	} else if (requests) {
 		expect = (unsigned int)strtoul(requests, NULL, 0);
 		series_alloc(&disk[0][0][0], DISK_KINDS * 2 * DISK_SIZES);
+		irq_name = "server.irq.latency/ata_piix";
 	}
 	if (expect != 0)
 		lxdrv_probe_fn = probe;

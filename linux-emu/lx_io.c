@@ -34,9 +34,9 @@ void iounmap(volatile void __iomem *addr)
 		lx_host_iounmap((void *)addr);
 }
 
-/* outb_p and friends: a write to the POST port takes about a microsecond
- * on real hardware (Linux's default io_delay type). */
+/* outb_p and friends pause after the access (pv_ops.cpu.io_delay): the
+ * host's pause. */
 void native_io_delay(void)
 {
-	asm volatile("outb %%al, $0x80" : : : "memory");
+	lx_host_io_delay();
 }

@@ -3,7 +3,8 @@
 /*
  * The configuration is SPARSEMEM_VMEMMAP (X86_5LEVEL selects it), with a
  * movable memmap: pfn_to_page(pfn) is vmemmap_base + pfn.  lx_page_init()
- * allocates one array for the sections holding the host's RAM, from
+ * allocates one array (lx_host_memmap_alloc) for the sections holding the
+ * RAM the world may see, from
  * lx_host_memory_bottom() to lx_host_memory_top(), and points
  * vmemmap_base below it so that the array's first entry is the first
  * section's first page; the array is never freed.  The sections are also
@@ -60,7 +61,7 @@ int lx_page_init(void)
 	if (ready)
 		return -EBUSY;
 	roots = kcalloc(NR_SECTION_ROOTS, sizeof(*roots), GFP_KERNEL);
-	map = lx_host_alloc(npages * sizeof(*map), LX_HOST_ZONE_ANY, 1);
+	map = lx_host_memmap_alloc(npages * sizeof(*map));
 	if (!roots || !map)
 		return -ENOMEM;		/* what was made stays: init fails */
 	for (unsigned long nr = first; nr < end; nr++) {

@@ -147,8 +147,10 @@ GUEST_NEWLIB_ELFS += tests/user/lifetime_probe.elf
 # Suite driver-claim: defs/claim.defs from user space.
 GUEST_NEWLIB_ELFS += tests/user/claim_probe.elf
 # Suite device-proxy: a fake driver server (proxy.defs, device.defs's
-# server side) and its client.
+# and proxy_pages.defs's server sides, claim.defs, mach_host.defs) and
+# its client.
 GUEST_NEWLIB_ELFS += tests/user/proxy_server.elf tests/user/proxy_probe.elf
+tests/user/proxy_server.elf: user/libgraft-mig-host.a
 tests/user/lifetime_probe.elf: user/libgraft-mig-host.a
 
 # Suite server-confine: the driver server's objects (servers/lxdrv/

@@ -56,7 +56,7 @@ SERVER_PAIRS = tuple(
     (f"{size // 1024} KiB {op}, {kind} glue (ticks)",
      f"disk.{kind}.glue/{wr}{size}", f"server.disk.{kind}.glue/{wr}{size}")
     for op, wr in (("read", ""), ("write", "write/"))
-    for kind in ("cmd", "int") for size in (4096, 65536)) + (
+    for kind in ("cmd", "int") for size in (4096, 16384, 65536)) + (
     ("60-byte frames/s, one write at a time", "net.tx.rate/60",
      "server.net.tx.rate/60"),) + tuple(
     (f"sequential {op}s of {size // 1024} KiB (MiB/s)",

@@ -67,6 +67,16 @@ user/mig/graft/%_user.c user/mig/graft/%.h: $(srcdir)/defs/%.defs
 	$(AM_V_GEN)$(MIG) $(MIG_FLAGS) -n -user user/mig/graft/$*_user.c \
 		-header user/mig/graft/$*.h $<
 
+# proxy_pages.defs's server side, for a driver server (servers/lxdrv):
+# its routines are the program's lp_proxy_*_pages.
+user/mig/graft/proxy_pages_server.c user/mig/graft/proxy_pages_server.h: \
+		$(srcdir)/defs/proxy_pages.defs
+	@mkdir -p user/mig/graft
+	$(AM_V_GEN)$(MIG) $(MIG_FLAGS) -n -server \
+		user/mig/graft/proxy_pages_server.c \
+		-sheader user/mig/graft/proxy_pages_server.h -user /dev/null \
+		-header /dev/null $<
+
 USER_MIG_GENERATED = user/mig/mach_user.c user/mig/mach.h \
 	user/mig/mach_interface.h user/mig/mach_port_user.c user/mig/mach_port.h \
 	user/mig/gnumach_user.c user/mig/gnumach.h \
@@ -79,7 +89,8 @@ USER_MIG_GENERATED = user/mig/mach_user.c user/mig/mach.h \
 	user/mig/mach_host_user.c user/mig/mach_host.h \
 	user/mig/mach_i386_user.c user/mig/mach_i386.h \
 	user/mig/graft/claim_user.c user/mig/graft/claim.h \
-	user/mig/graft/proxy_user.c user/mig/graft/proxy.h
+	user/mig/graft/proxy_user.c user/mig/graft/proxy.h \
+	user/mig/graft/proxy_pages_server.c user/mig/graft/proxy_pages_server.h
 BUILT_SOURCES += $(USER_MIG_GENERATED)
 CLEANFILES += $(USER_MIG_GENERATED)
 
@@ -107,7 +118,7 @@ nodist_user_libgraft_mig_user_a_SOURCES = user/mig/mach_user.c \
 	user/mig/device/device_reply_server.c \
 	user/mig/device/device_reply_user.c user/mig/device/device_server.c \
 	user/mig/mach_i386_user.c user/mig/graft/claim_user.c \
-	user/mig/graft/proxy_user.c
+	user/mig/graft/proxy_user.c user/mig/graft/proxy_pages_server.c
 user_libgraft_mig_user_a_CFLAGS = $(USER_CFLAGS) -include string.h \
 	-Wno-sign-compare -Wno-unused-parameter
 user_libgraft_mig_user_a_CPPFLAGS = $(USER_CPPFLAGS)

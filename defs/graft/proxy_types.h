@@ -3,6 +3,7 @@
 #ifndef GRAFT_PROXY_TYPES_H
 #define GRAFT_PROXY_TYPES_H
 
+#include <mach/machine/vm_types.h>
 #include <mach/port.h>
 
 /* A publication as the stubs carry it: a port name in a task; in the
@@ -33,5 +34,11 @@ enum proxy_status_rule {
 	PROXY_STATUS_EXACT,
 };
 typedef char *proxy_frame_t;
+
+/* proxy_pages.defs: the physical addresses of a request's lent pages;
+ * at most PROXY_PAGES_MAX (the .defs's bound), so a request of up to
+ * 1 MiB goes with its pages lent. */
+#define PROXY_PAGES_MAX	257
+typedef rpc_phys_addr_t *proxy_frames_t;
 
 #endif

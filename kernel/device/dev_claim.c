@@ -123,8 +123,9 @@ void dev_claim_read_function(struct dev_claim *c)
 	c->class_rev = pci_config_read(c->bus, c->devfn, PCI_CLASS_REVISION,
 				       4);
 	c->irq = pci_config_read(c->bus, c->devfn, PCI_INTERRUPT_LINE, 1);
-	if (c->irq >= 16)
-		c->irq = NO_IRQ;
+	if (c->irq >= 16 ||
+	    pci_config_read(c->bus, c->devfn, PCI_INTERRUPT_PIN, 1) == 0)
+		c->irq = NO_IRQ;	/* none, or it raises no PCI line */
 	pci_config_write(c->bus, c->devfn, PCI_COMMAND, 2,
 			 command & ~(PCI_COMMAND_IO | PCI_COMMAND_MEMORY));
 	for (unsigned int i = 0; i < PCI_BARS;) {
@@ -134,6 +135,7 @@ void dev_claim_read_function(struct dev_claim *c)
 		i += size_bar(c, i, orig);
 	}
 	pci_config_write(c->bus, c->devfn, PCI_COMMAND, 2, command);
+	dev_claim_legacy_read(c);
 }
 
 /* A new claim of @devfn on @bus, in the table (interrupts off).
@@ -197,6 +199,8 @@ io_return_t dev_claim_give_port(struct dev_claim *c, struct ipc_port **port)
 		return D_NO_MEMORY;
 	}
 	c->ledger = task_current()->ledger;
+	c->holder = task_current()->itk_self;
+	ipc_port_reference(c->holder);
 	task_claims++;
 	ipc_kobject_nsrequest_self(c->port, 1);
 	*port = ipc_port_make_send(c->port);
@@ -230,15 +234,13 @@ io_return_t dev_claim_kernel_release(unsigned int bus, unsigned int devfn)
 }
 
 /* Withdraw grant @g's ports from its task if the task still lives. */
-static void withdraw(struct dev_claim *c, struct claim_grant *g)
+static void withdraw(struct claim_grant *g)
 {
 	unsigned int kotype;
 	struct task *task = ipc_port_kobject(g->task, &kotype);
-	const struct claim_bar *b = &c->bars[g->bar];
 
 	if (task != NULL && kotype == IKOT_TASK) {
-		(void)io_bitmap_set(&task->io_bitmap, (uint16_t)b->base,
-				    (uint16_t)(b->base + b->size - 1), false);
+		(void)io_bitmap_set(&task->io_bitmap, g->from, g->to, false);
 		if (task == task_current())
 			io_bitmap_load(task->io_bitmap);
 	}
@@ -280,22 +282,20 @@ static void end_claim(struct dev_claim *c)
 
 	dev_claim_unlink(c);
 	task_claims--;
-	if (c->isa) {
-		/* an ISA card cannot be told to stop: its lines go */
-		for (unsigned int line = 0; line < INTR_LINES; line++)
-			dev_intr_detach(line, c);
-	} else {
+	if (!c->isa) {
 		command = pci_config_read(c->bus, c->devfn, PCI_COMMAND, 2);
 		pci_config_write(c->bus, c->devfn, PCI_COMMAND, 2,
 				 command & ~PCI_COMMAND_MASTER);
 	}
-	if (c->irq != NO_IRQ)
-		dev_intr_detach(c->irq, c);
+	/* an ISA card cannot be told to stop: its lines go first; with a
+	 * PCI function's, its ISA lines */
+	for (unsigned int line = 0; line < INTR_LINES; line++)
+		dev_intr_detach(line, c);
 	while (c->grants != NULL) {
 		struct claim_grant *g = c->grants;
 
 		c->grants = g->next;
-		withdraw(c, g);
+		withdraw(g);
 		kfree(g);
 	}
 	while (c->maps != NULL) {
@@ -314,6 +314,8 @@ static void end_claim(struct dev_claim *c)
 	}
 	ipc_port_dealloc_kernel(c->port);
 	c->port = NULL;
+	ipc_port_release(c->holder);
+	c->holder = NULL;
 	dev_claim_release(c);
 }
 
@@ -360,7 +362,7 @@ kern_return_t dc_claim_pci(ipc_port_t master_port, int bus, int slot,
 	struct ipc_port *port;
 	io_return_t rc;
 
-	if (master_port != master_device_port)
+	if (!dev_master_admits_drivers(master_port))
 		return D_INVALID_OPERATION;
 	if (bus < 0 || slot < 0 || function < 0)
 		return D_INVALID_OPERATION;
@@ -456,25 +458,19 @@ kern_return_t dc_claim_pci_config_write(claim_t claim, int offset,
 	return rc;
 }
 
-kern_return_t dc_claim_io_grant(claim_t claim, int bar)
+io_return_t dev_claim_grant(struct dev_claim *c, uint16_t from, uint16_t to)
 {
-	struct dev_claim *c = CLAIM(claim);
 	struct task *task = task_current();
-	const struct claim_bar *b;
 	struct claim_grant *g;
 	uint64_t flags;
 	kern_return_t kr;
 
-	if (c == NULL)
-		return D_NO_SUCH_DEVICE;
-	if (bar < 0 || bar >= PCI_BARS || task == &kernel_task)
-		return D_INVALID_OPERATION;
-	b = &c->bars[bar];
-	if (!b->io || b->size == 0 || b->base + b->size > 0x10000)
+	if (task == &kernel_task)
 		return D_INVALID_OPERATION;
 	flags = cpu_intr_save();
 	for (g = c->grants; g != NULL; g = g->next) {
-		if (g->bar == (unsigned int)bar && g->task == task->itk_self) {
+		if (g->from == from && g->to == to &&
+		    g->task == task->itk_self) {
 			cpu_intr_restore(flags);
 			return D_SUCCESS;	/* granted already */
 		}
@@ -484,21 +480,37 @@ kern_return_t dc_claim_io_grant(claim_t claim, int bar)
 		cpu_intr_restore(flags);
 		return D_NO_MEMORY;
 	}
-	kr = io_bitmap_set(&task->io_bitmap, (uint16_t)b->base,
-			   (uint16_t)(b->base + b->size - 1), true);
+	kr = io_bitmap_set(&task->io_bitmap, from, to, true);
 	if (kr != KERN_SUCCESS) {
 		cpu_intr_restore(flags);
 		kfree(g);
 		return D_NO_MEMORY;
 	}
 	io_bitmap_load(task->io_bitmap);
-	g->bar = (unsigned int)bar;
+	g->from = from;
+	g->to = to;
 	g->task = task->itk_self;
 	ipc_port_reference(g->task);
 	g->next = c->grants;
 	c->grants = g;
 	cpu_intr_restore(flags);
 	return D_SUCCESS;
+}
+
+kern_return_t dc_claim_io_grant(claim_t claim, int bar)
+{
+	struct dev_claim *c = CLAIM(claim);
+	const struct claim_bar *b;
+
+	if (c == NULL)
+		return D_NO_SUCH_DEVICE;
+	if (bar < 0 || bar >= PCI_BARS)
+		return D_INVALID_OPERATION;
+	b = &c->bars[bar];
+	if (!b->io || b->size == 0 || b->base + b->size > 0x10000)
+		return D_INVALID_OPERATION;
+	return dev_claim_grant(c, (uint16_t)b->base,
+			       (uint16_t)(b->base + b->size - 1));
 }
 
 kern_return_t dc_claim_map(claim_t claim, int bar, vm_address_t *address)
@@ -552,8 +564,9 @@ kern_return_t dc_claim_dma_alloc(claim_t claim, vm_size_t size,
 {
 	struct dev_claim *c = CLAIM(claim);
 	struct task *task = task_current();
-	uint64_t pages, bytes, flags, pa, va;
+	uint64_t pages, bytes, flags, pa, va, base = 0, top = 0;
 	struct claim_dma *d;
+	bool direct;
 
 	if (c == NULL)
 		return D_NO_SUCH_DEVICE;
@@ -563,6 +576,9 @@ kern_return_t dc_claim_dma_alloc(claim_t claim, vm_size_t size,
 		return D_INVALID_SIZE;
 	pages = (size + VM_PAGE_SIZE - 1) / VM_PAGE_SIZE;
 	bytes = pages * VM_PAGE_SIZE;
+	direct = dev_claim_direct(task->itk_self, &base, &top);
+	if (direct && (limit == 0 || limit > top))
+		limit = top;		/* inside the direct map */
 	if (limit != 0 && limit < bytes)
 		return D_INVALID_SIZE;	/* no room below it */
 	d = kzalloc(sizeof(*d));
@@ -576,7 +592,9 @@ kern_return_t dc_claim_dma_alloc(claim_t claim, vm_size_t size,
 	    KERN_SUCCESS)
 		goto err_charged;
 	memset(phys_to_virt(pa), 0, bytes);
-	if (vm_map_lend(task->map, &va, pa, bytes, false) != KERN_SUCCESS)
+	va = base + pa;
+	if ((direct ? vm_map_lend_at(task->map, va, pa, bytes) :
+	     vm_map_lend(task->map, &va, pa, bytes, false)) != KERN_SUCCESS)
 		goto err_pages;
 	d->address = va;
 	d->phys = pa;

@@ -4,6 +4,7 @@
 #define DEVICE_DEV_CLAIM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <device/device_types.h>
@@ -21,18 +22,22 @@ struct ipc_port;
  * configuration space through the kernel (arbitrated: no task is given
  * ports 0xCF8-0xCFF; the BARs and the expansion ROM register cannot be
  * written, so a claim cannot move its device over another's), the I/O
- * ports of its I/O BARs (granted to the asking task until the claim
- * ends), its memory BARs mapped uncached (vm_map_lend) and
- * its interrupt line as messages (kernel/device/dev_intr.h), and DMA
+ * ports of its I/O BARs and the fixed ports it decodes beside them (a
+ * compatibility IDE channel's, dev_claim_legacy.c; granted to the asking
+ * task until the claim ends), its memory BARs mapped uncached
+ * (vm_map_lend), its interrupt line and the ISA lines it raises as
+ * messages (kernel/device/dev_intr.h), and DMA
  * memory that belongs to the claim (contiguous, below a limit; charged
- * to the claiming task's ledger, LEDGER_DMA_BYTES).  Not yet served
- * through a claim: the pages of a client's buffer for streaming DMA.
+ * to the claiming task's ledger, LEDGER_DMA_BYTES), mapped at the task's
+ * direct map if it named one (below), where the proxy also lends it the
+ * pages of clients' requests for streaming DMA.
  *
  * An ISA claim (dev_claim_isa) holds an I/O range instead of a
  * function: granted as its BAR 0, with DMA memory as a PCI claim's, and
  * the interrupt lines its driver registers one by one (any line no other
  * owner holds: not the kernel's own, not a PCI claim's, not registered
- * nor handled by the kernel).  The claim_pci_* routines answer
+ * nor handled by the kernel, not raised by a claimed function).  The
+ * claim_pci_* routines answer
  * D_INVALID_OPERATION on it.  When it ends its lines go first (an ISA
  * card has no bus-mastering bit to clear), then as for a PCI claim.
  *
@@ -92,6 +97,27 @@ io_return_t dev_claim_kernel_isa(int base, int size);
  * tests). */
 bool dev_claim_isa_held(unsigned int base, bool *by_task);
 unsigned int dev_claim_isa_lines(unsigned int base);
+
+/*
+ * A driver task's direct map (dev_claim_direct.c, claim_direct_map),
+ * @task its task port.  dev_claim_direct - whether @task named one:
+ * RAM [0, *@top) at *@base plus the physical address.  dev_claim_lend -
+ * map each page @frames[i] (@n physical addresses, page aligned) into
+ * @task there, read-only unless @writable: D_SUCCESS, or
+ * D_INVALID_OPERATION (no direct map, a page past its top, an address
+ * in use; nothing lent).  dev_claim_unlend -
+ * take those pages back (nothing if @task died).
+ * dev_claim_quiesce_task - switch bus mastering off in every PCI
+ * function @task claimed: its devices stop reaching memory.
+ * Interrupts on or off, not in an interrupt handler.
+ */
+bool dev_claim_direct(const struct ipc_port *task, uint64_t *base,
+		      uint64_t *top);
+io_return_t dev_claim_lend(struct ipc_port *task, const uint64_t *frames,
+			   size_t n, bool writable);
+void dev_claim_unlend(struct ipc_port *task, const uint64_t *frames,
+		      size_t n);
+void dev_claim_quiesce_task(const struct ipc_port *task);
 
 /* Whether function @devfn of @bus is claimed, and how many claims of
  * tasks (PCI and ISA) are alive (for tests and leak checks). */

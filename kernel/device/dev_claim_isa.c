@@ -31,8 +31,6 @@
 #define ISA_PORTS_MAX		0x400	/* an ISA card decodes 10 bits */
 #define ISA_CLAIMS_MAX		8	/* alive at once, the kernel's too */
 #define PCI_CLASS_BRIDGE	0x06
-#define PCI_CLASS_IDE		0x0101
-#define PCI_CLASS_VGA		0x0300
 
 struct port_range {
 	uint16_t from, to;
@@ -51,46 +49,24 @@ static const struct port_range kernel_ports[] = {
 	{ 0x8900, 0x8900 },
 };
 
-/* The fixed ports of a PCI function's legacy decodes: an IDE
- * controller's channels in compatibility mode (programming interface bit
- * 0, bit 2 clear), a VGA controller's registers. */
-static const struct {
-	unsigned int class, native_bit;
-	struct port_range ports;
-} legacy_ports[] = {
-	{ PCI_CLASS_IDE, 0x1, { 0x1f0, 0x1f7 } },
-	{ PCI_CLASS_IDE, 0x1, { 0x3f6, 0x3f6 } },
-	{ PCI_CLASS_IDE, 0x4, { 0x170, 0x177 } },
-	{ PCI_CLASS_IDE, 0x4, { 0x376, 0x376 } },
-	{ PCI_CLASS_VGA, 0, { 0x3b0, 0x3df } },
-};
-
 static bool overlaps(uint64_t from, uint64_t to, uint64_t base,
 		     uint64_t size)
 {
 	return size != 0 && from < base + size && base <= to;
 }
 
-/* Whether @c's I/O BARs or legacy ports hold a port of [@from, @to]. */
+/* Whether @c's I/O BARs or fixed ports hold a port of [@from, @to]. */
 static bool function_overlaps(const struct dev_claim *c, unsigned int from,
 			      unsigned int to)
 {
-	unsigned int class = c->class_rev >> 16;
-	unsigned int progif = (c->class_rev >> 8) & 0xff;
-
 	for (unsigned int i = 0; i < PCI_BARS; i++)
 		if (c->bars[i].io &&
 		    overlaps(from, to, c->bars[i].base, c->bars[i].size))
 			return true;
-	for (size_t i = 0; i < sizeof(legacy_ports) / sizeof(*legacy_ports);
-	     i++) {
-		const struct port_range *r = &legacy_ports[i].ports;
-
-		if (legacy_ports[i].class == class &&
-		    !(progif & legacy_ports[i].native_bit) &&
-		    overlaps(from, to, r->from, r->to - r->from + 1u))
+	for (unsigned int i = 0; i < c->nlegacy; i++)
+		if (overlaps(from, to, c->legacy[i].from,
+			     c->legacy[i].to - c->legacy[i].from + 1u))
 			return true;
-	}
 	return false;
 }
 
@@ -242,15 +218,26 @@ unsigned int dev_claim_isa_lines(unsigned int base)
 	return mask;
 }
 
-/* Whether @line is the line of a PCI function a claim holds (the
- * kernel's or a task's): that owner's, even before its driver registers
- * it.  Interrupts off. */
+/* Whether @line is a line of a PCI function a claim holds (the
+ * kernel's or a task's; its PCI line or an ISA line it raises, as a
+ * compatibility IDE channel's): that owner's, even before its driver
+ * registers it.  Interrupts off. */
 static bool pci_claims_line(unsigned int line)
 {
 	for (const struct dev_claim *c = dev_claims; c != NULL; c = c->next)
-		if (!c->isa && c->irq == line)
+		if (!c->isa && (c->irq == line ||
+				(c->legacy_lines & (1u << line))))
 			return true;
 	return false;
+}
+
+/* Whether ISA line @line may be registered through @c: any line of an
+ * ISA claim, the ISA lines a PCI claim's function raises. */
+static bool isa_line_of(const struct dev_claim *c, int line)
+{
+	if (line < 0 || line >= INTR_LINES)
+		return false;
+	return c->isa || (c->legacy_lines & (1u << line));
 }
 
 /* claim.defs's ISA routines (the stubs pass a looked-up claim, or
@@ -262,7 +249,7 @@ kern_return_t dc_claim_isa(ipc_port_t master_port, int io_base, int io_size,
 	struct ipc_port *port;
 	io_return_t rc;
 
-	if (master_port != master_device_port)
+	if (!dev_master_admits_drivers(master_port))
 		return D_INVALID_OPERATION;
 	rc = dev_claim_isa(io_base, io_size, &port);
 	if (rc == D_SUCCESS)
@@ -279,11 +266,10 @@ kern_return_t dc_claim_isa_intr_register(claim_t claim, int line,
 
 	if (c == NULL)
 		return D_NO_SUCH_DEVICE;
-	if (!c->isa || line < 0 || line >= INTR_LINES ||
-	    dev_intr_kernel_line((unsigned int)line))
+	if (!isa_line_of(c, line) || dev_intr_kernel_line((unsigned int)line))
 		return D_INVALID_OPERATION;
 	flags = cpu_intr_save();
-	rc = pci_claims_line((unsigned int)line) ? D_ALREADY_OPEN :
+	rc = c->isa && pci_claims_line((unsigned int)line) ? D_ALREADY_OPEN :
 	     dev_intr_attach((unsigned int)line, notify_port, c, false);
 	cpu_intr_restore(flags);
 	return rc;
@@ -295,7 +281,7 @@ kern_return_t dc_claim_isa_intr_ack(claim_t claim, int line)
 
 	if (c == NULL)
 		return D_NO_SUCH_DEVICE;
-	if (!c->isa || line < 0 || line >= INTR_LINES)
+	if (!isa_line_of(c, line))
 		return D_INVALID_OPERATION;
 	return dev_intr_ack_owner((unsigned int)line, c);
 }

@@ -20,12 +20,19 @@ struct claim_bar {
 	bool io;
 };
 
-/* I/O ports granted to a task through the claim. */
+/* I/O ports [@from, @to] granted to a task through the claim. */
 struct claim_grant {
 	struct claim_grant *next;
 	struct ipc_port *task;		/* its task port (a reference) */
-	unsigned int bar;
+	uint16_t from, to;
 };
+
+/* A range of fixed I/O ports a function decodes beside its BARs. */
+struct claim_ports {
+	uint16_t from, to;
+};
+
+#define CLAIM_LEGACY_MAX	4
 
 /* A memory BAR mapped into a task through the claim. */
 struct claim_map {
@@ -53,10 +60,19 @@ struct dev_claim {
 	unsigned int bus, devfn;
 	bool isa;
 	struct ipc_port *port;		/* NULL: the kernel's claim */
+	struct ipc_port *holder;	/* the claiming task's port (a
+					 * reference), NULL: the kernel's */
+	/* the holder's direct map (claim_direct_map): RAM [0, direct_top)
+	 * at direct_base; direct_top 0: none (dev_claim_direct.c) */
+	uint64_t direct_base, direct_top;
 	unsigned int refs;		/* the table's, and MIG calls' */
 	uint32_t id, class_rev;
 	unsigned int irq;		/* NO_IRQ: none */
 	struct claim_bar bars[PCI_BARS];
+	/* the fixed ports and ISA lines (bit n: line n) it decodes beside
+	 * its BARs (dev_claim_legacy.c) */
+	struct claim_ports legacy[CLAIM_LEGACY_MAX];
+	unsigned int nlegacy, legacy_lines;
 	struct claim_grant *grants;
 	struct claim_map *maps;
 	struct claim_dma *dma;
@@ -71,9 +87,21 @@ struct dev_claim {
 extern struct dev_claim *dev_claims;
 
 /* dev_claim_read_function - read what a claim keeps of function
- * @c->devfn of @c->bus into @c: identity, line, BARs sized.  Interrupts
+ * @c->devfn of @c->bus into @c: identity, line, BARs sized, the fixed
+ * ports and lines it decodes beside them.  Interrupts
  * off; the function is nobody's (its decoding is off meanwhile). */
 void dev_claim_read_function(struct dev_claim *c);
+
+/* dev_claim_legacy_read - fill @c->legacy, @c->nlegacy and
+ * @c->legacy_lines from @c->class_rev (dev_claim_read_function calls
+ * it). */
+void dev_claim_legacy_read(struct dev_claim *c);
+
+/* dev_claim_grant - grant ports [@from, @to] to the calling task
+ * through @c (once: a second grant of the same range does nothing), until
+ * the claim ends.  D_SUCCESS; D_INVALID_OPERATION from the kernel's own
+ * task; D_NO_MEMORY.  Interrupts on or off. */
+io_return_t dev_claim_grant(struct dev_claim *c, uint16_t from, uint16_t to);
 
 /* dev_claim_give_port - make @c (in the table, one reference) a claim
  * of the calling task: its port, its no-senders request, a send right

@@ -3,10 +3,15 @@
 /*
  * The basis of user-mode drivers.  The line's handler runs in interrupt
  * context, where nothing may allocate: it masks the line (only that one,
- * paper §3.5.2), marks it fired and wakes the notify thread, which
+ * paper §3.5.2) and sends the notification built ahead for it (@spare:
+ * made when the line is registered and at each acknowledgement, in
+ * thread context); the IPC state is only ever changed with interrupts
+ * off, so the handler may queue a message.  Without a spare (memory was
+ * short) it marks the line fired and wakes the notify thread, which
  * builds and sends the notification.  The line stays masked until the
  * driver says device_intr_ack, so a level-triggered device cannot storm
- * the kernel while its driver runs.  A registration watches its port
+ * the kernel while its driver runs, and one notification at a time is
+ * out per line.  A registration watches its port
  * (ipc_port_watch_add): when the port dies, the registration is dropped
  * at once, its line masked and free for the next driver, whether or not
  * it was waiting for an acknowledgement.  Registrations are charged to
@@ -47,10 +52,17 @@ struct line_reg {
 	const void *owner;	/* a claim, or NULL (the irq device's) */
 	bool fired;		/* interrupted, notification not sent yet */
 	bool waiting_ack;	/* notified, line masked until the ack */
+	struct ipc_kmsg *spare;	/* the next notification, or NULL */
 };
 
 static struct line_reg lines[INTR_LINES];
 static char notify_event;
+static void (*taken_probe)(unsigned int line);
+
+void dev_intr_probe_set(void (*fn)(unsigned int line))
+{
+	taken_probe = fn;
+}
 
 bool dev_intr_registered(unsigned int line)
 {
@@ -66,17 +78,9 @@ unsigned int dev_intr_count(void)
 	return n;
 }
 
-static void line_interrupt(unsigned int line, void *arg)
-{
-	struct line_reg *reg = arg;
-
-	intr_mask(line);
-	reg->fired = true;
-	thread_wakeup(&notify_event);
-}
-
-/* Send line @line's notification (interrupts off). */
-static void notify(unsigned int line)
+/* A notification of @line, all but its destination; NULL if memory is
+ * short.  Thread context, interrupts on or off. */
+static struct ipc_kmsg *build(unsigned int line)
 {
 	const mach_msg_type_t id_type = {
 		.msgt_name = MACH_MSG_TYPE_INTEGER_32,
@@ -84,25 +88,67 @@ static void notify(unsigned int line)
 		.msgt_number = 1,
 		.msgt_inline = 1,
 	};
-	struct line_reg *reg = &lines[line];
 	device_intr_notification_t *n;
-	struct ipc_kmsg *kmsg;
+	struct ipc_kmsg *kmsg = ipc_kmsg_alloc(sizeof(*n));
 
-	kmsg = ipc_kmsg_alloc(sizeof(*n));
+	if (kmsg == NULL)
+		return NULL;
+	n = (device_intr_notification_t *)ipc_kmsg_msg(kmsg);
+	kmsg->header.bits = MACH_MSGH_BITS(MACH_MSG_TYPE_PORT_SEND, 0);
+	kmsg->header.remote = NULL;
+	kmsg->header.id = DEVICE_INTR_NOTIFY;
+	n->intr_type = id_type;
+	n->id = (int)line;
+	return kmsg;
+}
+
+/* Send @kmsg, built for @reg's line, to @reg's port (interrupts off;
+ * any context). */
+static void send(struct line_reg *reg, struct ipc_kmsg *kmsg)
+{
+	kmsg->header.remote = ipc_port_copy_send(reg->port);
+	reg->waiting_ack = true;
+	ipc_mqueue_send_always(kmsg);
+}
+
+/* Give @reg a spare notification if it has none (interrupts off). */
+static void spare_make(unsigned int line)
+{
+	if (lines[line].spare == NULL)
+		lines[line].spare = build(line);
+}
+
+static void line_interrupt(unsigned int line, void *arg)
+{
+	struct line_reg *reg = arg;
+	struct ipc_kmsg *kmsg = reg->spare;
+
+	if (taken_probe != NULL)
+		taken_probe(line);
+	intr_mask(line);
+	if (kmsg != NULL) {
+		reg->spare = NULL;
+		send(reg, kmsg);
+		return;
+	}
+	reg->fired = true;
+	thread_wakeup(&notify_event);
+}
+
+/* Send line @line's notification from the notify thread (interrupts
+ * off). */
+static void notify(unsigned int line)
+{
+	struct line_reg *reg = &lines[line];
+	struct ipc_kmsg *kmsg = build(line);
+
 	if (kmsg == NULL) {
 		klog(&intr_log, "device: irq %u notification lost (no memory)\n",
 		     line);
 		reg->waiting_ack = true;	/* the ack still unmasks */
 		return;
 	}
-	n = (device_intr_notification_t *)ipc_kmsg_msg(kmsg);
-	kmsg->header.bits = MACH_MSGH_BITS(MACH_MSG_TYPE_PORT_SEND, 0);
-	kmsg->header.remote = ipc_port_copy_send(reg->port);
-	kmsg->header.id = DEVICE_INTR_NOTIFY;
-	n->intr_type = id_type;
-	n->id = (int)line;
-	reg->waiting_ack = true;
-	ipc_mqueue_send_always(kmsg);
+	send(reg, kmsg);
 }
 
 /* The registration of @line ends: its handler goes, the line is masked
@@ -117,6 +163,9 @@ static void drop(unsigned int line)
 	intr_mask(line);
 	ipc_port_release_send(reg->port);
 	ledger_credit(reg->ledger, LEDGER_INTR_LINES, 1);
+	if (reg->spare != NULL)
+		ipc_kmsg_free(reg->spare);	/* no right in it yet */
+	reg->spare = NULL;
 	reg->port = NULL;
 	reg->owner = NULL;
 	reg->ledger = NULL;
@@ -201,6 +250,7 @@ io_return_t dev_intr_attach(unsigned int line, struct ipc_port *port,
 	reg->ledger = ledger;
 	reg->fired = false;
 	reg->waiting_ack = false;
+	spare_make(line);
 	intr_unmask(line);
 	cpu_intr_restore(iflags);
 	return D_SUCCESS;
@@ -222,6 +272,7 @@ io_return_t dev_intr_ack_owner(unsigned int line, const void *owner)
 	if (line < INTR_LINES && lines[line].port != NULL &&
 	    lines[line].owner == owner && lines[line].waiting_ack) {
 		lines[line].waiting_ack = false;
+		spare_make(line);
 		intr_unmask(line);
 		rc = D_SUCCESS;
 	}
@@ -256,6 +307,7 @@ io_return_t dev_intr_ack(struct device *dev, struct ipc_port *port)
 		if (lines[line].port != port || !lines[line].waiting_ack)
 			continue;
 		lines[line].waiting_ack = false;
+		spare_make(line);
 		intr_unmask(line);
 		ipc_port_release_send(port);
 		cpu_intr_restore(flags);

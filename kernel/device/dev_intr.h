@@ -64,6 +64,11 @@ bool dev_intr_kernel_line(unsigned int line);
  * at boot). */
 void dev_intr_init(void);
 
+/* dev_intr_probe_set - the benchmarks' hook: @fn(@line) is called first
+ * thing in the interrupt handler of a registered line (interrupt
+ * context); NULL removes it. */
+void dev_intr_probe_set(void (*fn)(unsigned int line));
+
 /* Whether line @line has a registration, and how many lines have one
  * (for tests and leak checks). */
 bool dev_intr_registered(unsigned int line);

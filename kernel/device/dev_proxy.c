@@ -79,6 +79,7 @@ static void release(struct dev_proxy *p)
 	if (--p->refs != 0)
 		return;
 	ledger_credit(p->ledger, LEDGER_DEVICE_PROXIES, 1);
+	ipc_port_release(p->task);
 	alive--;
 	kfree(p);
 }
@@ -163,7 +164,7 @@ static io_return_t publish_check(ipc_port_t master, const char *name,
 {
 	size_t len = 0;
 
-	if (master != master_device_port)
+	if (!dev_master_admits_drivers(master))
 		return D_INVALID_OPERATION;
 	while (len < DEV_NAME_MAX && name[len] != '\0')
 		len++;
@@ -208,6 +209,8 @@ static struct dev_proxy *publish(const char *name, ipc_port_t server,
 	p->nstatus = count;
 	p->net = status_is_net(status, count);
 	p->ledger = task_current()->ledger;
+	p->task = task_current()->itk_self;
+	ipc_port_reference(p->task);
 	memcpy(p->server_task, task_current()->name, sizeof(p->server_task));
 	p->next = published;
 	published = p;

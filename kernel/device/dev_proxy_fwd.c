@@ -23,6 +23,18 @@
  * each refusal printed through klog.  A reply after the call completed
  * (the client's reply port died first, or the server's port) finds the
  * port dead: the server's send fails, nothing reaches the kernel.
+ *
+ * A disk's read or write whose data pages can be lent goes as
+ * proxy_pages.defs's proxy_read_pages / proxy_write_pages instead: the
+ * publisher named a direct map (dev_claim.h), the request is at most
+ * PROXY_PAGES_MAX pages, none of them the zero page of a write's
+ * untouched memory, each below the direct map's top.  Its pages are
+ * mapped into the server while it works (dev_claim_lend) and answered
+ * with device_write_reply.  Until the server answers, the request cannot
+ * be cancelled; if it ends any other way (the server died, dropped it,
+ * or answered wrongly), the server's devices are stopped (bus mastering
+ * off, dev_claim_quiesce_task) before the pages are taken back and go
+ * anywhere else.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -31,6 +43,7 @@
 #include <mach/mig_errors.h>
 #include <mach/notify.h>
 
+#include "device/dev_claim.h"
 #include "device/dev_error.h"
 #include "device/dev_info.h"
 #include "device/dev_proxy.h"
@@ -46,10 +59,13 @@
 #include "kern/klog.h"
 #include "kern/task_port.h"
 #include "vm/vm_map.h"
+#include "vm/vm_map_copy.h"
 #include "vm/vm_map_copy_kernel.h"
+#include "vm/vm_page.h"
 #include "x86_64/cpu.h"
 
 #include "proxy_forward.h"	/* generated (kernel/device/local.mk) */
+#include "proxy_pages.h"	/* generated */
 
 static KLOG_SOURCE(fwd_log, "device-proxy");
 
@@ -74,6 +90,8 @@ struct dev_proxy_fwd {
 	void *frame;			/* a NIC's write forwarded out of
 					 * line: its frame, for NETF_OUT
 					 * once sent; or NULL */
+	bool lent;			/* its pages are lent to the server */
+	bool answered;			/* the server answered it */
 };
 
 static unsigned int in_flight;
@@ -130,13 +148,62 @@ static void fwd_unsent(struct dev_proxy_fwd *f, struct ipc_port *sonce)
 	fwd_free(f);
 }
 
-/* Complete @f's call with @code (@done bytes for an I/O request). */
+/* The pages of @req's data in its copy: *@n of them from the one
+ * returned, and the offset of the data in the first. */
+static const uint64_t *req_frames(const struct io_req *req, size_t *n,
+				  uint64_t *offset)
+{
+	const struct vm_map_copy *c = req->copy;
+
+	*offset = c->offset % VM_PAGE_SIZE;
+	*n = (*offset + req->count + VM_PAGE_SIZE - 1) / VM_PAGE_SIZE;
+	return &c->frames[c->offset / VM_PAGE_SIZE];
+}
+
+/* Whether @req (of @p, forwarded as @op) may go with its pages lent,
+ * and lend them if so. */
+static bool lend(const struct dev_proxy *p, const struct io_req *req,
+		 enum io_op op)
+{
+	uint64_t base, top, offset;
+	const uint64_t *frames;
+	size_t n;
+
+	if (p->net || (op != IO_READ && op != IO_WRITE) || req->count == 0 ||
+	    req->copy == NULL || !dev_claim_direct(p->task, &base, &top))
+		return false;
+	frames = req_frames(req, &n, &offset);
+	if (n > PROXY_PAGES_MAX)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (frames[i] == 0)
+			return false;	/* a write's untouched page */
+	return dev_claim_lend(p->task, frames, n, op == IO_READ) == D_SUCCESS;
+}
+
+/* Take @f's lent pages back; if the server did not answer, stop its
+ * devices first (they may still be moving the data). */
+static void unlend(struct dev_proxy_fwd *f)
+{
+	uint64_t offset;
+	size_t n;
+	const uint64_t *frames = req_frames(f->req, &n, &offset);
+
+	if (!f->answered)
+		dev_claim_quiesce_task(f->p->task);
+	dev_claim_unlend(f->p->task, frames, n);
+	f->lent = false;
+}
+
 /* Complete @f with @code and @done bytes: its request through the reply
  * thread, or at once if @now (the server's answer, in thread context). */
 static void fwd_finish(struct dev_proxy_fwd *f, io_return_t code,
 		       size_t done, bool now)
 {
 	struct io_req *req = f->req;
+
+	if (f->lent)
+		unlend(f);
 
 	if (req != NULL) {
 		req->error = code;
@@ -177,6 +244,25 @@ static enum io_op fwd_op(const struct dev_proxy *p, const struct io_req *req)
 	return req->op;
 }
 
+/* Send @req with its lent pages (proxy_pages.defs). */
+static kern_return_t fwd_pages(struct ipc_port *dest, struct ipc_port *sonce,
+			       dev_mode_t mode, struct io_req *req)
+{
+	uint64_t offset;
+	size_t n;
+	const uint64_t *frames = req_frames(req, &n, &offset);
+
+	if (req->op == IO_READ)
+		return dpp_proxy_read_pages(dest, sonce, mode, req->recnum,
+					    (int)req->count, (int)offset,
+					    (rpc_phys_addr_t *)frames,
+					    (mach_msg_type_number_t)n);
+	return dpp_proxy_write_pages(dest, sonce, mode, req->recnum,
+				     (int)req->count, (int)offset,
+				     (rpc_phys_addr_t *)frames,
+				     (mach_msg_type_number_t)n);
+}
+
 io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req)
 {
 	static const mach_msg_id_t reply_ids[] = {
@@ -208,6 +294,16 @@ io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req)
 	/* D_READ and D_WRITE say how the device was opened (dev_proxy.h). */
 	mode = (req->mode & ~(dev_mode_t)(D_READ | D_WRITE)) | p->open_mode;
 	dest = ipc_port_copy_send(p->server);
+	if (lend(p, req, op)) {
+		f->lent = true;
+		f->reply_id = DS_WRITE_REPLY_ID;
+		kr = fwd_pages(dest, sonce, mode, req);
+		if (kr != MACH_MSG_SUCCESS) {
+			f->answered = true;	/* nothing was sent */
+			unlend(f);
+		}
+		goto sent;
+	}
 	switch (op) {
 	case IO_READ:
 		kr = dpf_device_read_request(dest, sonce, mode,
@@ -234,6 +330,7 @@ io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req)
 						     req->count);
 		break;
 	}
+sent:
 	if (kr != MACH_MSG_SUCCESS) {
 		fwd_unsent(f, sonce);
 		return D_NO_MEMORY;
@@ -338,6 +435,8 @@ bool dev_proxy_fwd_cancel(struct dev_proxy *p, struct io_req *req)
 {
 	for (struct dev_proxy_fwd *f = p->fwds; f != NULL; f = f->next) {
 		if (f->req == req) {
+			if (f->lent)
+				return false;	/* its pages are in use */
 			fwd_free(f);
 			return true;
 		}
@@ -404,6 +503,7 @@ static kern_return_t write_reply(ipc_port_t reply_port, mach_msg_id_t id,
 
 	if (f == NULL || !fwd_expects(f, id))
 		return KERN_SUCCESS;
+	f->answered = true;	/* it let go of the pages, if lent */
 	if (written < 0 || (size_t)written > f->req->count) {
 		klog(&fwd_log, "device-proxy: %s: the server wrote %d of "
 		     "%zu bytes\n", f->p->name, written, f->req->count);
@@ -475,8 +575,10 @@ kern_return_t dsr_device_get_status_reply(ipc_port_t reply_port,
 {
 	struct dev_proxy_fwd *f = fwd_of(reply_port);
 
-	if (f != NULL && fwd_expects(f, DS_GET_STATUS_ID + 100))
+	if (f != NULL && fwd_expects(f, DS_GET_STATUS_ID + 100)) {
+		f->answered = true;
 		info_answer(f, return_code, status, statusCnt);
+	}
 	return KERN_SUCCESS;
 }
 
@@ -569,6 +671,7 @@ static bool bare_reply(struct dev_proxy_fwd *f, struct ipc_kmsg *request)
 	    r->RetCodeType.msgt_name != MACH_MSG_TYPE_INTEGER_32 ||
 	    (f->req != NULL && r->RetCode == KERN_SUCCESS))
 		return false;
+	f->answered = true;
 	if (f->reply_id == DS_GET_STATUS_ID + 100)
 		info_answer(f, r->RetCode, NULL, 0);	/* no record */
 	else

@@ -42,6 +42,8 @@ struct dev_proxy {
 	dev_mode_t open_mode;		/* @dev's open: D_READ, D_WRITE bits */
 	struct dev_proxy_fwd *fwds;	/* forwarded, not yet answered */
 	struct ledger *ledger;		/* the publisher's, charged */
+	struct ipc_port *task;		/* the publisher's task port (a
+					 * reference): where pages are lent */
 	char server_task[32];		/* the publisher's name */
 };
 

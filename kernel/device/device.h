@@ -152,7 +152,12 @@ void dev_reply_send(struct dev_reply *r, io_return_t code);
 void dev_reply_send_status(struct dev_reply *r, io_return_t code,
 			   const int *status, mach_msg_type_number_t count);
 
-/* device_init - register the handlers of the device master port and of
+/* dev_master_admits_drivers - whether @port may make claims and
+ * publications (claim_pci, claim_isa, proxy_publish): the device master
+ * port or the driver master port. */
+bool dev_master_admits_drivers(const struct ipc_port *port);
+
+/* device_init - register the handlers of the master ports and of
  * device ports, start the reply thread.  Once at boot, after
  * task_port_init(). */
 void device_init(void);

@@ -481,9 +481,15 @@ static mach_msg_return_t ds_server_handle(struct ipc_kmsg *request,
 	return kr == KERN_SUCCESS ? MACH_MSG_SUCCESS : kr;
 }
 
+bool dev_master_admits_drivers(const struct ipc_port *port)
+{
+	return port == master_device_port || port == driver_master_port;
+}
+
 void device_init(void)
 {
 	ipc_kobject_set_handler(IKOT_MASTER_DEVICE, ds_server_handle);
+	ipc_kobject_set_handler(IKOT_DRIVER_MASTER, ds_server_handle);
 	ipc_kobject_set_handler(IKOT_DEVICE, ds_server_handle);
 	io_req_init();
 	dev_claim_init();

@@ -13,6 +13,7 @@ DEVICE_MIG_GENERATED = kernel/device/gen/device_server.c \
 	kernel/device/gen/proxy_forward_user.c \
 	kernel/device/gen/proxy_forward.h \
 	kernel/device/gen/proxy_reply_server.c \
+	kernel/device/gen/proxy_pages_user.c kernel/device/gen/proxy_pages.h \
 	kernel/device/gen/device_status_reply_user.c \
 	kernel/device/gen/device_status_reply.h \
 	kernel/device/gen/device_status_reply_server.c
@@ -39,6 +40,15 @@ kernel/device/gen/proxy_forward_user.c kernel/device/gen/proxy_forward.h: \
 	$(AM_V_GEN)$(MIG) $(DEVICE_MIG_FLAGS) -DKERNEL_USER -n \
 		-user kernel/device/gen/proxy_forward_user.c \
 		-header kernel/device/gen/proxy_forward.h $<
+
+# Reads and writes forwarded with the client's pages lent to the server
+# (defs/proxy_pages.defs, KERNEL_USER).
+kernel/device/gen/proxy_pages_user.c kernel/device/gen/proxy_pages.h: \
+		$(srcdir)/defs/proxy_pages.defs
+	@mkdir -p kernel/device/gen
+	$(AM_V_GEN)$(MIG) $(DEVICE_MIG_FLAGS) -DKERNEL_USER -n \
+		-user kernel/device/gen/proxy_pages_user.c \
+		-header kernel/device/gen/proxy_pages.h $<
 
 PROXY_REPLY_RENAME = '-Ddevice_reply=KernelServer proxy_reply' \
 	-Ddevice_open_reply=dpr_device_open_reply \
@@ -91,6 +101,7 @@ nodist_kernel_device_libdevice_stubs_a_SOURCES = \
 	kernel/device/gen/claim_server.c kernel/device/gen/proxy_server.c \
 	kernel/device/gen/proxy_forward_user.c \
 	kernel/device/gen/proxy_reply_server.c \
+	kernel/device/gen/proxy_pages_user.c \
 	kernel/device/gen/device_status_reply_user.c \
 	kernel/device/gen/device_status_reply_server.c
 kernel_device_libdevice_stubs_a_CFLAGS = $(KERNEL_CFLAGS) -Wno-error \
@@ -109,7 +120,8 @@ kernel_device_libdevice_a_SOURCES = kernel/device/ds_routines.c \
 	kernel/device/io_req.c \
 	kernel/device/dev_console.c kernel/device/dev_ramdisk.c \
 	kernel/device/dev_intr.c kernel/device/dev_claim.c \
-	kernel/device/dev_claim_isa.c \
+	kernel/device/dev_claim_isa.c kernel/device/dev_claim_legacy.c \
+	kernel/device/dev_claim_direct.c \
 	kernel/device/dev_proxy.c kernel/device/dev_proxy_fwd.c
 kernel_device_libdevice_a_CFLAGS = $(KERNEL_CFLAGS)
 kernel_device_libdevice_a_CPPFLAGS = -DKERNEL $(KERNEL_CPPFLAGS) \

@@ -2,9 +2,9 @@
 /* Boot-script variables in module command lines become port names. */
 /*
  * GNU Mach's boot script names its ports ${host-port}, ${device-port}
- * and lets one module line bind a variable for others
- * ($(exec-task=task-create)); here a line binds a port it receives on:
- * $(NAME=port-create).  The bound ports live in a small table, each
+ * (Graft adds ${driver-port}) and lets one module line bind a variable
+ * for others ($(exec-task=task-create)); here a line binds a port it
+ * receives on: $(NAME=port-create).  The bound ports live in a small table, each
  * with a reference of the table's, until boot_script_reset.  Locking:
  * boot tasks are loaded one at a time, from the boot thread (or a
  * suite's thread); interrupts off around each space operation.
@@ -33,6 +33,7 @@ struct boot_variable {
 static const struct boot_variable variables[] = {
 	{ "host-port", &host_priv_port },
 	{ "device-port", &master_device_port },
+	{ "driver-port", &driver_master_port },
 };
 
 /* The ports module lines bound ($(NAME=port-create)). */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Boot-script variables in module command lines: ${host-port}, ${device-port}, ports one module binds for others. */
+/* Boot-script variables in module command lines: ${host-port}, ${device-port}, ${driver-port}, ports one module binds for others. */
 #ifndef KERN_BOOT_SCRIPT_H
 #define KERN_BOOT_SCRIPT_H
 
@@ -19,6 +19,9 @@ struct task;
  * the decimal name of a right made for it in @task's space:
  *   ${host-port}          a send right to the privileged host port
  *   ${device-port}        a send right to the master device port
+ *   ${driver-port}        a send right to the driver master port (a
+ *                         driver server's: claims and publications only,
+ *                         kern/task_port.h)
  *   $(NAME=port-create)   a new port, its receive right @task's; NAME
  *                         (a-z, 0-9, '-', '_'; at most 31) stands for it
  *                         in the lines expanded after this one

@@ -13,9 +13,11 @@
 #include "mig/mig_i386.h"
 #include "mig/mig_server.h"
 
-/* The host and the device master have no state of their own yet. */
+/* The host and the master ports have no state of their own. */
 static int host_object, host_priv_object, master_device_object;
+static int driver_master_object;
 struct ipc_port *host_port, *host_priv_port, *master_device_port;
+struct ipc_port *driver_master_port;
 
 void task_port_init(void)
 {
@@ -24,16 +26,17 @@ void task_port_init(void)
 					       IKOT_HOST_PRIV);
 	master_device_port = ipc_port_alloc_kernel(&master_device_object,
 						   IKOT_MASTER_DEVICE);
+	driver_master_port = ipc_port_alloc_kernel(&driver_master_object,
+						   IKOT_DRIVER_MASTER);
 	if (host_port == NULL || host_priv_port == NULL ||
-	    master_device_port == NULL)
+	    master_device_port == NULL || driver_master_port == NULL)
 		panic("task_port_init: no memory for the host ports");
 	ipc_kobject_set_handler(IKOT_TASK, mig_server_handle);
 	ipc_kobject_set_handler(IKOT_THREAD, mig_server_handle);
 	ipc_kobject_set_handler(IKOT_HOST, mig_server_handle);
 	ipc_kobject_set_handler(IKOT_HOST_PRIV, mig_server_handle);
-	/* The device master port's handler is the device layer's
-	 * (device_init), which passes i386_io_perm_create on to the MIG
-	 * server. */
+	/* The master ports' handler is the device layer's (device_init),
+	 * which passes i386_io_perm_create on to the MIG server. */
 	ipc_kobject_set_handler(IKOT_IO_PERM, mig_io_perm_handle);
 	mig_host_init();
 }

@@ -32,6 +32,11 @@ struct thread;
  * port of one request forwarded to it (kernel/device/dev_proxy.h). */
 #define IKOT_DEVICE_PROXY	10u
 #define IKOT_PROXY_REPLY	11u
+/* The driver master port: what driver servers are given instead of the
+ * device master port.  It admits the calls that make a driver server
+ * (claim_pci, claim_isa, proxy_publish) and refuses every other call
+ * the device master port serves (device_open, i386_io_perm_create). */
+#define IKOT_DRIVER_MASTER	12u
 
 /* task_port_setup - give @task its port name space and its task port.
  * KERN_SUCCESS or KERN_RESOURCE_SHORTAGE (then nothing was made). */
@@ -62,12 +67,14 @@ mach_port_name_t task_port_self_name(void);
 mach_port_name_t task_port_thread_name(void);
 mach_port_name_t task_port_host_name(void);
 
-/* The host ports and the device master port (made by task_port_init).
- * Boot tasks get send rights to the last two through ${host-port} and
- * ${device-port} in their command lines (kernel/kern/boot_script.h). */
+/* The host ports, the device master port and the driver master port
+ * (made by task_port_init).  Boot tasks get send rights to the last
+ * three through ${host-port}, ${device-port} and ${driver-port} in their
+ * command lines (kernel/kern/boot_script.h). */
 extern struct ipc_port *host_port, *host_priv_port, *master_device_port;
+extern struct ipc_port *driver_master_port;
 
-/* task_port_init - make the host ports and the device master port and register the message handlers
+/* task_port_init - make the host ports and the two master ports and register the message handlers
  * of the task, thread and host types (kernel/mig/).  Once, at boot, before
  * any task exists. */
 void task_port_init(void);

@@ -231,16 +231,29 @@ kern_return_t vm_map_allocate_physical(struct vm_map *map, uint64_t *addr,
 			    pa);
 }
 
+static bool lend_args_valid(struct vm_map *map, uint64_t pa, uint64_t size)
+{
+	return map != NULL && size != 0 && !(pa & PAGE_MASK) &&
+	       !(size & PAGE_MASK) && size <= (1ull << 52) &&
+	       pa <= (1ull << 52) - size;
+}
+
 kern_return_t vm_map_lend(struct vm_map *map, uint64_t *addr, uint64_t pa,
 			  uint64_t size, bool device)
 {
-	if (map == NULL || addr == NULL || size == 0 || (pa & PAGE_MASK) ||
-	    (size & PAGE_MASK) || size > (1ull << 52) ||
-	    pa > (1ull << 52) - size)
+	if (addr == NULL || !lend_args_valid(map, pa, size))
 		return KERN_INVALID_ARGUMENT;
 	return enter_region(map, addr, size, true,
 			    device ? VM_MAP_ENTRY_DEVICE : VM_MAP_ENTRY_LENT,
 			    pa);
+}
+
+kern_return_t vm_map_lend_at(struct vm_map *map, uint64_t addr, uint64_t pa,
+			     uint64_t size)
+{
+	if (!lend_args_valid(map, pa, size) || (addr & PAGE_MASK))
+		return KERN_INVALID_ARGUMENT;
+	return enter_region(map, &addr, size, false, VM_MAP_ENTRY_LENT, pa);
 }
 
 bool vm_map_take_back(struct vm_map *map, uint64_t addr, uint64_t pa,

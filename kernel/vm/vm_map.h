@@ -67,12 +67,17 @@ kern_return_t vm_map_allocate_physical(struct vm_map *map, uint64_t *addr,
  * never copied: vm_read, vm_write and out-of-line copies of it answer
  * KERN_PROTECTION_FAILURE, and vm_map_fork leaves it out.  Returns as
  * vm_map_allocate_physical.
+ * vm_map_lend_at - the same for RAM at the fixed address @addr (page
+ * aligned): KERN_NO_SPACE if any of it is mapped, KERN_INVALID_ADDRESS
+ * outside user space.
  * vm_map_take_back - remove the region at @addr if it is still that
  * whole lent mapping of @pa (the task may have removed or replaced it):
  * whether it did.
  */
 kern_return_t vm_map_lend(struct vm_map *map, uint64_t *addr, uint64_t pa,
 			  uint64_t size, bool device);
+kern_return_t vm_map_lend_at(struct vm_map *map, uint64_t addr, uint64_t pa,
+			     uint64_t size);
 bool vm_map_take_back(struct vm_map *map, uint64_t addr, uint64_t pa,
 		      uint64_t size);
 

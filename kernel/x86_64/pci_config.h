@@ -33,6 +33,7 @@
 #define PCI_BARS		6
 #define PCI_ROM_ADDRESS		0x30
 #define PCI_INTERRUPT_LINE	0x3c	/* 8 bits */
+#define PCI_INTERRUPT_PIN	0x3d	/* 8 bits: 0 none, 1-4 INTA-INTD */
 
 /* pci_devfn - the devfn of @slot, @function (both in range). */
 static inline unsigned int pci_devfn(unsigned int slot, unsigned int function)

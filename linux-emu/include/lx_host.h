@@ -10,7 +10,7 @@
 #ifndef LX_HOST_H
 #define LX_HOST_H
 
-#define LX_HOST_VERSION	3
+#define LX_HOST_VERSION	4
 
 /* Memory zones a host allocation may be asked to come from. */
 enum lx_host_zone {
@@ -47,10 +47,16 @@ void *lx_host_alloc(unsigned long size, enum lx_host_zone zone, int zero);
 void lx_host_free(void *p);
 
 /* lx_host_memory_bottom, lx_host_memory_top - the lowest physical
- * address, and one past the highest, of the RAM lx_host_alloc() can hand
- * out (linux-emu gives those pages a struct page). */
+ * address, and one past the highest, of the RAM the world may see: what
+ * lx_host_alloc() hands out, and pages the host lends it (a client's,
+ * for streaming DMA).  linux-emu gives each page a struct page. */
 unsigned long lx_host_memory_bottom(void);
 unsigned long lx_host_memory_top(void);
+
+/* lx_host_memmap_alloc - @size bytes of zeroed memory, page aligned,
+ * for linux-emu's struct page array (it needs no physical address);
+ * NULL if there is none.  Thread context. */
+void *lx_host_memmap_alloc(unsigned long size);
 
 /*
  * lx_host_direct_map - the virtual address that physical address 0 would
@@ -72,6 +78,12 @@ unsigned long lx_host_clock_start(void (*tick)(void));
 
 /* lx_host_delay_ns - busy-wait at least @ns nanoseconds (any context). */
 void lx_host_delay_ns(unsigned long ns);
+
+/* lx_host_io_delay - the pause after a slow port access (outb_p and
+ * friends): a write to the PC's POST port 0x80 where the host may write
+ * it, about a microsecond on real hardware; else a busy-wait as long.
+ * Any context. */
+void lx_host_io_delay(void);
 
 /*
  * lx_host_missing - a Linux function the drivers reference and linux-emu

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* lx_host_clock_start and lx_host_delay_ns inside the Graft kernel. */
+/* lx_host_clock_start, lx_host_delay_ns and lx_host_io_delay inside the Graft kernel. */
 #include <stddef.h>
 
 #include "kern/clock.h"
@@ -37,4 +37,9 @@ void lx_host_delay_ns(unsigned long ns)
 
 	while (rdtsc_fenced() - start < span)
 		__asm__ volatile("pause");
+}
+
+void lx_host_io_delay(void)
+{
+	__asm__ volatile("outb %%al, $0x80" : : : "memory");
 }

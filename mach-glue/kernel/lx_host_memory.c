@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* lx_host_alloc, lx_host_free, lx_host_virt_to_phys and the memory bounds inside the Graft kernel. */
+/* lx_host_alloc, lx_host_free, lx_host_virt_to_phys, the memory bounds and lx_host_memmap_alloc inside the Graft kernel. */
 /*
  * Requests of up to KALLOC_NATURAL bytes outside the 16 MiB DMA zone come
  * from the kernel heap, whose power-of-two classes keep objects aligned to
@@ -138,6 +138,11 @@ unsigned long lx_host_memory_top(void)
 			top = end;
 	}
 	return top;
+}
+
+void *lx_host_memmap_alloc(unsigned long size)
+{
+	return lx_host_alloc(size, LX_HOST_ZONE_ANY, 1);
 }
 
 unsigned long lx_host_memory_bottom(void)

@@ -41,6 +41,7 @@
 #include "serve.h"
 
 #define DISKS_MAX	4		/* hd0 .. hd3, as the block module */
+#define PAGE		4096ul
 #define UNITS_MAX	(DISKS_MAX * (1 + BLK_MBR_PRIMARY))
 #define BOUNCE_MAX	(1ul << 20)
 #define BOUNCE_MIN	(64ul << 10)
@@ -149,22 +150,24 @@ static int run_cmds(struct lx_emul_disk *disk, size_t n)
 }
 
 /*
- * Move @len bytes (whole blocks, at most bounce_len) between the bounce
- * buffer and the disk from block @lba: plan, submit, wait.  D_SUCCESS;
- * the planner's refusal; D_NO_MEMORY (no arrays, or bounce pages the
- * plan would need: ruled out when the disk was taken); the failed
- * command's code.  Serve or start thread.
+ * Move @len bytes (whole blocks) between memory @frags (@nfrags pieces,
+ * physical) and the disk from block @lba: plan, submit, wait.
+ * D_SUCCESS; the planner's refusal; D_NO_MEMORY (no arrays, or bounce
+ * pages the plan would need: never for the bounce buffer, whose fit was
+ * checked when the disk was taken; lent pages out of the disk's reach go
+ * through the bounce buffer instead, pages_move); the failed command's
+ * code.  Serve or start thread.
  */
-static kern_return_t transfer(struct disk *d, bool write, uint64_t lba,
-			      size_t len)
+static kern_return_t transfer_frags(struct disk *d, bool write, uint64_t lba,
+				    const struct blk_cluster_frag *frags,
+				    size_t nfrags, size_t len)
 {
-	const struct blk_cluster_frag frag = { bounce_pa, len };
 	const struct blk_cluster_request br = {
 		.op = write ? BLK_CLUSTER_WRITE : BLK_CLUSTER_READ,
 		.offset = lba * d->info.block_size,
 		.length = len,
-		.frags = &frag,
-		.nfrags = 1,
+		.frags = frags,
+		.nfrags = nfrags,
 	};
 	struct blk_cluster_counts n;
 	struct blk_cluster_plan plan;
@@ -194,6 +197,15 @@ static kern_return_t transfer(struct disk *d, bool write, uint64_t lba,
 			.done = cmd_done,
 		};
 	return dev_error_from_errno(run_cmds(d->disk, plan.n.ncmds));
+}
+
+/* The same through the bounce buffer (@len at most bounce_len). */
+static kern_return_t transfer(struct disk *d, bool write, uint64_t lba,
+			      size_t len)
+{
+	const struct blk_cluster_frag frag = { bounce_pa, len };
+
+	return transfer_frags(d, write, lba, &frag, 1, len);
 }
 
 /*
@@ -279,9 +291,123 @@ static kern_return_t disk_write(struct lxdrv_device *dev,
 	return D_SUCCESS;
 }
 
+/* --- Requests with the client's pages lent (proxy_pages.defs) --- */
+
+/* The pieces of @pages that hold @count bytes, physically contiguous
+ * pages joined, in @frags (room for pages->n); how many. */
+static size_t pages_frags(const struct lxdrv_pages *pages, size_t count,
+			  struct blk_cluster_frag *frags)
+{
+	size_t n = 0, left = count;
+
+	for (size_t i = 0; i < pages->n && left > 0; i++) {
+		size_t in = i == 0 ? pages->offset : 0;
+		size_t len = PAGE - in < left ? PAGE - in : left;
+		uint64_t pa = pages->frames[i] + in;
+
+		if (n > 0 && frags[n - 1].phys + frags[n - 1].len == pa)
+			frags[n - 1].len += len;
+		else
+			frags[n++] = (struct blk_cluster_frag){ pa, len };
+		left -= len;
+	}
+	return n;
+}
+
+/* Copy @len bytes between the bounce buffer and the lent pages, from
+ * byte @pos of the request (@into_pages: into them), through the direct
+ * map where they are lent. */
+static void pages_copy(const struct lxdrv_pages *pages, size_t pos,
+		       size_t len, bool into_pages)
+{
+	lxdrv_probe(LXDRV_PROBE_COPY, len);
+	pos += pages->offset;
+	for (size_t done = 0; done < len;) {
+		size_t in = pos % PAGE;
+		size_t n = PAGE - in < len - done ? PAGE - in : len - done;
+		uint8_t *va = (uint8_t *)lx_host_direct_map() +
+			      pages->frames[pos / PAGE] + in;
+
+		if (into_pages)
+			memcpy(va, bounce + done, n);
+		else
+			memcpy(bounce + done, va, n);
+		pos += n;
+		done += n;
+	}
+	lxdrv_probe(LXDRV_PROBE_COPIED, len);
+}
+
+/* Move @count bytes between @u's blocks from @recnum and @pages: in
+ * place, or through the bounce buffer if a page is out of the disk's
+ * reach (the plan would need bounce pages). */
+static kern_return_t pages_move(struct unit *u, bool write, recnum_t recnum,
+				const struct lxdrv_pages *pages, size_t count)
+{
+	static struct blk_cluster_frag frags[PROXY_PAGES_MAX];
+	struct disk *d = u->d;
+	uint64_t bs = d->info.block_size, lba = u->first + recnum;
+	size_t nfrags = pages_frags(pages, count, frags);
+	const struct blk_cluster_request br = {
+		.op = write ? BLK_CLUSTER_WRITE : BLK_CLUSTER_READ,
+		.offset = lba * bs, .length = count,
+		.frags = frags, .nfrags = nfrags,
+	};
+	struct blk_cluster_counts n;
+	kern_return_t rc = blk_cluster_count(&br, &d->lim, &n);
+
+	if (rc != D_SUCCESS)
+		return rc;
+	if (n.npages == 0)
+		return transfer_frags(d, write, lba, frags, nfrags, count);
+	for (size_t done = 0, len; done < count; done += len) {
+		len = count - done < bounce_len ? count - done : bounce_len;
+		if (write)
+			pages_copy(pages, done, len, false);
+		rc = transfer(d, write, lba + done / bs, len);
+		if (rc != D_SUCCESS)
+			return rc;
+		if (!write)
+			pages_copy(pages, done, len, true);
+	}
+	return D_SUCCESS;
+}
+
+static kern_return_t disk_read_pages(struct lxdrv_device *dev,
+				     const struct lxdrv_call *call,
+				     recnum_t recnum,
+				     const struct lxdrv_pages *pages,
+				     size_t count, size_t *done)
+{
+	struct unit *u = dev->priv;
+	kern_return_t rc = check(u, call, false, recnum, count);
+
+	if (rc == D_SUCCESS)
+		rc = pages_move(u, false, recnum, pages, count);
+	*done = rc == D_SUCCESS ? count : 0;
+	return rc;
+}
+
+static kern_return_t disk_write_pages(struct lxdrv_device *dev,
+				      const struct lxdrv_call *call,
+				      recnum_t recnum,
+				      const struct lxdrv_pages *pages,
+				      size_t count, size_t *done)
+{
+	struct unit *u = dev->priv;
+	kern_return_t rc = check(u, call, true, recnum, count);
+
+	if (rc == D_SUCCESS)
+		rc = pages_move(u, true, recnum, pages, count);
+	*done = rc == D_SUCCESS ? count : 0;
+	return rc;
+}
+
 static const struct lxdrv_device_ops disk_ops = {
 	.read = disk_read,
 	.write = disk_write,
+	.read_pages = disk_read_pages,
+	.write_pages = disk_write_pages,
 };
 
 /* DEV_GET_SIZE and DEV_GET_RECORDS of @u, as the block module answers
@@ -403,7 +529,7 @@ static int disk_take(struct disk *d, struct lx_emul_disk *disk)
  * world keeps the rest), less if that is not free. */
 static int bounce_alloc(void)
 {
-	unsigned long pool = lx_host_memory_top() - lx_host_memory_bottom();
+	unsigned long pool = lxdrv_memory_pool();
 
 	bounce_len = BOUNCE_MAX;
 	while (bounce_len > BOUNCE_MIN && bounce_len > pool / 8)

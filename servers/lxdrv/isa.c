@@ -9,10 +9,10 @@
  * attaches every line the kernel lets the claim take, the card
  * interrupts, probe_irq_off detaches them all, and the driver's
  * request_irq attaches the one found.  The lines are registered through
- * the first ISA claim (claim_isa_intr_register): a probe does not say
- * which card it is for.  Linux's outb_p also writes port 0x80, the PC's
- * delay port, which no claim covers: it is granted as an IDE channel's
- * fixed ports are (pci.c), by the device master port.
+ * the first ISA claim (claim_isa_intr_register, pci.c): a probe does not
+ * say which card it is for.  Linux's outb_p pauses through
+ * pv_ops.cpu.io_delay, the host's lx_host_io_delay: the server needs no
+ * grant of the PC's delay port.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,9 +28,6 @@
 #include "lxdrv_glue.h"
 
 #define ISA_CARDS_MAX	4
-/* Linux's io delay (outb_p, which ISA drivers use) writes the PC's
- * POST port; no claim covers it. */
-#define IO_DELAY_PORT	0x80
 
 /* The I/O extents of the ISA cards the linked drivers drive, by the
  * platform device name their driver binds (ne: Linux's NE_IO_EXTENT). */
@@ -109,8 +106,6 @@ void lxdrv_isa_claim(const char *list, const char *separators)
 		       c->id, c->io, c->io + c->ports - 1);
 		ncards++;
 	}
-	if (ncards && lxdrv_ports_grant(IO_DELAY_PORT, IO_DELAY_PORT) != 0)
-		lxdrv_die("no grant of the io delay port 0x80");
 }
 
 mach_port_t lxdrv_isa_first_claim(void)
@@ -129,18 +124,4 @@ void lxdrv_isa_add(void)
 			printf("lxdrv: ISA %s.%d not added: %d\n", c->name,
 			       c->id, err);
 	}
-}
-
-int lxdrv_isa_line_register(unsigned int line, mach_port_t notify)
-{
-	if (!ncards)
-		return -1;
-	return claim_isa_intr_register(cards[0].claim, (int)line, notify,
-				       MACH_MSG_TYPE_MAKE_SEND) == D_SUCCESS ?
-	       0 : -1;
-}
-
-kern_return_t lxdrv_isa_line_ack(unsigned int line)
-{
-	return claim_isa_intr_ack(cards[0].claim, (int)line);
 }

@@ -115,9 +115,9 @@ static void start(void *arg)
 		lxdrv_die("no thread to serve calls");
 	lxdrv_net_start();
 	lxdrv_disk_start();
+	lxdrv_probe(LXDRV_PROBE_READY, 0);
 	printf("lxdrv: ready\n");
 	fflush(stdout);
-	lxdrv_probe(LXDRV_PROBE_READY, 0);
 }
 
 int main(int argc, char **argv)
@@ -128,7 +128,7 @@ int main(int argc, char **argv)
 	lxdrv_host = mach_host_self();
 	lxdrv_master = graft_arg_port(argc, argv, "device");
 	if (lxdrv_master == MACH_PORT_NULL)
-		lxdrv_die("device=${device-port} is missing");
+		lxdrv_die("device=${driver-port} is missing");
 	lxdrv_sched_init();
 	if (lx_host_thread_create("lxdrv-start", start, NULL) != 0)
 		lxdrv_die("no thread");

@@ -3,21 +3,19 @@
 #ifndef LXDRV_GLUE_H
 #define LXDRV_GLUE_H
 
+#include <stdbool.h>
+
 #include <device/device_types.h>
 #include <mach/kern_return.h>
 #include <mach/message.h>
 #include <mach/port.h>
 
 /* pci.c: lxdrv_pci_claim - claim 00:@slot.@fn for the server, grant its
- * I/O BARs: 0, or -1 (not there, held by another, no room).
- * lxdrv_pci_first_claim - the first claim's port (MACH_PORT_NULL: none).
- * lxdrv_pci_release_unbound - give back the claims no driver bound but
- * the first; how many stay. */
+ * I/O BARs and fixed ports: 0, or -1 (not there, held by another, no
+ * room).  lxdrv_pci_first_claim - the first claim's port
+ * (MACH_PORT_NULL: none).  lxdrv_pci_release_unbound - give back the
+ * claims no driver bound but the first; how many stay. */
 int lxdrv_pci_claim(unsigned int slot, unsigned int fn);
-/* lxdrv_ports_grant - ports [@from, @to] granted to the server by the
- * device master port (i386_io_perm_create), for fixed ports no claim
- * covers: 0, or -1. */
-int lxdrv_ports_grant(unsigned int from, unsigned int to);
 mach_port_t lxdrv_pci_first_claim(void);
 unsigned int lxdrv_pci_release_unbound(void);
 
@@ -26,18 +24,19 @@ unsigned int lxdrv_pci_release_unbound(void);
  * printed, a malformed list ends the server.  lxdrv_isa_first_claim -
  * the first ISA claim's port (MACH_PORT_NULL: none).  lxdrv_isa_add -
  * register their platform devices (after lx_emul_init, before the
- * drivers' initcalls).  lxdrv_isa_line_register - @line as notifications
- * to @notify through the first ISA claim: 0, or -1 (none, or the kernel
- * refused the line).  lxdrv_isa_line_ack - claim_isa_intr_ack's code. */
+ * drivers' initcalls). */
 void lxdrv_isa_claim(const char *list, const char *separators);
 mach_port_t lxdrv_isa_first_claim(void);
 void lxdrv_isa_add(void);
-int lxdrv_isa_line_register(unsigned int line, mach_port_t notify);
-kern_return_t lxdrv_isa_line_ack(unsigned int line);
 
 /* memory.c: lxdrv_memory_init - the world's memory pool, @bytes of DMA
- * memory of @claim.  0, or -1 (printed). */
+ * memory of @claim, in the direct map it names through @claim if the
+ * kernel lets it.  0, or -1 (printed).  lxdrv_memory_pool - the pool's
+ * bytes.  lxdrv_memory_direct - whether the direct map was named (pages
+ * lent by the kernel are then in it). */
 int lxdrv_memory_init(mach_port_t claim, unsigned long bytes);
+unsigned long lxdrv_memory_pool(void);
+bool lxdrv_memory_direct(void);
 
 /* net.c: lxdrv_net_start - open the world's net devices and publish
  * them.  Thread context. */

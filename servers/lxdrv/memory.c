@@ -1,11 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The Linux world's memory in the server: lx_host_alloc, lx_host_free, lx_host_virt_to_phys, lx_host_direct_map and the memory bounds. */
+/* The Linux world's memory in the server: lx_host_alloc, lx_host_free, lx_host_virt_to_phys, lx_host_direct_map, lx_host_memmap_alloc and the memory bounds. */
 /*
  * All of it is one pool of physically contiguous memory, DMA memory of
  * the server's first claim (claim_dma_alloc), so that every address the
  * world holds has a physical address the device can use, and virtual
  * minus physical is one constant: the world's direct map base
- * (lx_host_direct_map), which makes Linux's __pa/__va hold.  The pool is
+ * (lx_host_direct_map), which makes Linux's __pa/__va hold.  The server
+ * names that constant to the kernel first (claim_direct_map, DIRECT_BASE):
+ * the pool then lies at DIRECT_BASE plus its physical address, and so do
+ * the pages of clients' disk requests the kernel lends the server while
+ * it serves them (disk.c), so they too hold for __pa/__va and have a
+ * struct page (the memory bounds are all of RAM below the direct map's
+ * top).  If the kernel refuses, the pool lies where the kernel puts it
+ * and nothing is lent.  The pool is
  * carved into pages; blocks up to half a page come from power-of-two
  * classes of 16 to 2048 bytes (aligned to their size, as kmalloc
  * promises), larger ones are runs of whole pages found first-fit.  Each
@@ -18,6 +25,9 @@
 
 #include <graft_user.h>
 #include <graft/claim.h>
+#include <device/device_types.h>
+#include <mach/host_info.h>
+#include <mach_host.h>
 
 #include <lx_host.h>
 
@@ -25,29 +35,60 @@
 
 #define PAGE		4096ul
 #define CLASSES		8		/* 16 << 0 ... 16 << 7 = 2048 */
+/* The direct map: far above what the kernel maps anywhere in the task
+ * (from the bottom up), RAM up to 4 GiB (a section of 128 MiB at a
+ * time, as the memmap takes it). */
+#define DIRECT_BASE	(1ul << 40)
+#define DIRECT_TOP_MAX	(4ul << 30)
+#define SECTION		(128ul << 20)
 #define FREE_PAGE	0
 #define RUN_PAGE	0xff		/* first page of a run; also the rest */
 
 static uintptr_t pool_va;
 static unsigned long pool_pa, pool_pages;
+static unsigned long direct_top;	/* 0: no direct map named */
 static uint8_t *page_kind;		/* FREE_PAGE, RUN_PAGE, or class + 1 */
 static uint32_t *run_len;		/* at a run's first page */
 static void *free_list[CLASSES];
 static unsigned long hint;
 
+/* The top of RAM the direct map covers: the machine's memory rounded up
+ * to a section, at most DIRECT_TOP_MAX; 0 if the kernel does not say. */
+static unsigned long ram_top(void)
+{
+	struct host_basic_info info;
+	mach_msg_type_number_t count = HOST_BASIC_INFO_COUNT;
+	unsigned long top;
+
+	if (host_info(lxdrv_host, HOST_BASIC_INFO, (host_info_t)&info,
+		      &count) != KERN_SUCCESS)
+		return 0;
+	top = ((unsigned long)info.memory_size + SECTION - 1) & ~(SECTION - 1);
+	return top < DIRECT_TOP_MAX ? top : DIRECT_TOP_MAX;
+}
+
 int lxdrv_memory_init(mach_port_t claim, unsigned long bytes)
 {
+	unsigned long top = ram_top();
 	vm_address_t va;
 	rpc_phys_addr_t pa;
 	kern_return_t kr;
 
 	bytes = (bytes + PAGE - 1) & ~(PAGE - 1);
+	kr = top ? claim_direct_map(claim, DIRECT_BASE, top) : D_NO_MEMORY;
+	if (kr == D_SUCCESS)
+		direct_top = top;
+	else
+		printf("lxdrv: no direct map (%#x): disk data is copied\n",
+		       kr);
 	kr = claim_dma_alloc(claim, bytes, 1ul << 32, &va, &pa);
 	if (kr != KERN_SUCCESS) {
 		printf("lxdrv: claim_dma_alloc of %lu bytes: error %d\n",
 		       bytes, kr);
 		return -1;
 	}
+	if (direct_top && va != DIRECT_BASE + pa)
+		lxdrv_die("the pool is not in the direct map");
 	pool_va = va;
 	pool_pa = pa;
 	pool_pages = bytes / PAGE;
@@ -151,6 +192,8 @@ unsigned long lx_host_virt_to_phys(const void *p)
 {
 	uintptr_t va = (uintptr_t)p;
 
+	if (direct_top && va >= DIRECT_BASE && va - DIRECT_BASE < direct_top)
+		return va - DIRECT_BASE;	/* the pool, or a lent page */
 	if (va < pool_va || va - pool_va >= pool_pages * PAGE)
 		lxdrv_die("lx_host_virt_to_phys of memory outside the pool");
 	return va - pool_va + pool_pa;
@@ -158,12 +201,32 @@ unsigned long lx_host_virt_to_phys(const void *p)
 
 unsigned long lx_host_memory_bottom(void)
 {
-	return pool_pa;
+	return direct_top ? 0 : pool_pa;
 }
 
 unsigned long lx_host_memory_top(void)
 {
-	return pool_pa + pool_pages * PAGE;
+	return direct_top ? direct_top : pool_pa + pool_pages * PAGE;
+}
+
+/* In ordinary memory, not the pool: zero-filled by the kernel. */
+void *lx_host_memmap_alloc(unsigned long size)
+{
+	vm_address_t va = 0;
+
+	if (vm_allocate(lxdrv_task, &va, size, TRUE) != KERN_SUCCESS)
+		return NULL;
+	return (void *)va;
+}
+
+unsigned long lxdrv_memory_pool(void)
+{
+	return pool_pages * PAGE;
+}
+
+bool lxdrv_memory_direct(void)
+{
+	return direct_top != 0;
 }
 
 unsigned long lx_host_direct_map(void)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* PCI through the server's claims: lx_host_pci_*, lx_host_ioremap, and the interrupt lines (lx_host_irq_*) of claimed functions, an IDE controller's compatibility lines, and ISA claims' (isa.c). */
+/* PCI through the server's claims: lx_host_pci_*, lx_host_ioremap, and the interrupt lines (lx_host_irq_*) of claimed functions, the ISA lines they raise, and ISA claims' (isa.c). */
 /*
  * The server claims PCI functions (claim.defs) before its Linux world
  * scans: configuration space the world reads is that of its claims
@@ -9,18 +9,18 @@
  * to BARs, so the BAR registers are kept here as a device's would be:
  * a write stores the value, a read gives it back masked to the BAR's
  * size with the type bits (which is what the world's all-ones sizing
- * reads); the expansion ROM reads as absent.  An IDE controller's
- * channels in compatibility mode have fixed ports and ISA lines instead
- * (below, ide_channels).
+ * reads); the expansion ROM reads as absent.  A function that decodes
+ * fixed ports beside its BARs (an IDE controller's channels in
+ * compatibility mode) gets them granted with claim_legacy_grant, and the
+ * ISA lines it raises (14, 15) are registered through its claim
+ * (claim_isa_intr_register), as an ISA claim's are.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include <graft_user.h>
 #include <graft/claim.h>
-#include <device/device.h>
 #include <device/device_types.h>
-#include <mach_i386.h>
 
 #include <lx_host.h>
 
@@ -28,6 +28,7 @@
 
 #include "lxdrv.h"
 #include "lxdrv_glue.h"
+#include "lxdrv_probe.h"
 
 #define CLAIMS_MAX	8
 #define BARS		6
@@ -51,8 +52,8 @@ struct claim {
 
 struct line {
 	struct claim *claim;		/* NULL: an ISA line (below) */
-	bool isa_claim;			/* through an ISA claim (isa.c), else
-					 * irq_device */
+	mach_port_t isa_claim;		/* the claim an ISA line was
+					 * registered through */
 	mach_port_t notify;
 	void (*fn)(unsigned int line);
 	bool masked, unacked;
@@ -62,28 +63,6 @@ static struct claim claims[CLAIMS_MAX];
 static unsigned int nclaims;
 static struct line lines[IRQ_LINES];
 
-/*
- * A channel of an IDE controller in compatibility mode (class 0x0101,
- * programming interface bit 0 for the primary channel, bit 2 for the
- * secondary, clear) decodes the PC's fixed ports and raises ISA lines
- * 14 and 15, not BARs and its PCI line; Linux gives such a channel
- * those resources, and so does linux-emu's scan.  A claim does not
- * cover them: the server asks for them as GNU Mach's user-mode drivers
- * do, the ports with i386_io_perm_create on the device master port, the
- * lines through the "irq" device (device_intr_register).
- */
-#define IDE_CLASS	0x0101
-static const struct {
-	uint16_t cmd, ctl;		/* 8 command ports, 1 control port */
-	unsigned int line;
-	unsigned int native_bit;	/* of the programming interface */
-} ide_channels[2] = {
-	{ 0x1f0, 0x3f6, 14, 0x1 },
-	{ 0x170, 0x376, 15, 0x4 },
-};
-static unsigned int isa_lines;		/* bit n: line n may be asked for */
-static mach_port_t irq_device;
-
 static struct claim *find(unsigned int bus, unsigned int devfn)
 {
 	for (unsigned int i = 0; i < nclaims; i++)
@@ -92,48 +71,13 @@ static struct claim *find(unsigned int bus, unsigned int devfn)
 	return NULL;
 }
 
-int lxdrv_ports_grant(unsigned int from, unsigned int to)
-{
-	mach_port_t perm;
-
-	if (i386_io_perm_create(lxdrv_master, from, to, &perm) !=
-	    KERN_SUCCESS)
-		return -1;
-	return i386_io_perm_modify(lxdrv_task, perm, TRUE) == KERN_SUCCESS ?
-	       0 : -1;
-}
-
-/* The compatibility channels of an IDE controller of @class_revision:
- * their ports granted, their lines allowed.  0, or -1 (printed). */
-static int ide_legacy_grant(int class_revision)
-{
-	unsigned int progif = ((unsigned int)class_revision >> 8) & 0xff;
-
-	if (((unsigned int)class_revision >> 16) != IDE_CLASS)
-		return 0;
-	for (int i = 0; i < 2; i++) {
-		if (progif & ide_channels[i].native_bit)
-			continue;
-		if (lxdrv_ports_grant(ide_channels[i].cmd,
-				ide_channels[i].cmd + 7) != 0 ||
-		    lxdrv_ports_grant(ide_channels[i].ctl, ide_channels[i].ctl) !=
-		    0) {
-			printf("lxdrv: no grant of IDE ports %#x, %#x\n",
-			       ide_channels[i].cmd, ide_channels[i].ctl);
-			return -1;
-		}
-		isa_lines |= 1u << ide_channels[i].line;
-	}
-	return 0;
-}
-
 /* Keep the claim on @slot.@fn of bus 0: read its BARs, grant its I/O
- * BARs (and an IDE controller's compatibility ports).  0, or -1
- * (printed). */
+ * BARs and the fixed ports it decodes.  0, or -1 (printed). */
 static int keep(mach_port_t port, unsigned int slot, unsigned int fn)
 {
 	struct claim *c = &claims[nclaims];
 	int vd, cr, irq;
+	kern_return_t kr;
 
 	memset(c, 0, sizeof(*c));
 	c->port = port;
@@ -163,8 +107,13 @@ static int keep(mach_port_t port, unsigned int slot, unsigned int fn)
 			return -1;
 		}
 	}
-	if (ide_legacy_grant(cr) != 0)
+	kr = claim_legacy_grant(port);
+	if (kr != D_SUCCESS && kr != D_INVALID_OPERATION) {
+		/* D_INVALID_OPERATION: it decodes no fixed ports */
+		printf("lxdrv: 00:%02x.%u: no grant of its fixed ports\n",
+		       slot, fn);
 		return -1;
+	}
 	printf("lxdrv: claimed 00:%02x.%u [%04x:%04x] irq %d\n", slot, fn,
 	       vd & 0xffff, (unsigned int)vd >> 16, irq);
 	nclaims++;
@@ -344,23 +293,23 @@ static void ack(struct line *l)
 		return;
 	if (l->claim)
 		kr = claim_intr_ack(l->claim->port);
-	else if (l->isa_claim)
-		kr = lxdrv_isa_line_ack((unsigned int)(l - lines));
 	else
-		kr = device_intr_ack(irq_device, l->notify,
-				     MACH_MSG_TYPE_MAKE_SEND);
+		kr = claim_isa_intr_ack(l->isa_claim, (int)(l - lines));
 	if (kr == D_SUCCESS)
 		l->unacked = false;
 }
 
 /* Register @notify for @line: the line of a claim of ours (*@c set),
- * an ISA line an IDE channel of ours raises, else a line our ISA claim
- * may take (*@isa set; autoIRQ tries every line).  0, or -1. */
+ * else an ISA line (*@isa_claim set to the claim it went through): one
+ * a claimed function raises beside its PCI line, or one our first ISA
+ * claim may take (autoIRQ tries every line).  0, or -1. */
 static int line_register(unsigned int line, mach_port_t notify,
-			 struct claim **c, bool *isa)
+			 struct claim **c, mach_port_t *isa_claim)
 {
+	mach_port_t isa = lxdrv_isa_first_claim();
+
 	*c = NULL;
-	*isa = false;
+	*isa_claim = MACH_PORT_NULL;
 	for (unsigned int i = 0; i < nclaims; i++)
 		if (claims[i].irq == line)
 			*c = &claims[i];
@@ -368,17 +317,20 @@ static int line_register(unsigned int line, mach_port_t notify,
 		return claim_intr_register((*c)->port, notify,
 					   MACH_MSG_TYPE_MAKE_SEND) ==
 		       D_SUCCESS ? 0 : -1;
-	if (!(isa_lines & (1u << line))) {
-		/* not a line of the functions it claimed */
-		*isa = lxdrv_isa_line_register(line, notify) == 0;
-		return *isa ? 0 : -1;
+	/* D_INVALID_OPERATION from a claim whose function does not raise
+	 * @line: try the next */
+	for (unsigned int i = 0; i <= nclaims; i++) {
+		mach_port_t port = i < nclaims ? claims[i].port : isa;
+
+		if (port != MACH_PORT_NULL &&
+		    claim_isa_intr_register(port, (int)line, notify,
+					    MACH_MSG_TYPE_MAKE_SEND) ==
+		    D_SUCCESS) {
+			*isa_claim = port;
+			return 0;
+		}
 	}
-	if (irq_device == MACH_PORT_NULL &&
-	    device_open(lxdrv_master, 0, "irq", &irq_device) != D_SUCCESS)
-		return -1;
-	return device_intr_register(irq_device, (int)line, 0, notify,
-				    MACH_MSG_TYPE_MAKE_SEND) == D_SUCCESS ?
-	       0 : -1;
+	return -1;
 }
 
 /* A notification: the line is masked at the kernel until acknowledged. */
@@ -391,6 +343,7 @@ static void notified(mach_msg_header_t *msg, void *arg)
 	l->unacked = true;
 	if (l->masked || !l->fn)
 		return;		/* lx_host_irq_unmask acknowledges */
+	lxdrv_probe(LXDRV_PROBE_IRQ, line);
 	l->fn(line);
 	if (!l->masked)
 		ack(l);
@@ -399,7 +352,7 @@ static void notified(mach_msg_header_t *msg, void *arg)
 int lx_host_irq_attach(unsigned int line, void (*fn)(unsigned int line))
 {
 	struct claim *c = NULL;
-	bool isa = false;
+	mach_port_t isa = MACH_PORT_NULL;
 	struct line *l;
 
 	if (line >= IRQ_LINES || lines[line].fn)

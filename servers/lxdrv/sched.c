@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The server's threads, waits and clock: lx_host_thread_*, lx_host_wait*, lx_host_wakeup, lx_host_clock_start, lx_host_delay_ns, and the event loop. */
+/* The server's threads, waits and clock: lx_host_thread_*, lx_host_wait*, lx_host_wakeup, lx_host_clock_start, lx_host_delay_ns, lx_host_io_delay, and the event loop. */
 /*
  * The Linux world runs as one uniprocessor without preemption, at most
  * one thread in it at a time (linux-emu/include/lx_world.h); the server
@@ -330,6 +330,13 @@ void lx_host_delay_ns(unsigned long ns)
 			in_poll = false;
 		}
 	}
+}
+
+/* The server is given no POST port: it pauses as long as a write to it
+ * takes on real hardware. */
+void lx_host_io_delay(void)
+{
+	lx_host_delay_ns(1000);
 }
 
 static void reap(void)

@@ -11,7 +11,10 @@
  * loop itself, when no call is queued or being served (so the order of
  * arrival holds): the stubs run there with on_loop set, and a call the
  * op does not take is marked deferred and queued as any other, untouched.
- * Calls are served one at a time, in order of arrival.
+ * Calls are served one at a time, in order of arrival.  A disk's read
+ * or write may come with the client's pages lent to the server
+ * (proxy_pages.defs's stubs, lp_proxy_*_pages below), answered as a
+ * write is.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,11 +24,13 @@
 #include <device/device_reply.h>
 #include <device/device_server.h>
 #include <graft/proxy.h>
+#include <graft/proxy_pages_server.h>
 #include <mach/mig_errors.h>
 
 #include <lx_host.h>
 
 #include "lxdrv.h"
+#include "lxdrv_glue.h"
 #include "lxdrv_probe.h"
 #include "serve.h"
 
@@ -43,6 +48,9 @@ struct pending {
 #define LOOP_OUT_SIZE		256
 
 boolean_t device_server(mach_msg_header_t *in, mach_msg_header_t *out);
+boolean_t proxy_pages_server(mach_msg_header_t *in, mach_msg_header_t *out);
+
+#define PAGE		4096ul
 
 static struct lxdrv_device *devices[DEVICES_MAX];
 static struct pending *head, *tail;
@@ -143,7 +151,8 @@ static void serve(void *arg)
 			tail = NULL;
 		busy = true;
 		lx_host_irq_enable();
-		if (!device_server(&p->msg, &out.head))
+		if (!device_server(&p->msg, &out.head) &&
+		    !proxy_pages_server(&p->msg, &out.head))
 			printf("lxdrv: message id %d not served\n",
 			       p->msg.msgh_id);
 		else
@@ -383,4 +392,69 @@ kern_return_t ds_device_set_filter(mach_port_t device, mach_port_t port,
 {
 	(void)device; (void)port; (void)priority; (void)filter; (void)count;
 	return D_INVALID_OPERATION;	/* the kernel's filters */
+}
+
+/* proxy_pages.defs's routines: a disk's read or write with the client's
+ * pages lent.  Answered with device_write_reply: the bytes moved. */
+
+/* The checks of a request with lent pages: the device takes them, and
+ * @n pages from @offset hold exactly @count bytes, each page aligned. */
+static kern_return_t pages_check(struct lxdrv_device *dev, bool write,
+				 int count, int offset,
+				 const rpc_phys_addr_t *frames, size_t n)
+{
+	if (!dev || !lxdrv_memory_direct() ||
+	    !(write ? dev->ops->write_pages : dev->ops->read_pages))
+		return D_INVALID_OPERATION;
+	if (count <= 0 || offset < 0 || (unsigned long)offset >= PAGE ||
+	    n != ((unsigned long)offset + (unsigned long)count + PAGE - 1) /
+		 PAGE)
+		return D_INVALID_SIZE;
+	for (size_t i = 0; i < n; i++)
+		if (frames[i] % PAGE != 0)
+			return D_INVALID_OPERATION;
+	return D_SUCCESS;
+}
+
+static kern_return_t pages_call(mach_port_t device, mach_port_t reply,
+				mach_msg_type_name_t poly, dev_mode_t mode,
+				recnum_t recnum, bool write, int count,
+				int offset, const rpc_phys_addr_t *frames,
+				mach_msg_type_number_t n)
+{
+	const struct lxdrv_call call = { reply, poly, mode, false };
+	const struct lxdrv_pages pages = { frames, n, (size_t)offset };
+	struct lxdrv_device *dev = find(device);
+	kern_return_t kr;
+	size_t done = 0;
+
+	kr = pages_check(dev, write, count, offset, frames, n);
+	if (kr == D_SUCCESS) {
+		lxdrv_probe(write ? LXDRV_PROBE_WRITE : LXDRV_PROBE_READ,
+			    (size_t)count);
+		kr = (write ? dev->ops->write_pages : dev->ops->read_pages)(
+			dev, &call, recnum, &pages, (size_t)count, &done);
+	}
+	lxdrv_reply_write(&call, kr, kr == D_SUCCESS ? (int)done : 0);
+	return MIG_NO_REPLY;
+}
+
+kern_return_t lp_proxy_read_pages(mach_port_t device, mach_port_t reply,
+				  mach_msg_type_name_t poly, dev_mode_t mode,
+				  recnum_t recnum, int bytes_wanted,
+				  int offset, const proxy_frames_t frames,
+				  mach_msg_type_number_t n)
+{
+	return pages_call(device, reply, poly, mode, recnum, false,
+			  bytes_wanted, offset, frames, n);
+}
+
+kern_return_t lp_proxy_write_pages(mach_port_t device, mach_port_t reply,
+				   mach_msg_type_name_t poly, dev_mode_t mode,
+				   recnum_t recnum, int bytes, int offset,
+				   const proxy_frames_t frames,
+				   mach_msg_type_number_t n)
+{
+	return pages_call(device, reply, poly, mode, recnum, true, bytes,
+			  offset, frames, n);
 }

@@ -484,7 +484,7 @@ class Suite:
             append += f" linux.server={self.args.server}"
             modules.insert(0, f"{build}/servers/lxdrv/lxdrv.elf lxdrv "
                            f"drivers={self.args.server} pci=03.0 "
-                           "device=${device-port}")
+                           "device=${driver-port}")
         if "client" in self.args.checks:
             crc = zlib.crc32(peer_file())
             args = (f"peer={HOST_IP} http={PEER_HTTP_PORT} path=/peer.bin "

@@ -733,14 +733,16 @@ SUITES: tuple[Suite, ...] = (
               modules=tuple(("{builddir}/tests/user/claim_probe.elf",
                              f"claim_probe mode={mode} device=${{device-port}}")
                             for mode in ("refuse", "access", "outside",
-                                         "release", "map", "isa"))),
+                                         "release", "map", "isa"))
+              + (("{builddir}/tests/user/claim_probe.elf",
+                  "claim_probe mode=driver device=${driver-port}"),)),
     # The Linux e1000 driver in a user-mode server (servers/lxdrv): the
     # kernel's Linux world starts without it (linux.server=e1000).
     QemuSuite(name="server-net-e1000", test="server-net",
               cmdline=("linux", "linux.server=e1000"),
               prepare=net_peer,
               modules=((LXDRV,
-                        "lxdrv drivers=e1000 pci=03.0 device=${device-port}"),
+                        "lxdrv drivers=e1000 pci=03.0 device=${driver-port}"),
                        NET_PROBE_MODULES[0])),
     # The same over Linux's ne2k-pci (+ 8390) in the server.
     QemuSuite(name="server-net-ne2k-pci", test="server-net",
@@ -748,7 +750,7 @@ SUITES: tuple[Suite, ...] = (
               prepare=net_peer_for("ne2k_pci,addr=03.0"),
               modules=((LXDRV,
                         "lxdrv drivers=ne2k-pci pci=03.0 "
-                        "device=${device-port}"),
+                        "device=${driver-port}"),
                        NET_PROBE_MODULES[0])),
     # ISA ne in the server: its ports claimed (isa=), its line found by
     # autoIRQ through the claim, compared with the line QEMU was given;
@@ -759,7 +761,7 @@ SUITES: tuple[Suite, ...] = (
               prepare=net_peer_for(
                   f"ne2k_isa,iobase={NE_ISA_IO:#x},irq={NE_ISA_IRQ}"),
               modules=((LXDRV, f"lxdrv drivers=ne isa=ne:{NE_ISA_IO:#x} "
-                        "device=${device-port}"),
+                        "device=${driver-port}"),
                        NET_PROBE_MODULES[0])),
     # libata + ata_piix in the server: the disk-ata-piix suites' client
     # and host-side checks against the server's hd0, hd0s1, hd0s2 (the
@@ -771,12 +773,12 @@ SUITES: tuple[Suite, ...] = (
               timeout=90.0, cmdline=("linux", "linux.server=ata_piix"),
               prepare=qemu_ide_disk(True), check=disk_check_mode("DMA"),
               modules=((LXDRV, "lxdrv drivers=ata_piix pci=01.1 "
-                        "device=${device-port}"),) + disk_modules(True)),
+                        "device=${driver-port}"),) + disk_modules(True)),
     QemuSuite(name="server-disk-ata-piix-pio", test="server-disk-ata-piix",
               timeout=90.0, cmdline=("linux", "linux.server=ata_piix"),
               prepare=qemu_ide_disk(True), check=disk_check_mode("PIO"),
               modules=((LXDRV, "lxdrv drivers=ata_piix pci=01.1 "
-                        "libata.dma=0 pool=3 device=${device-port}"),)
+                        "libata.dma=0 pool=3 device=${driver-port}"),)
               + disk_modules(True)),
     # A driver server is confined and one that faults ends alone: the
     # e1000 server as in server-net-e1000, and the test server (the
@@ -788,25 +790,31 @@ SUITES: tuple[Suite, ...] = (
               prepare=net_peer,
               qemu_args=("-device", "pci-testdev,addr=04.0"),
               modules=(((LXDRV, "lxdrv drivers=e1000 pci=03.0 "
-                         "device=${device-port}"),)
+                         "device=${driver-port}"),)
                        + tuple(("{builddir}/tests/servers/lxdrv_test.elf",
                                 "lxdrv_test drivers=rogue pci=04.0 pool=6 "
-                                f"rogue.act={act} device=${{device-port}}")
+                                f"rogue.act={act} device=${{driver-port}}")
                                for act in ("mmio", "irq", "ports", "null",
                                            "wild"))
                        + tuple(("{builddir}/tests/user/confine_probe.elf",
                                 f"confine_probe mode={mode} "
                                 "device=${device-port}")
                                for mode in ("serve", "fault"))
+                       + (("{builddir}/tests/user/confine_probe.elf",
+                           "confine_probe mode=master "
+                           "device=${driver-port}"),)
                        + (NET_PROBE_MODULES[0],))),
     # Devices a driver server publishes (defs/proxy.defs): a fake server
     # and its client as a pair of tasks per mode.
     QemuSuite(name="device-proxy", test="device-proxy", timeout=90.0,
-              modules=tuple(m for mode in ("serve", "bad", "die")
+              modules=tuple(m for mode in ("serve", "bad", "die", "lend")
                             for m in (
+                                # a bad server holds the device master
+                                # port, the others the driver master port
                                 ("{builddir}/tests/user/proxy_server.elf",
-                                 f"proxy_{mode} mode={mode} "
-                                 "device=${device-port}"),
+                                 f"proxy_{mode} mode={mode} device=${{"
+                                 f"{'device' if mode == 'bad' else 'driver'}"
+                                 "-port}"),
                                 ("{builddir}/tests/user/proxy_probe.elf",
                                  f"probe_{mode} mode={mode} "
                                  "device=${device-port}")))),
@@ -836,7 +844,7 @@ SUITES: tuple[Suite, ...] = (
                cmdline=("linux", "linux.server=e1000", "nic_slot=2"),
                prepare=bochs_net_peer_for("e1000", "e1000: enabled=1"),
                modules=((LXDRV, "lxdrv drivers=e1000 pci=02.0 "
-                         "device=${device-port}"),
+                         "device=${driver-port}"),
                         NET_PROBE_MODULES_BOCHS[0])),
     BochsSuite(name="net-ne2k-pci-bochs", test="net-ne2k-pci",
                cmdline=("linux",),
@@ -857,7 +865,7 @@ SUITES: tuple[Suite, ...] = (
                    None, f"ne2k: type=isa, ioaddr={NE_ISA_IO:#x}, "
                    f"irq={NE_ISA_IRQ}"),
                modules=((LXDRV, f"lxdrv drivers=ne isa=ne:{NE_ISA_IO:#x} "
-                         "device=${device-port}"),
+                         "device=${driver-port}"),
                         NET_PROBE_MODULES_BOCHS[0])),
     # servers/pingd on e1000 answers the peer's ARP and ICMP echo
     # requests (tests/harness/ping_peer.py).
@@ -947,7 +955,7 @@ SUITES: tuple[Suite, ...] = (
                timeout=600.0, cmdline=("linux", "linux.server=ata_piix"),
                prepare=bochs_ide_disk, check=disk_check,
                modules=((LXDRV, "lxdrv drivers=ata_piix pci=01.1 "
-                         "device=${device-port}"),) + disk_modules(False)),
+                         "device=${driver-port}"),) + disk_modules(False)),
     SelftestSuite(name="harness-selftest",
                   argv=("{python}", "{srcdir}/tests/harness/test_run.py",
                         "--build-dir", "{builddir}", "--srcdir", "{srcdir}",
@@ -1005,7 +1013,7 @@ SUITES: tuple[Suite, ...] = (
               prepare=bench_prepare,
               modules=((LXDRV_BENCH, "lxdrv drivers=e1000 pci=03.0 "
                         f"bench_frames={NET_BENCH_FRAMES} "
-                        "bench_mode=icount device=${device-port}"),
+                        "bench_mode=icount device=${driver-port}"),
                        ("{builddir}/tests/user/net_probe.elf",
                         f"net_probe bench={NET_BENCH_FRAMES} "
                         "bench_prefix=server. device=${device-port}"))),
@@ -1019,7 +1027,7 @@ SUITES: tuple[Suite, ...] = (
               modules=((LXDRV_BENCH, "lxdrv drivers=ata_piix pci=01.1 "
                         f"bench_requests={DISK_BENCH_REQUESTS} "
                         "bench_mode=icount "
-                        "device=${device-port}"),
+                        "device=${driver-port}"),
                        (DISK_PROBE, "disk_lat mode=lat "
                         f"count={DISK_BENCH_REQUESTS} "
                         f"{disk_args(False)} bench_mode=icount "
@@ -1044,7 +1052,7 @@ SUITES: tuple[Suite, ...] = (
                        "linux.server=e1000,ata_piix"),
               prepare=wall_prepare,
               modules=((LXDRV, "lxdrv drivers=e1000+ata_piix "
-                        "pci=03.0+01.1 device=${device-port}"),
+                        "pci=03.0+01.1 device=${driver-port}"),
                        (DISK_PROBE, f"disk_tput mode=tput "
                         f"{disk_args(False)} bench_prefix=server. "
                         "device=${device-port}"),

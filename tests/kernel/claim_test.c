@@ -171,6 +171,21 @@ static void isa_claims_answer_their_codes_and_end_with_their_task(
 	expect_counts(t, &b);
 }
 
+/* The driver master port: claims, and nothing the device master port
+ * gives besides; a direct map named through a claim, which ends with
+ * it. */
+static void driver_port_admits_claims_only(struct ktest *t)
+{
+	struct claim_counts b;
+
+	counts_take(&b);
+	if (!run_mode(t, "driver", 27))
+		return;
+	KTEST_EXPECT_FALSE(t, dev_claim_held(0, pci_devfn(RTL_SLOT, 0)));
+	KTEST_EXPECT_FALSE(t, dev_claim_isa_held(ISA_IO, NULL));
+	expect_counts(t, &b);
+}
+
 static const struct ktest_case claim_cases[] = {
 	{ "kernel_world_holds_what_it_drives",
 	  kernel_world_holds_what_it_drives },
@@ -186,5 +201,6 @@ static const struct ktest_case claim_cases[] = {
 	  register_bar_mapped_uncached_until_the_claim_ends },
 	{ "isa_claims_answer_their_codes_and_end_with_their_task",
 	  isa_claims_answer_their_codes_and_end_with_their_task },
+	{ "driver_port_admits_claims_only", driver_port_admits_claims_only },
 };
 KTEST_SUITE(claim_suite, "driver-claim", claim_cases);

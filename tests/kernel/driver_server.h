@@ -4,6 +4,7 @@
 #define TESTS_KERNEL_DRIVER_SERVER_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 struct ktest;
 struct task;
@@ -26,5 +27,9 @@ bool driver_server_start_module(struct ktest *t, const char *word,
 /* driver_server_said - whether the console of the server started last,
  * up to its ready line, has @text. */
 bool driver_server_said(const char *text);
+
+/* driver_server_number - the number (C syntax: 0x for hex) right after
+ * the first @prefix in that console, in *@value: false if none. */
+bool driver_server_number(const char *prefix, uint64_t *value);
 
 #endif

@@ -2,7 +2,7 @@
 /* Suite "device-proxy": devices a driver server publishes (proxy.defs), served through the kernel's proxy module. */
 /*
  * Each case runs tests/user/proxy_server.c and tests/user/proxy_probe.c
- * as a pair in one mode (serve, bad, die) and checks what only the
+ * as a pair in one mode (serve, bad, die, lend) and checks what only the
  * kernel sees: the probe's checks all passed, the server met no
  * surprise, frames of bad sizes were dropped and counted, and after
  * both tasks ended no publication, forwarded request, request in
@@ -89,6 +89,14 @@ static void server_death_takes_the_device_down(struct ktest *t)
 	run_mode(t, "die", 11);
 }
 
+/* A disk's reads and writes with their pages lent to a server that named
+ * its direct map; the request it keeps when it exits goes down, and
+ * every page comes back. */
+static void lent_pages_served_in_place_and_given_back(struct ktest *t)
+{
+	run_mode(t, "lend", 13);
+}
+
 static const struct ktest_case proxy_cases[] = {
 	{ "served_devices_answer_as_kernel_devices",
 	  served_devices_answer_as_kernel_devices },
@@ -96,5 +104,7 @@ static const struct ktest_case proxy_cases[] = {
 	  misbehaving_replies_answer_errors },
 	{ "server_death_takes_the_device_down",
 	  server_death_takes_the_device_down },
+	{ "lent_pages_served_in_place_and_given_back",
+	  lent_pages_served_in_place_and_given_back },
 };
 KTEST_SUITE(proxy_suite, "device-proxy", proxy_cases);

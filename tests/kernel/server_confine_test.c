@@ -31,6 +31,7 @@
 #define NET_PROBE_CHECKS	62	/* net_probe's, as in net_eth0_test.c */
 #define SERVE_CHECKS		5	/* confine_probe mode=serve's */
 #define FAULT_CHECKS		6	/* confine_probe mode=fault's */
+#define MASTER_CHECKS		6	/* confine_probe mode=master's */
 #define START_SECONDS		20
 
 /*
@@ -204,6 +205,15 @@ static void kernel_address_write_ends_the_server_alone(struct ktest *t)
 	act_run(t, &acts[4]);
 }
 
+/* The port a server is given (${driver-port}) opens no kernel device,
+ * makes no I/O permission, and takes nothing of the e1000 server's. */
+static void driver_port_gives_nothing_of_others(struct ktest *t)
+{
+	if (client_run(t, "mode=master ", 1))
+		user_task_expect_checks(t, console, MASTER_CHECKS);
+	KTEST_EXPECT_TRUE(t, dev_claim_held(0, pci_devfn(NIC_SLOT, 0)));
+}
+
 /* After every fault: the e1000 server still holds its function and the
  * net-e1000 program passes against its eth0. */
 static void e1000_server_still_serves(struct ktest *t)
@@ -226,6 +236,8 @@ static const struct ktest_case server_confine_cases[] = {
 	  null_write_ends_the_server_alone },
 	{ "kernel_address_write_ends_the_server_alone",
 	  kernel_address_write_ends_the_server_alone },
+	{ "driver_port_gives_nothing_of_others",
+	  driver_port_gives_nothing_of_others },
 	{ "e1000_server_still_serves", e1000_server_still_serves },
 };
 KTEST_SUITE(server_confine_suite, "server-confine", server_confine_cases);

@@ -18,6 +18,12 @@
  *            refused ranges, each with its code; a free range, its ports
  *            granted, its lines (more than a task may register on the
  *            irq device) and their refusals; then exits holding them
+ *   driver   given the driver master port (device=${driver-port}): it
+ *            opens no device and makes no I/O permission; it claims a PCI
+ *            function and an ISA range, whose fixed ports and ISA lines
+ *            are refused (they decode none); it names its direct map
+ *            (claim_direct_map: the refusals, once per task) and its DMA
+ *            memory lies there
  * Checks print "USER-PASS name" or "USER-FAIL ...", then "USER-DONE n";
  * "USER-IO about to fault" precedes an access that must fault.
  */
@@ -29,6 +35,7 @@
 
 #include "graft/claim.h"
 #include "graft_user.h"
+#include "mach_i386.h"
 #include "user_device.h"
 #include "user_io.h"
 
@@ -282,6 +289,87 @@ static void isa(mach_port_t master)
 	/* Exits holding the claim, its grant and its lines. */
 }
 
+#define DIRECT_BASE	(1ull << 40)
+#define DIRECT_TOP	(128ull << 20)
+
+/* A task's direct map: the refusals, once, and DMA memory in it. */
+static void direct_map(mach_port_t driver_port, mach_port_t rtl,
+		       mach_port_t isa)
+{
+	static const struct {
+		const char *name;
+		uint64_t base, top;
+	} refused[] = {
+		{ "direct_map_base_0", 0, DIRECT_TOP },
+		{ "direct_map_base_unaligned", DIRECT_BASE + 1, DIRECT_TOP },
+		{ "direct_map_top_0", DIRECT_BASE, 0 },
+		{ "direct_map_top_unaligned", DIRECT_BASE, DIRECT_TOP + 1 },
+		{ "direct_map_top_past_64_tib", DIRECT_BASE, 1ull << 47 },
+		{ "direct_map_past_user_space", 0x7f0000000000ull,
+		  1ull << 44 },
+	};
+	vm_address_t va = 0;
+	rpc_phys_addr_t pa = 0;
+
+	for (size_t i = 0; i < sizeof(refused) / sizeof(*refused); i++)
+		check(refused[i].name, D_INVALID_OPERATION,
+		      claim_direct_map(rtl, refused[i].base, refused[i].top));
+	check("direct_map_through_the_driver_port", D_NO_SUCH_DEVICE,
+	      claim_direct_map(driver_port, DIRECT_BASE, DIRECT_TOP));
+	check("direct_map_named", D_SUCCESS,
+	      claim_direct_map(rtl, DIRECT_BASE, DIRECT_TOP));
+	check("direct_map_once_per_task", D_ALREADY_OPEN,
+	      claim_direct_map(isa, DIRECT_BASE, DIRECT_TOP));
+	check("dma_in_the_direct_map", D_SUCCESS,
+	      claim_dma_alloc(rtl, 8192, 0, &va, &pa));
+	check("dma_at_base_plus_its_address", 1,
+	      va == DIRECT_BASE + pa && pa + 8192 <= DIRECT_TOP);
+	if (va == DIRECT_BASE + pa) {
+		*(volatile uint32_t *)va = 0x600d;
+		check("dma_memory_usable", 0x600d, *(volatile uint32_t *)va);
+	}
+}
+
+/* The driver master port admits claims and publications, nothing
+ * else. */
+static void driver(mach_port_t driver_port)
+{
+	static const char *const devices[] = { "console", "eth0", "irq",
+					       "time" };
+	mach_port_t dev = MACH_PORT_NULL, rtl = MACH_PORT_NULL;
+	mach_port_t isa = MACH_PORT_NULL, perm = MACH_PORT_NULL;
+
+	for (size_t i = 0; i < sizeof(devices) / sizeof(*devices); i++)
+		check("driver_port_opens_no_device", D_INVALID_OPERATION,
+		      device_open(driver_port, D_READ | D_WRITE, devices[i],
+				  &dev));
+	check("driver_port_makes_no_io_perm", KERN_INVALID_ARGUMENT,
+	      i386_io_perm_create(driver_port, 0x70, 0x71, &perm));
+	check("driver_port_claims_pci", D_SUCCESS,
+	      claim_pci(driver_port, 0, RTL_SLOT, 0, &rtl));
+	check("driver_port_refuses_the_kernels_function", D_ALREADY_OPEN,
+	      claim_pci(driver_port, 0, E1000_SLOT, 0, &dev));
+	check("driver_port_claims_isa", D_SUCCESS,
+	      claim_isa(driver_port, ISA_IO, ISA_PORTS, &isa));
+	check("no_fixed_ports_of_a_function_without_them",
+	      D_INVALID_OPERATION, claim_legacy_grant(rtl));
+	check("no_fixed_ports_of_an_isa_claim", D_INVALID_OPERATION,
+	      claim_legacy_grant(isa));
+	check("fixed_ports_through_the_driver_port_refused", D_NO_SUCH_DEVICE,
+	      claim_legacy_grant(driver_port));
+	check("no_ide_line_of_a_function_without_it", D_INVALID_OPERATION,
+	      claim_isa_intr_register(rtl, IDE_LINE, new_receive(),
+				      MACH_MSG_TYPE_MAKE_SEND));
+	check("isa_claim_refused_the_ide_functions_line", D_ALREADY_OPEN,
+	      claim_isa_intr_register(isa, IDE_LINE, new_receive(),
+				      MACH_MSG_TYPE_MAKE_SEND));
+	direct_map(driver_port, rtl, isa);
+	check("rtl_released", KERN_SUCCESS,
+	      mach_port_deallocate(mach_task_self(), rtl));
+	check("isa_released", KERN_SUCCESS,
+	      mach_port_deallocate(mach_task_self(), isa));
+}
+
 /* DMA memory of the claim: sizes and limits, below 16 MiB on request,
  * zeroed, the task's limit, never copied. */
 static void dma(mach_port_t claim)
@@ -469,6 +557,8 @@ int main(int argc, char **argv)
 		access(master);
 	else if (strcmp(mode, "isa") == 0)
 		isa(master);
+	else if (strcmp(mode, "driver") == 0)
+		driver(master);
 	else
 		printf("USER-FAIL unknown_mode: %s\n", mode);
 	printf("USER-DONE %d\n", checks);

@@ -15,6 +15,11 @@
  *          answered D_IO_ERROR, then a good one relayed
  *   die    two requests in flight when the server exits answer
  *          D_DEVICE_DOWN, later calls too, a new open D_NO_SUCH_DEVICE
+ *   lend   (the server named a direct map) an out-of-line write from
+ *          memory that starts inside a page and spans three, read back
+ *          whole; an inband read of the same; the misbehaving replies of
+ *          bad to lent requests answered with their codes; a read the
+ *          server keeps when it exits answers D_DEVICE_DOWN
  * Checks print "USER-PASS name" or "USER-FAIL ...", then "USER-DONE n".
  */
 #include <device/bpf.h>
@@ -367,6 +372,55 @@ static void bad(mach_port_t master)
 	mach_port_deallocate(mach_task_self(), dev);
 }
 
+#define LEND_RECNUM	8
+#define LEND_BYTES	(9 * RECORD)
+#define LEND_OFFSET	3584		/* into the buffer's first page */
+
+static void lend(mach_port_t master)
+{
+	mach_port_t dev = MACH_PORT_NULL;
+	io_buf_ptr_t got = NULL;
+	io_buf_ptr_inband_t inband;
+	mach_msg_type_number_t count = 0;
+	vm_address_t buf = 0;
+	char *data;
+	int written = 0;
+
+	check("buffer", KERN_SUCCESS,
+	      vm_allocate(mach_task_self(), &buf, 3 * 4096, TRUE));
+	data = (char *)buf + LEND_OFFSET;
+	fill(data, LEND_BYTES, 9);
+	check("open_fake0", D_SUCCESS, open_wait(master, "fake0", &dev));
+	check("lent_write", D_SUCCESS,
+	      device_write(dev, 0, LEND_RECNUM, data, LEND_BYTES, &written));
+	check("lent_write_whole", LEND_BYTES, written);
+	check("lent_read", D_SUCCESS,
+	      device_read(dev, 0, LEND_RECNUM, LEND_BYTES, &got, &count));
+	check("lent_read_whole", LEND_BYTES, count);
+	check("lent_read_back", 0,
+	      got != NULL && count == LEND_BYTES ?
+	      memcmp(got, data, LEND_BYTES) : -1);
+	if (got != NULL)
+		vm_deallocate(mach_task_self(), (vm_address_t)got, count);
+	count = sizeof(inband);
+	check("inband_read_not_lent", D_SUCCESS,
+	      device_read_inband(dev, 0, LEND_RECNUM, sizeof(inband), inband,
+				 &count));
+	check("inband_read_back", 0, memcmp(inband, data, sizeof(inband)));
+	check("lent_wrote_more_than_given", D_INVALID_SIZE,
+	      device_write(dev, 0, PROXY_BAD_WRITTEN, data, RECORD,
+			   &written));
+	check("lent_reply_right_dropped", D_IO_ERROR,
+	      device_read(dev, 0, PROXY_BAD_DROP, RECORD, &got, &count));
+	check("lent_code_outside_d_codes", D_IO_ERROR,
+	      device_write(dev, 0, PROXY_BAD_CODE, data, RECORD, &written));
+	check("lent_read_held_device_down", D_DEVICE_DOWN,
+	      device_read(dev, 0, PROXY_LEND_HOLD, RECORD, &got, &count));
+	device_close(dev);
+	mach_port_deallocate(mach_task_self(), dev);
+	vm_deallocate(mach_task_self(), buf, 3 * 4096);
+}
+
 static void die(mach_port_t master)
 {
 	mach_port_t dev = MACH_PORT_NULL, rp = new_receive();
@@ -410,9 +464,11 @@ int main(int argc, char **argv)
 		bad(master);
 	else if (strcmp(mode, "die") == 0)
 		die(master);
+	else if (strcmp(mode, "lend") == 0)
+		lend(master);
 	else
 		check("known_mode", 0, 1);
-	if (strcmp(mode, "die") != 0)
+	if (strcmp(mode, "die") != 0 && strcmp(mode, "lend") != 0)
 		quit_server();
 	printf("USER-DONE %d\n", checks);
 	fflush(stdout);

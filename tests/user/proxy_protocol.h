@@ -21,6 +21,8 @@
 #define PROXY_INFO_CODE		5	/* a code outside D_* */
 /* In mode=die, the requests the server keeps before it exits. */
 #define PROXY_DIE_AFTER		2
+/* In mode=lend, the record whose request the server keeps, then exits. */
+#define PROXY_LEND_HOLD		40
 /* fakeeth0's NET_STATUS sizes and NET_ADDRESS words. */
 #define ETH_MIN			14
 #define ETH_MAX			1514

@@ -19,6 +19,14 @@
  *          GRAFT_DEV_INFO wrongly by call (PROXY_INFO_*), then well
  *   die    publishes "fake0", keeps the first two requests unanswered,
  *          then exits
+ *   lend   claims the VGA function (nobody's: no Linux world runs) with
+ *          bus mastering on and names its direct map through the claim
+ *          (claim_direct_map), so the kernel lends it the pages of
+ *          fake0's reads and writes (proxy_pages.defs), which it serves
+ *          in place; misbehaves at records 3, 4 and 5 as bad does, then
+ *          finds its function's bus mastering switched off (the kernel
+ *          stops a server's devices when a lent request ends unanswered);
+ *          keeps the request of record PROXY_LEND_HOLD and exits
  * Its own failures print "SERVER-FAIL ..."; "SERVER-READY" once
  * published, "SERVER-DONE" at the end.
  */
@@ -31,22 +39,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graft/claim.h"
 #include "graft/dev_info.h"
 #include "graft/proxy.h"
+#include "graft/proxy_pages_server.h"
 #include "graft_user.h"
+#include "mach_host.h"
 #include "mach_interface.h"
 #include "proxy_protocol.h"
 #include "user_port.h"
 
 boolean_t device_server(mach_msg_header_t *in, mach_msg_header_t *out);
+boolean_t proxy_pages_server(mach_msg_header_t *in, mach_msg_header_t *out);
 
 #define RECORD		512
 #define RECORDS		64
 #define DISK_BYTES	(RECORD * RECORDS)
 
+#define PAGE		4096ul
+#define VGA_SLOT	2		/* QEMU's -M pc: 00:02.0 */
+#define PCI_COMMAND	0x04
+#define COMMAND_MASTER	0x4
+#define DIRECT_BASE	(1ul << 40)
+#define SECTION		(128ul << 20)
+
 static char disk[DISK_BYTES];
-static mach_port_t disk_port, eth_port, eth_proxy, disk_proxy;
-static int mode_bad, mode_die, held, flavor77;
+static mach_port_t disk_port, eth_port, eth_proxy, disk_proxy, vga;
+static int mode_bad, mode_die, mode_lend, held, flavor77, dropped;
 
 static void server_expect(const char *what, long expected, long got)
 {
@@ -71,10 +90,11 @@ static void disk_status(int *s)
 	s[8] = flavor77;
 }
 
-/* In die mode: hold the request (its reply right stays ours). */
-static int hold(void)
+/* In die mode, and in lend mode for record PROXY_LEND_HOLD: hold the
+ * request (its reply right stays ours). */
+static int hold(recnum_t recnum)
 {
-	if (!mode_die)
+	if (!mode_die && !(mode_lend && recnum == PROXY_LEND_HOLD))
 		return 0;
 	held++;
 	return 1;
@@ -93,7 +113,7 @@ static kern_return_t disk_range(recnum_t recnum, size_t count)
 static kern_return_t misbehave(mach_port_t reply, mach_msg_type_name_t poly,
 			       recnum_t recnum)
 {
-	if (!mode_bad)
+	if (!mode_bad && !mode_lend)
 		return 0;
 	if (recnum == PROXY_BAD_WRONG_ID) {
 		server_expect("wrong_id_sent", KERN_SUCCESS,
@@ -103,6 +123,7 @@ static kern_return_t misbehave(mach_port_t reply, mach_msg_type_name_t poly,
 	}
 	if (recnum == PROXY_BAD_DROP) {
 		mach_port_deallocate(mach_task_self(), reply);
+		dropped = 1;
 		return MIG_NO_REPLY;
 	}
 	if (recnum == PROXY_BAD_CODE)
@@ -115,7 +136,7 @@ static kern_return_t misbehave(mach_port_t reply, mach_msg_type_name_t poly,
 static kern_return_t begin(mach_port_t reply, mach_msg_type_name_t poly,
 			   recnum_t recnum)
 {
-	if (hold())
+	if (hold(recnum))
 		return MIG_NO_REPLY;
 	return misbehave(reply, poly, recnum);
 }
@@ -163,6 +184,8 @@ kern_return_t ds_device_write(mach_port_t device, mach_port_t reply,
 	kern_return_t kr;
 
 	(void)mode;
+	if (mode_lend)
+		printf("SERVER-FAIL a write came without its pages lent\n");
 	kr = begin(reply, poly, recnum);
 	if (kr == 0)
 		kr = do_write(device, recnum, data, count, written);
@@ -194,6 +217,8 @@ kern_return_t ds_device_read(mach_port_t device, mach_port_t reply,
 	vm_address_t buf = 0;
 
 	(void)mode;
+	if (mode_lend)
+		printf("SERVER-FAIL a read came without its pages lent\n");
 	kr = begin(reply, poly, recnum);
 	if (kr != 0)
 		return kr;
@@ -242,7 +267,7 @@ kern_return_t ds_device_set_status(mach_port_t device, dev_flavor_t flavor,
 {
 	int s[DISK_STATUS_INTS];
 
-	if (hold())
+	if (hold(0))
 		return MIG_NO_REPLY;
 	if (device != disk_port || flavor != PROXY_TEST_FLAVOR || count != 1)
 		return D_INVALID_OPERATION;
@@ -303,6 +328,115 @@ kern_return_t ds_device_set_filter(mach_port_t device, mach_port_t port,
 	return D_INVALID_OPERATION;
 }
 
+/* lend mode: the VGA function claimed, bus mastering on, the direct
+ * map named (RAM up to the machine's, rounded up to 128 MiB). */
+static void direct_map(mach_port_t master)
+{
+	struct host_basic_info info;
+	mach_msg_type_number_t count = HOST_BASIC_INFO_COUNT;
+	int command = 0;
+	unsigned long top = 0;
+
+	server_expect("claim_vga", D_SUCCESS,
+		      claim_pci(master, 0, VGA_SLOT, 0, &vga));
+	server_expect("vga_command", D_SUCCESS,
+		      claim_pci_config_read(vga, PCI_COMMAND, 2, &command));
+	server_expect("vga_mastering_on", D_SUCCESS,
+		      claim_pci_config_write(vga, PCI_COMMAND, 2,
+					     command | COMMAND_MASTER));
+	if (host_info(mach_host_self(), HOST_BASIC_INFO, (host_info_t)&info,
+		      &count) == KERN_SUCCESS)
+		top = ((unsigned long)info.memory_size + SECTION - 1) &
+		      ~(SECTION - 1);
+	server_expect("direct_map", D_SUCCESS,
+		      claim_direct_map(vga, DIRECT_BASE, top));
+}
+
+/* Whether the VGA function still masters the bus. */
+static int vga_mastering(void)
+{
+	int command = 0;
+
+	claim_pci_config_read(vga, PCI_COMMAND, 2, &command);
+	return (command & COMMAND_MASTER) != 0;
+}
+
+/* Copy @count bytes between the disk at @at and the lent pages @frames
+ * from @offset (@into_pages: into them), where the direct map has them. */
+static void lent_copy(const rpc_phys_addr_t *frames, size_t offset, char *at,
+		      size_t count, int into_pages)
+{
+	for (size_t pos = offset, done = 0; done < count;) {
+		size_t n = PAGE - pos % PAGE;
+		char *va = (char *)(DIRECT_BASE + frames[pos / PAGE] +
+				    pos % PAGE);
+
+		if (n > count - done)
+			n = count - done;
+		if (into_pages)
+			memcpy(va, at + done, n);
+		else
+			memcpy(at + done, va, n);
+		pos += n;
+		done += n;
+	}
+}
+
+/* A read or write of fake0 with its pages lent: answered as a write. */
+static kern_return_t lent_request(mach_port_t device, mach_port_t reply,
+				  mach_msg_type_name_t poly, recnum_t recnum,
+				  int count, int offset,
+				  const rpc_phys_addr_t *frames,
+				  mach_msg_type_number_t n, int write)
+{
+	kern_return_t kr = begin(reply, poly, recnum);
+	int done = count;
+
+	if (kr == MIG_NO_REPLY)
+		return kr;
+	if (dropped && recnum == PROXY_BAD_CODE)
+		server_expect("quiesced_after_the_dropped_request", 0,
+			      vga_mastering());
+	server_expect("lent_offset_in_a_page", 1,
+		      offset >= 0 && (size_t)offset < PAGE);
+	server_expect("lent_pages_hold_the_data", 1,
+		      count > 0 && n == ((size_t)offset + (size_t)count +
+					 PAGE - 1) / PAGE);
+	if (kr == 0 && (device != disk_port || count <= 0 ||
+			disk_range(recnum, (size_t)count) != D_SUCCESS))
+		kr = D_INVALID_RECNUM;
+	if (kr == 0) {
+		lent_copy(frames, (size_t)offset, disk + recnum * RECORD,
+			  (size_t)count, !write);
+		done += recnum == PROXY_BAD_WRITTEN;
+		kr = D_SUCCESS;
+	}
+	ds_device_write_reply(reply, poly, kr, kr == D_SUCCESS ? done : 0);
+	return MIG_NO_REPLY;
+}
+
+kern_return_t lp_proxy_read_pages(mach_port_t device, mach_port_t reply,
+				  mach_msg_type_name_t poly, dev_mode_t mode,
+				  recnum_t recnum, int bytes_wanted,
+				  int offset, const proxy_frames_t frames,
+				  mach_msg_type_number_t n)
+{
+	(void)mode;
+	return lent_request(device, reply, poly, recnum, bytes_wanted, offset,
+			    frames, n, 0);
+}
+
+kern_return_t lp_proxy_write_pages(mach_port_t device, mach_port_t reply,
+				   mach_msg_type_name_t poly, dev_mode_t mode,
+				   recnum_t recnum, int bytes, int offset,
+				   const proxy_frames_t frames,
+				   mach_msg_type_number_t n)
+{
+	(void)mode;
+	return lent_request(device, reply, poly, recnum, bytes, offset,
+			    frames, n, 1);
+}
+
 /* A new receive right with a send right of the same name. */
 static mach_port_t new_device_port(void)
 {
@@ -330,7 +464,7 @@ static void publish(mach_port_t master)
 		      proxy_publish(master, "fake0", disk_port, RECORD, s,
 				    DISK_STATUS_INTS,
 				    &disk_proxy));
-	if (mode_bad || mode_die)
+	if (mode_bad || mode_die || mode_lend)
 		return;
 	eth_port = new_device_port();
 	server_expect("publish_fakeeth0", D_SUCCESS,
@@ -354,7 +488,10 @@ int main(int argc, char **argv)
 
 	mode_bad = strcmp(mode, "bad") == 0;
 	mode_die = strcmp(mode, "die") == 0;
+	mode_lend = strcmp(mode, "lend") == 0;
 	task_get_bootstrap_port(mach_task_self(), &boot);
+	if (mode_lend)
+		direct_map(master);
 	publish(master);
 	mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_PORT_SET, &set);
 	mach_port_move_member(mach_task_self(), boot, set);
@@ -377,10 +514,12 @@ int main(int argc, char **argv)
 				break;
 			continue;
 		}
-		if (!device_server(&in.head, &out.head))
+		if (!device_server(&in.head, &out.head) &&
+		    !proxy_pages_server(&in.head, &out.head))
 			printf("SERVER-FAIL message id %d not served\n",
 			       in.head.msgh_id);
-		if (mode_die && held == PROXY_DIE_AFTER)
+		if ((mode_die && held == PROXY_DIE_AFTER) ||
+		    (mode_lend && held == 1))
 			break;
 		if (r->RetCode == MIG_NO_REPLY ||
 		    out.head.msgh_remote_port == MACH_PORT_NULL)
