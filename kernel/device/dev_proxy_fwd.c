@@ -9,8 +9,8 @@
  * device_reply.defs's stubs, built KERNEL_SERVER with the prefix dpr_
  * and KernelServer (kernel/device/local.mk), or, for device_set_status, read as MIG's
  * mig_reply_header_t, or, for device_get_status (GRAFT_DEV_INFO), by
- * device_status_reply.defs's (prefix dsr_; info_answer).  Whatever the server sends, the call completes
- * once and its port dies with it:
+ * device_status_reply.defs's (prefix dsr_; info_answer).  Whatever the
+ * server sends, the call completes once and its port dies with it:
  *   - a reply of the kind asked for: its code (dev_error_from_server)
  *     and data (a failure may come as MIG's bare mig_reply_header_t); a read answered with more bytes than asked, or a write
  *     said to have written more than it gave: D_INVALID_SIZE, the data
@@ -658,8 +658,8 @@ kern_return_t dpr_device_read_reply_inband(ipc_port_t reply_port,
 
 /* A reply that is a bare mig_reply_header_t of @f's id: a
  * device_set_status's answer, or a read's, write's or get_status's
- * failure (MIG's reply of a routine that failed).  True if @request is one (then @f is
- * answered with its code). */
+ * failure (MIG's reply of a routine that failed).  True if @request is
+ * one (then @f is answered with its code). */
 static bool bare_reply(struct dev_proxy_fwd *f, struct ipc_kmsg *request)
 {
 	const mig_reply_header_t *r =

@@ -4,8 +4,9 @@
  * GNU Mach's boot script names its ports ${host-port}, ${device-port}
  * (Graft adds ${driver-port}) and lets one module line bind a variable
  * for others ($(exec-task=task-create)); here a line binds a port it
- * receives on: $(NAME=port-create).  The bound ports live in a small table, each
- * with a reference of the table's, until boot_script_reset.  Locking:
+ * receives on: $(NAME=port-create).  The bound ports live in a small
+ * table, each with a reference of the table's, until boot_script_reset.
+ * Locking:
  * boot tasks are loaded one at a time, from the boot thread (or a
  * suite's thread); interrupts off around each space operation.
  */
@@ -48,16 +49,22 @@ static bool named(const char *name, const char *s, size_t len)
 	return strlen(name) == len && memcmp(name, s, len) == 0;
 }
 
-/* The port variable [@name, @name + @len) stands for, or NULL. */
-static struct ipc_port *variable_port(const char *name, size_t len)
+/* Whether [@name, @name + @len) is a variable, built-in or bound; *@port
+ * the port it stands for then. */
+static bool variable_find(const char *name, size_t len,
+			  struct ipc_port **port)
 {
 	for (size_t i = 0; i < sizeof(variables) / sizeof(variables[0]); i++)
-		if (named(variables[i].name, name, len))
-			return *variables[i].port;
+		if (named(variables[i].name, name, len)) {
+			*port = *variables[i].port;
+			return true;
+		}
 	for (unsigned int i = 0; i < nbound; i++)
-		if (named(bound[i].name, name, len))
-			return bound[i].port;
-	return NULL;
+		if (named(bound[i].name, name, len)) {
+			*port = bound[i].port;
+			return true;
+		}
+	return false;
 }
 
 /* A name a line may bind: 1 to BOOT_SCRIPT_NAME_MAX - 1 of a-z, 0-9,
@@ -94,7 +101,7 @@ static kern_return_t port_create(struct task *task, const char *cmd,
 			cmd);
 		return KERN_INVALID_ARGUMENT;
 	}
-	if (variable_port(cmd, n) != NULL) {
+	if (variable_find(cmd, n, &port)) {
 		kprintf("boot script: '%.*s' is bound already\n", (int)n, cmd);
 		return KERN_INVALID_ARGUMENT;
 	}
@@ -136,8 +143,7 @@ static kern_return_t expand_one(struct task *task, const char *in,
 
 	if (in[1] == '(')
 		return port_create(task, in + 2, end - (in + 2), name);
-	port = variable_port(in + 2, end - (in + 2));
-	if (port == NULL) {
+	if (!variable_find(in + 2, end - (in + 2), &port)) {
 		kprintf("boot script: unknown variable '%.*s'\n",
 			(int)(end + 1 - in), in);
 		return KERN_INVALID_ARGUMENT;
