@@ -11,7 +11,8 @@ KERNEL_CFLAGS = -std=gnu11 -ffreestanding -nostdinc -isystem $(GCC_INCLUDE) \
 	-fno-stack-protector -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer \
 	-fno-asynchronous-unwind-tables \
 	-Wall -Wextra -Werror
-KERNEL_CPPFLAGS = -I$(srcdir)/kernel -I$(srcdir) -Imach-include
+KERNEL_CPPFLAGS = -I$(srcdir)/kernel -I$(srcdir) -Imach-include \
+	-I$(srcdir)/defs
 
 # gnumach-dev's headers, linked in alone (see configure.ac).  <mach/machine/*>
 # resolves to the x86_64 headers through gnumach-dev's own machine link.
@@ -68,6 +69,7 @@ KERNEL_SOURCES = \
 	kernel/kern/ksyms.c \
 	kernel/kern/kcrc32.c \
 	kernel/kern/stats.c \
+	kernel/kern/probe_ring.c \
 	kernel/kern/ktest.c \
 	kernel/kern/kalloc.c \
 	kernel/vm/vm_page.c \
@@ -123,6 +125,8 @@ KERNEL_SOURCES = \
 	mach-glue/kernel/lx_host_io.c \
 	mach-glue/kernel/lx_boot.c \
 	mach-glue/net/dev_lxnet.c \
+	mach-glue/net/dev_lxnet_probe.c \
+	mach-glue/net/lxnet_info.c \
 	mach-glue/block/blk_cluster.c \
 	mach-glue/block/blk_mbr.c \
 	mach-glue/block/dev_lxblk.c \

@@ -106,6 +106,10 @@ static int in_info(struct lx_emul_netdev *h,
 		info->carrier = netif_carrier_ok(dev);
 		info->queue_stopped = netif_queue_stopped(dev);
 		info->irq = dev->irq;
+		if (dev->dev.parent)
+			strscpy(info->driver,
+				dev_driver_string(dev->dev.parent),
+				sizeof(info->driver));
 	}
 	rtnl_unlock();
 	return dev ? 0 : -ENODEV;
@@ -511,6 +515,24 @@ int lx_emul_netdev_info(struct lx_emul_netdev *h,
 	err = in_info(h, info);
 	lx_world_leave();
 	return err;
+}
+
+/* No lock: the counters are words the driver adds to (interrupts off
+ * in the kernel make the read whole; the host's contract keeps @h
+ * registered). */
+void lx_emul_netdev_counters(struct lx_emul_netdev *h,
+			     struct lx_emul_netdev_counters *c)
+{
+	const struct net_device_stats *s = &((struct net_device *)h)->stats;
+
+	c->rx_packets = READ_ONCE(s->rx_packets);
+	c->tx_packets = READ_ONCE(s->tx_packets);
+	c->rx_bytes = READ_ONCE(s->rx_bytes);
+	c->tx_bytes = READ_ONCE(s->tx_bytes);
+	c->rx_errors = READ_ONCE(s->rx_errors);
+	c->tx_errors = READ_ONCE(s->tx_errors);
+	c->rx_dropped = READ_ONCE(s->rx_dropped);
+	c->tx_dropped = READ_ONCE(s->tx_dropped);
 }
 
 int lx_emul_netdev_open(struct lx_emul_netdev *h)

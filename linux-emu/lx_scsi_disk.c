@@ -235,6 +235,9 @@ static int in_info(void *arg)
 	info->read_only = lx_sdev(sdev)->read_only;
 	copy_trimmed(info->vendor, sdev->vendor, 8);
 	copy_trimmed(info->model, sdev->model, 16);
+	if (dma_dev)
+		strscpy(info->driver, dev_driver_string(dma_dev),
+			sizeof(info->driver));
 	return 0;
 }
 

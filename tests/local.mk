@@ -18,6 +18,17 @@ tests_host_test_stats_SOURCES = tests/host/test_stats.c kernel/kern/stats.c \
 tests_host_test_stats_CFLAGS = $(HOST_TEST_CFLAGS)
 tests_host_test_stats_CPPFLAGS = $(HOST_TEST_CPPFLAGS)
 
+# The live probes' rings and the GRAFT_DEV_INFO record (kernel/kern/
+# probe_ring.c, kernel/device/dev_info.c): pure logic.
+check_PROGRAMS += tests/host/test_dev_info
+tests_host_test_dev_info_SOURCES = tests/host/test_dev_info.c \
+	kernel/device/dev_info.c kernel/kern/probe_ring.c kernel/kern/stats.c \
+	$(HOST_TEST_COMMON)
+tests_host_test_dev_info_CFLAGS = $(HOST_TEST_CFLAGS)
+tests_host_test_dev_info_CPPFLAGS = $(HOST_TEST_CPPFLAGS) -I$(srcdir)/defs \
+	-Imach-include
+$(tests_host_test_dev_info_OBJECTS): mach-include/.stamp
+
 tests_host_test_crc32_SOURCES = tests/host/test_crc32.c kernel/kern/kcrc32.c \
 	$(HOST_TEST_COMMON)
 tests_host_test_crc32_CFLAGS = $(HOST_TEST_CFLAGS)

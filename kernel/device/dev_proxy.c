@@ -17,10 +17,12 @@
 
 #include <device/device_types.h>
 #include <device/net_status.h>
+#include <graft/dev_info.h>
 #include <mach/mig_errors.h>
 
 #include "device/dev_module.h"
 #include "device/dev_port.h"
+#include "device/dev_info.h"
 #include "device/dev_proxy.h"
 #include "device/dev_proxy_fwd.h"
 #include "device/device.h"
@@ -261,6 +263,7 @@ static io_return_t take_up(struct dev_proxy *p, ipc_port_t server,
 	p->server = server;
 	p->task = task_current()->itk_self;
 	ipc_port_reference(p->task);
+	memcpy(p->server_task, task_current()->name, sizeof(p->server_task));
 	memcpy(p->status, status, count * sizeof(int));
 	p->nstatus = count;
 	p->net = status_is_net(status, count);
@@ -299,6 +302,7 @@ static struct dev_proxy *publish(const char *name, ipc_port_t server,
 	p->task = task_current()->itk_self;
 	ipc_port_reference(p->task);
 	p->lineage = task_current()->supervision;
+	memcpy(p->server_task, task_current()->name, sizeof(p->server_task));
 	p->next = published;
 	published = p;
 	alive++;
@@ -464,14 +468,26 @@ static io_return_t proxy_io(struct device *dev, struct io_req *req)
 	return dev_proxy_fwd_io(p, req);
 }
 
-static io_return_t proxy_get_status(struct device *dev, dev_flavor_t flavor,
-				    int *status, mach_msg_type_number_t *count)
+static io_return_t proxy_get_status(struct device *dev, struct dev_call *call,
+				    dev_flavor_t flavor, int *status,
+				    mach_msg_type_number_t *count)
 {
 	struct dev_proxy *p = dev->priv;
 	mach_msg_type_number_t i = 0;
 
 	if (p->down)
 		return D_DEVICE_DOWN;
+	if (flavor == GRAFT_DEV_INFO) {
+		struct graft_dev_info info;
+
+		if (*count < GRAFT_DEV_INFO_COUNT)
+			return D_INVALID_SIZE;
+		if (!p->restarting)
+			return dev_proxy_fwd_info(p, call);
+		/* no server now: the proxy's own part */
+		dev_info_init(&info, GRAFT_DEV_SERVER, "", p->server_task);
+		return dev_info_answer(&info, status, count);
+	}
 	while (i < p->nstatus) {
 		int rule = p->status[i + 1];
 		mach_msg_type_number_t n = (mach_msg_type_number_t)

@@ -32,7 +32,16 @@
  *   get_status       local, from the records the server published
  *                    (proxy_publish, proxy_status_set): a flavour it did
  *                    not publish is D_INVALID_OPERATION, a count smaller
- *                    than the record D_INVALID_SIZE.
+ *                    than the record D_INVALID_SIZE.  But GRAFT_DEV_INFO
+ *                    (graft/dev_info.h), whose counters and probes only
+ *                    the server has: forwarded as device_get_status (a
+ *                    count below GRAFT_DEV_INFO_COUNT is D_INVALID_SIZE
+ *                    first); the answer gets mode GRAFT_DEV_SERVER and
+ *                    the publishing task's name from the kernel; a
+ *                    server that does not know the flavour
+ *                    (D_INVALID_OPERATION) gets those alone answered,
+ *                    one whose answer is not a well-formed record
+ *                    D_IO_ERROR.
  *   set_filter       local: the packet filters of kernel/net/, fed by
  *                    the server's proxy_net_input (NETF_IN); clients
  *                    get net_rcv_msg as from an in-kernel NIC.

@@ -8,8 +8,9 @@
  * server can give names the call it answers.  The answer is served by
  * device_reply.defs's stubs, built KERNEL_SERVER with the prefix dpr_
  * and KernelServer (kernel/device/local.mk), or, for device_set_status, read as MIG's
- * mig_reply_header_t.  Whatever the server sends, the call completes
- * once and its port dies with it:
+ * mig_reply_header_t, or, for device_get_status (GRAFT_DEV_INFO), by
+ * device_status_reply.defs's (prefix dsr_; info_answer).  Whatever the
+ * server sends, the call completes once and its port dies with it:
  *   - a reply of the kind asked for: its code (dev_error_from_server)
  *     and data (a failure may come as MIG's bare mig_reply_header_t); a read answered with more bytes than asked, or a write
  *     said to have written more than it gave: D_INVALID_SIZE, the data
@@ -44,6 +45,7 @@
 
 #include "device/dev_claim.h"
 #include "device/dev_error.h"
+#include "device/dev_info.h"
 #include "device/dev_proxy.h"
 #include "device/dev_proxy_fwd.h"
 #include "device/device.h"
@@ -71,8 +73,10 @@
 
 static KLOG_SOURCE(fwd_log, "device-proxy");
 
-/* device.defs's device_set_status, whose reply id is 100 more. */
+/* device.defs's device_set_status and device_get_status, whose reply
+ * ids are 100 more. */
 #define DS_SET_STATUS_ID	2810
+#define DS_GET_STATUS_ID	2811
 /* device_reply.defs's ids for its replies. */
 #define DS_OPEN_REPLY_ID	2900
 #define DS_WRITE_REPLY_ID	2902
@@ -84,8 +88,8 @@ struct dev_proxy_fwd {
 	struct dev_proxy_fwd *next;	/* the publication's in flight */
 	struct dev_proxy *p;
 	struct ipc_port *port;		/* IKOT_PROXY_REPLY */
-	struct io_req *req;		/* NULL: a set_status */
-	struct dev_reply reply;		/* a set_status's client */
+	struct io_req *req;		/* NULL: a set_status or get_status */
+	struct dev_reply reply;		/* ... whose client it is */
 	mach_msg_id_t reply_id;		/* the answer it waits for */
 	void *frame;			/* a NIC's write forwarded out of
 					 * line: its frame, for NETF_OUT
@@ -383,6 +387,54 @@ io_return_t dev_proxy_fwd_status_reply(struct dev_proxy *p,
 	return D_IO_QUEUED;
 }
 
+io_return_t dev_proxy_fwd_info(struct dev_proxy *p, struct dev_call *call)
+{
+	struct ipc_port *sonce;
+	struct dev_proxy_fwd *f = fwd_new(p, DS_GET_STATUS_ID + 100, &sonce);
+	io_return_t rc;
+
+	if (f == NULL)
+		return D_NO_MEMORY;
+	rc = dev_reply_defer(call, &f->reply);
+	if (rc != D_IO_QUEUED) {
+		fwd_unsent(f, sonce);
+		return rc;
+	}
+	if (dpf_device_get_status(ipc_port_copy_send(p->server), sonce,
+				  GRAFT_DEV_INFO, GRAFT_DEV_INFO_COUNT) !=
+	    MACH_MSG_SUCCESS) {
+		ipc_port_release_sonce(sonce);
+		fwd_complete(f, D_NO_MEMORY, 0);
+	}
+	return D_IO_QUEUED;
+}
+
+/* Answer @f, a forwarded GRAFT_DEV_INFO, from the server's @code and
+ * @count ints at @status (dev_proxy.h says how). */
+static void info_answer(struct dev_proxy_fwd *f, kern_return_t code,
+			const int *status, mach_msg_type_number_t count)
+{
+	struct graft_dev_info info;
+	io_return_t rc = dev_error_from_server(code);
+
+	if (rc == D_INVALID_OPERATION) {
+		dev_info_init(&info, GRAFT_DEV_SERVER, "", f->p->server_task);
+		rc = D_SUCCESS;
+	} else if (rc == D_SUCCESS) {
+		if (dev_info_parse(&info, status, count) == 0) {
+			dev_info_where(&info, GRAFT_DEV_SERVER,
+				       f->p->server_task);
+		} else {
+			klog(&fwd_log, "device-proxy: %s: the server's "
+			     "GRAFT_DEV_INFO is malformed\n", f->p->name);
+			rc = D_IO_ERROR;
+		}
+	}
+	dev_reply_send_status(&f->reply, rc, (const int *)&info,
+			      GRAFT_DEV_INFO_COUNT);
+	fwd_free(f);
+}
+
 io_return_t dev_proxy_fwd_status(struct dev_proxy *p, struct dev_call *call,
 				 dev_flavor_t flavor, const int *status,
 				 mach_msg_type_number_t count)
@@ -456,6 +508,11 @@ void dev_proxy_fwd_requeue_all(struct dev_proxy *p, struct io_req_queue *q)
 
 		if (f->lent)
 			unlend(f);	/* unanswered: the devices stop */
+		if (f->reply_id == DS_GET_STATUS_ID + 100) {
+			/* GRAFT_DEV_INFO: the proxy's own part, now */
+			info_answer(f, D_INVALID_OPERATION, NULL, 0);
+			continue;
+		}
 		if (f->heartbeat) {
 			p->heartbeat_at = 0;
 		} else if (req != NULL) {
@@ -579,6 +636,29 @@ kern_return_t dpr_device_read_reply_inband(ipc_port_t reply_port,
 					   mach_msg_type_number_t dataCnt);
 boolean_t proxy_reply_server(mach_msg_header_t *in, mach_msg_header_t *out);
 
+/* device_status_reply.defs's routine, a forwarded get_status's answer
+ * (generated demux device_status_reply_server). */
+kern_return_t dsr_device_get_status_reply(ipc_port_t reply_port,
+					  kern_return_t return_code,
+					  const dev_status_t status,
+					  mach_msg_type_number_t statusCnt);
+boolean_t device_status_reply_server(mach_msg_header_t *in,
+				     mach_msg_header_t *out);
+
+kern_return_t dsr_device_get_status_reply(ipc_port_t reply_port,
+					  kern_return_t return_code,
+					  const dev_status_t status,
+					  mach_msg_type_number_t statusCnt)
+{
+	struct dev_proxy_fwd *f = fwd_of(reply_port);
+
+	if (f != NULL && fwd_expects(f, DS_GET_STATUS_ID + 100)) {
+		f->answered = true;
+		info_answer(f, return_code, status, statusCnt);
+	}
+	return KERN_SUCCESS;
+}
+
 kern_return_t dpr_device_open_reply(ipc_port_t reply_port,
 				    kern_return_t return_code,
 				    ipc_port_t device_port)
@@ -654,9 +734,9 @@ kern_return_t dpr_device_read_reply_inband(ipc_port_t reply_port,
 }
 
 /* A reply that is a bare mig_reply_header_t of @f's id: a
- * device_set_status's answer, or a read's or write's failure (MIG's
- * reply of a routine that failed).  True if @request is one (then @f is
- * answered with its code). */
+ * device_set_status's answer, or a read's, write's or get_status's
+ * failure (MIG's reply of a routine that failed).  True if @request is
+ * one (then @f is answered with its code). */
 static bool bare_reply(struct dev_proxy_fwd *f, struct ipc_kmsg *request)
 {
 	const mig_reply_header_t *r =
@@ -669,7 +749,10 @@ static bool bare_reply(struct dev_proxy_fwd *f, struct ipc_kmsg *request)
 	    (f->req != NULL && r->RetCode == KERN_SUCCESS))
 		return false;
 	f->answered = true;
-	fwd_answer(f, dev_error_from_server(r->RetCode), 0);
+	if (f->reply_id == DS_GET_STATUS_ID + 100)
+		info_answer(f, r->RetCode, NULL, 0);	/* no record */
+	else
+		fwd_answer(f, dev_error_from_server(r->RetCode), 0);
 	return true;
 }
 
@@ -711,8 +794,10 @@ static mach_msg_return_t reply_handle(struct ipc_kmsg *request,
 		fwd_answer(f, D_NO_MEMORY, 0);
 		return KERN_RESOURCE_SHORTAGE;
 	}
-	if (f->req == NULL || !proxy_reply_server(ipc_kmsg_msg(request),
-						  ipc_kmsg_msg(out)))
+	if (f->req != NULL ? !proxy_reply_server(ipc_kmsg_msg(request),
+						 ipc_kmsg_msg(out)) :
+	    !device_status_reply_server(ipc_kmsg_msg(request),
+					ipc_kmsg_msg(out)))
 		kr = MIG_BAD_ID;
 	else
 		kr = ((mig_reply_header_t *)ipc_kmsg_msg(out))->RetCode;

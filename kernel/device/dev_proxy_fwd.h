@@ -59,6 +59,7 @@ struct dev_proxy {
 	struct ledger *ledger;		/* the publisher's, charged */
 	struct ipc_port *task;		/* the publisher's task port (a
 					 * reference): where pages are lent */
+	char server_task[32];		/* the publisher's name */
 	/* A supervised publisher (kern/supervise.h) that dies is waited
 	 * for (dev_proxy_restart.c): */
 	struct supervision *lineage;	/* its supervision, or NULL */
@@ -88,6 +89,9 @@ void dev_proxy_net_sent(struct dev_proxy *p, const void *frame, size_t len);
  * dev_proxy_fwd_status - forward device_set_status of @flavor and
  * @count ints for @call: D_IO_QUEUED after dev_reply_defer (answered by
  * the server's reply), or dev_reply_defer's refusal, or D_NO_MEMORY.
+ * dev_proxy_fwd_info - forward device_get_status of GRAFT_DEV_INFO for
+ * @call the same way; the server's answer, checked and given the mode
+ * and host (dev_proxy.h), answers the client (dev_reply_send_status).
  * dev_proxy_fwd_cancel - @req's client reply port died: take @req back
  * (true; its reply port dies, so the server's reply cannot arrive), or
  * false if it is not forwarded here.
@@ -99,6 +103,7 @@ io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req);
 io_return_t dev_proxy_fwd_status(struct dev_proxy *p, struct dev_call *call,
 				 dev_flavor_t flavor, const int *status,
 				 mach_msg_type_number_t count);
+io_return_t dev_proxy_fwd_info(struct dev_proxy *p, struct dev_call *call);
 bool dev_proxy_fwd_cancel(struct dev_proxy *p, struct io_req *req);
 void dev_proxy_fwd_fail_all(struct dev_proxy *p, io_return_t code);
 

@@ -109,11 +109,13 @@ static io_return_t ramdisk_write(struct device *dev, struct io_req *req)
 	return D_SUCCESS;
 }
 
-static io_return_t ramdisk_get_status(struct device *dev, dev_flavor_t flavor,
-				      int *status,
+static io_return_t ramdisk_get_status(struct device *dev,
+				      struct dev_call *call,
+				      dev_flavor_t flavor, int *status,
 				      mach_msg_type_number_t *count)
 {
 	(void)dev;
+	(void)call;
 	if (flavor != DEV_GET_SIZE && flavor != DEV_GET_RECORDS)
 		return D_INVALID_OPERATION;
 	if (*count < 2)

@@ -52,9 +52,13 @@ struct dev_ops {
 	io_return_t (*read)(struct device *dev, struct io_req *req);
 	io_return_t (*write)(struct device *dev, struct io_req *req);
 	/* get_status - write at most *@count ints of @flavor to @status and
-	 * set *@count; D_INVALID_OPERATION for a flavour it does not know. */
-	io_return_t (*get_status)(struct device *dev, dev_flavor_t flavor,
-				  int *status, mach_msg_type_number_t *count);
+	 * set *@count; D_INVALID_OPERATION for a flavour it does not know.
+	 * Or D_IO_QUEUED after dev_reply_defer(@call, ...), the module then
+	 * answering later with dev_reply_send_status() (at most the
+	 * *@count ints asked). */
+	io_return_t (*get_status)(struct device *dev, struct dev_call *call,
+				  dev_flavor_t flavor, int *status,
+				  mach_msg_type_number_t *count);
 	/* set_status - apply @count ints of @flavor, for @call: D_SUCCESS
 	 * or a D_* error; or D_IO_QUEUED after dev_reply_defer(@call, ...),
 	 * the module then answering later with dev_reply_send(). */
@@ -74,6 +78,11 @@ struct dev_ops {
 	 * not block nor call io_req_done.  NULL: nothing is cancelled (for
 	 * modules whose requests all finish in bounded time). */
 	bool (*cancel)(struct device *dev, struct io_req *req);
+	/* replied - the reply of @req, a read or write of @dev, was just
+	 * sent (by the reply thread or io_req_reply_now): for the module's
+	 * probes, which only record.  Thread context, interrupts on or
+	 * off; @req is freed after.  NULL: nothing. */
+	void (*replied)(struct device *dev, const struct io_req *req);
 };
 
 struct dev_module {
@@ -107,9 +116,10 @@ struct device {
 };
 
 /*
- * A reply kept for later: the answer of a device_set_status whose work
- * cannot be done without blocking.  Its only content is the return code
- * (MIG's reply of such a routine), so the device layer sends it itself.
+ * A reply kept for later: the answer of a device_set_status or
+ * device_get_status whose work cannot be done without blocking.  The
+ * device layer sends it: the return code (MIG's reply of a set_status,
+ * or of a failed call), or a get_status's code and ints.
  */
 struct dev_reply {
 	struct ipc_port *port;		/* NULL: the client asked for none */
@@ -119,8 +129,9 @@ struct dev_reply {
 };
 
 /*
- * dev_reply_defer - from the set_status op serving @call (interrupts
- * off): move the reply right of @call's request into @r, charging the
+ * dev_reply_defer - from the set_status or get_status op serving @call
+ * (interrupts off): move the reply right of @call's request into @r,
+ * charging the
  * sending task one request in flight (LEDGER_IO_REQUESTS,
  * kern/ledger.h); the op then answers D_IO_QUEUED and the dispatcher
  * sends no reply.  D_IO_QUEUED (also for a request without a reply
@@ -129,12 +140,17 @@ struct dev_reply {
  * D_INVALID_OPERATION, printed, nothing moved.
  * dev_reply_send - send @code as the reply kept in @r (the right is
  * consumed; a dead or NULL port drops it) and give the charge back.
+ * dev_reply_send_status - the same for a deferred get_status: D_SUCCESS
+ * with the @count ints at @status (at most DEV_STATUS_MAX), any other
+ * @code alone.
  * Thread context or interrupts off, not an interrupt handler; never
  * blocks.  Out of memory, the reply right is destroyed (printed): the
  * client's wait ends with a send-once notification instead of a reply.
  */
 io_return_t dev_reply_defer(struct dev_call *call, struct dev_reply *r);
 void dev_reply_send(struct dev_reply *r, io_return_t code);
+void dev_reply_send_status(struct dev_reply *r, io_return_t code,
+			   const int *status, mach_msg_type_number_t count);
 
 /* dev_master_admits_drivers - whether @port may make claims and
  * publications (claim_pci, claim_isa, proxy_publish): the device master

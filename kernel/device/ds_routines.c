@@ -27,6 +27,7 @@
 #include "device/dev_proxy.h"
 #include "device/device.h"
 #include "device/ds_mig.h"
+#include "device_status_reply.h"	/* generated (local.mk) */
 #include "device/io_req.h"
 #include "ipc/ipc_kmsg.h"
 #include "ipc/ipc_kobject.h"
@@ -299,8 +300,8 @@ kern_return_t ds_device_map(device_t device, vm_prot_t prot,
 }
 
 /* The request ds_server_handle serves (MIG's stubs do not pass it to
- * the routines): what a set_status op gets as its call.  Interrupts
- * off. */
+ * the routines): what a set_status or get_status op gets as its call.
+ * Interrupts off. */
 static struct ipc_kmsg *serving;
 
 kern_return_t ds_device_set_status(device_t device, dev_flavor_t flavor,
@@ -362,11 +363,36 @@ void dev_reply_send(struct dev_reply *r, io_return_t code)
 	cpu_intr_restore(flags);
 }
 
+void dev_reply_send_status(struct dev_reply *r, io_return_t code,
+			   const int *status, mach_msg_type_number_t count)
+{
+	uint64_t flags;
+
+	if (code == D_SUCCESS && count > DEV_STATUS_MAX)
+		code = D_IO_ERROR;	/* a module's bug */
+	if (code != D_SUCCESS || r->port == NULL) {
+		dev_reply_send(r, code);
+		return;
+	}
+	flags = cpu_intr_save();
+	/* The stub sends with mach_msg_send_from_kernel, which takes the
+	 * right whatever happens. */
+	if (ds_device_get_status_reply(r->port, r->type, code, (int *)status,
+				       count) != MACH_MSG_SUCCESS)
+		klog(&reply_log, "device: no memory for a get_status reply\n");
+	r->port = NULL;
+	ledger_credit(r->ledger, LEDGER_IO_REQUESTS, 1);
+	r->ledger = NULL;
+	cpu_intr_restore(flags);
+}
+
 kern_return_t ds_device_get_status(device_t device, dev_flavor_t flavor,
 				   dev_status_t status,
 				   mach_msg_type_number_t *statusCnt)
 {
 	struct device *dev = DEV(device);
+	struct dev_call call = { .request = serving };
+	io_return_t rc;
 
 	if (dev == NULL)
 		return D_NO_SUCH_DEVICE;
@@ -374,7 +400,9 @@ kern_return_t ds_device_get_status(device_t device, dev_flavor_t flavor,
 		return D_INVALID_OPERATION;
 	if (*statusCnt > DEV_STATUS_MAX)
 		*statusCnt = DEV_STATUS_MAX;
-	return dev->module->ops->get_status(dev, flavor, status, statusCnt);
+	rc = dev->module->ops->get_status(dev, &call, flavor, status,
+					  statusCnt);
+	return rc == D_IO_QUEUED ? MIG_NO_REPLY : rc;
 }
 
 kern_return_t ds_device_set_filter(device_t device, ipc_port_t receive_port,

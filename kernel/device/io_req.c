@@ -55,16 +55,6 @@ static KLOG_SOURCE(reply_log, "device");
 
 static struct io_req_queue done;	/* for the reply thread */
 static unsigned int requests;
-static void (*replied_probe)(const struct io_req *req);
-
-void io_req_probe_set(void (*fn)(const struct io_req *req))
-{
-	uint64_t flags = cpu_intr_save();
-
-	replied_probe = fn;
-	cpu_intr_restore(flags);
-}
-
 unsigned int io_req_in_flight(void)
 {
 	return requests;
@@ -275,8 +265,8 @@ static void reply(struct io_req *req)
 void io_req_reply_now(struct io_req *req)
 {
 	reply(req);
-	if (replied_probe != NULL)
-		replied_probe(req);
+	if (req->dev->module->ops->replied != NULL)
+		req->dev->module->ops->replied(req->dev, req);
 	io_req_free(req);
 }
 

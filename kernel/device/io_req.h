@@ -166,14 +166,6 @@ void io_req_done(struct io_req *req);
  */
 void io_req_reply_now(struct io_req *req);
 
-/*
- * io_req_probe_set - the benchmarks' hook: the reply thread calls @fn(req)
- * right after the reply of @req was queued on its reply port, before the
- * request is freed (NULL: no calls).  @fn only records (a TSC reading):
- * thread context, interrupts on.
- */
-void io_req_probe_set(void (*fn)(const struct io_req *req));
-
 /* io_req_init - start the reply thread.  Once, from device_init(). */
 void io_req_init(void);
 

@@ -14,7 +14,10 @@ DEVICE_MIG_GENERATED = kernel/device/gen/device_server.c \
 	kernel/device/gen/proxy_forward.h \
 	kernel/device/gen/proxy_reply_server.c \
 	kernel/device/gen/proxy_pages_user.c kernel/device/gen/proxy_pages.h \
-	kernel/device/gen/proxy_watch_user.c kernel/device/gen/proxy_watch.h
+	kernel/device/gen/proxy_watch_user.c kernel/device/gen/proxy_watch.h \
+	kernel/device/gen/device_status_reply_user.c \
+	kernel/device/gen/device_status_reply.h \
+	kernel/device/gen/device_status_reply_server.c
 
 # Graft's own interface (defs/claim.defs): PCI claims for user drivers.
 kernel/device/gen/claim_server.c: $(srcdir)/defs/claim.defs
@@ -68,6 +71,24 @@ kernel/device/gen/proxy_reply_server.c: \
 	$(AM_V_GEN)$(MIG) $(DEVICE_MIG_FLAGS) -DKERNEL_SERVER \
 		$(PROXY_REPLY_RENAME) -n -server $@ $<
 
+# The reply of device_get_status (defs/device_status_reply.defs): sent
+# by the kernel for a get_status it deferred (KERNEL_USER), read from a
+# driver server answering a forwarded one (KERNEL_SERVER, dsr_ routines,
+# demux device_status_reply_server).
+kernel/device/gen/device_status_reply_user.c \
+		kernel/device/gen/device_status_reply.h: \
+		$(srcdir)/defs/device_status_reply.defs
+	@mkdir -p kernel/device/gen
+	$(AM_V_GEN)$(MIG) $(DEVICE_MIG_FLAGS) -DKERNEL_USER -n \
+		-user kernel/device/gen/device_status_reply_user.c \
+		-header kernel/device/gen/device_status_reply.h $<
+
+kernel/device/gen/device_status_reply_server.c: \
+		$(srcdir)/defs/device_status_reply.defs
+	@mkdir -p kernel/device/gen
+	$(AM_V_GEN)$(MIG) $(DEVICE_MIG_FLAGS) -DKERNEL_SERVER -n \
+		-server $@ $<
+
 kernel/device/gen/device_server.c: $(MACH_INCLUDE)/device/device.defs
 	@mkdir -p kernel/device/gen
 	$(AM_V_GEN)$(MIG) $(DEVICE_MIG_FLAGS) -DKERNEL_SERVER -n \
@@ -90,7 +111,9 @@ nodist_kernel_device_libdevice_stubs_a_SOURCES = \
 	kernel/device/gen/proxy_forward_user.c \
 	kernel/device/gen/proxy_reply_server.c \
 	kernel/device/gen/proxy_pages_user.c \
-	kernel/device/gen/proxy_watch_user.c
+	kernel/device/gen/proxy_watch_user.c \
+	kernel/device/gen/device_status_reply_user.c \
+	kernel/device/gen/device_status_reply_server.c
 kernel_device_libdevice_stubs_a_CFLAGS = $(KERNEL_CFLAGS) -Wno-error \
 	-Wno-unused-parameter -Wno-sign-compare -Wno-unused-variable
 kernel_device_libdevice_stubs_a_CPPFLAGS = -DKERNEL \
@@ -103,7 +126,8 @@ $(kernel_device_libdevice_stubs_a_OBJECTS): Makefile mach-include/.stamp
 
 kernel_device_libdevice_a_SOURCES = kernel/device/ds_routines.c \
 	kernel/device/dev_port.c kernel/device/dev_module.c \
-	kernel/device/dev_error.c kernel/device/io_req.c \
+	kernel/device/dev_error.c kernel/device/dev_info.c \
+	kernel/device/io_req.c \
 	kernel/device/dev_console.c kernel/device/dev_ramdisk.c \
 	kernel/device/dev_intr.c kernel/device/dev_claim.c \
 	kernel/device/dev_claim_isa.c kernel/device/dev_claim_legacy.c \
@@ -116,7 +140,8 @@ kernel_device_libdevice_a_CPPFLAGS = -DKERNEL $(KERNEL_CPPFLAGS) \
 	-I$(srcdir)/defs \
 	-Ikernel/device/gen
 $(kernel_device_libdevice_a_OBJECTS): Makefile mach-include/.stamp \
-	kernel/device/gen/device_reply.h kernel/device/gen/proxy_forward.h
+	kernel/device/gen/device_reply.h kernel/device/gen/proxy_forward.h \
+	kernel/device/gen/device_status_reply.h
 
 # The stubs call the routines and the routines call the stubs' demux:
 # the routines' library is listed twice.

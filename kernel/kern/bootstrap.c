@@ -127,9 +127,42 @@ kern_return_t bootstrap_task_create(const struct boot_module *m,
 	return kr;
 }
 
+/* Load program module @i of @bi into tasks[@i] (NULL if it failed). */
+static void load(const struct bootinfo *bi, size_t i, struct task **tasks,
+		 struct bootstrap_entry *entries)
+{
+	if (bootstrap_task_load(&bi->modules[i], &tasks[i], &entries[i]) !=
+	    KERN_SUCCESS)
+		tasks[i] = NULL;
+}
+
+/* Lines that bind a port ($(NAME=port-create)) are loaded first, so any
+ * line may name the port; then every task starts in module order. */
 void bootstrap_start_all(const struct bootinfo *bi)
 {
-	for (size_t i = 0; i < bi->nmodules; i++)
-		if (bootstrap_module_is_program(&bi->modules[i]))
-			bootstrap_task_create(&bi->modules[i], NULL);
+	struct task **tasks = kzalloc(bi->nmodules * sizeof(*tasks));
+	struct bootstrap_entry *entries = kzalloc(bi->nmodules *
+						  sizeof(*entries));
+	size_t i;
+
+	if (bi->nmodules == 0)
+		goto out;
+	if (tasks == NULL || entries == NULL) {
+		kprintf("bootstrap: no memory to start the modules\n");
+		goto out;
+	}
+	for (i = 0; i < bi->nmodules; i++)
+		if (bootstrap_module_is_program(&bi->modules[i]) &&
+		    boot_script_binds(bi->modules[i].cmdline))
+			load(bi, i, tasks, entries);
+	for (i = 0; i < bi->nmodules; i++)
+		if (bootstrap_module_is_program(&bi->modules[i]) &&
+		    !boot_script_binds(bi->modules[i].cmdline))
+			load(bi, i, tasks, entries);
+	for (i = 0; i < bi->nmodules; i++)
+		if (tasks[i] != NULL)
+			(void)bootstrap_task_start(tasks[i], &entries[i]);
+out:
+	kfree(tasks);
+	kfree(entries);
 }

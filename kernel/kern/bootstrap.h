@@ -53,8 +53,11 @@ kern_return_t bootstrap_task_load(const struct boot_module *m,
 kern_return_t bootstrap_task_start(struct task *task,
 				   const struct bootstrap_entry *entry);
 
-/* Start every program module, in module order (what `make run` does; test
- * boots start only what their suite asks for). */
+/* Start every program module (what `make run` does; test boots start
+ * only what their suite asks for): the lines that bind a port
+ * (boot_script.h) are loaded first, then the others, then the tasks
+ * start in module order.  A module that does not load is printed and
+ * left out. */
 void bootstrap_start_all(const struct bootinfo *bi);
 
 #endif

@@ -70,6 +70,15 @@ struct lx_emul_netdev_info {
 	int carrier;			/* the driver reports a link */
 	int queue_stopped;		/* transmit queue 0 stopped */
 	int irq;			/* the driver's dev->irq (0: none) */
+	char driver[LX_EMUL_NETDEV_NAME_MAX];	/* the bound driver's name
+						 * ("e1000"), cut to fit */
+};
+
+/* A device's own counters, as its driver keeps them (Linux's struct
+ * net_device_stats). */
+struct lx_emul_netdev_counters {
+	unsigned long rx_packets, tx_packets, rx_bytes, tx_bytes;
+	unsigned long rx_errors, tx_errors, rx_dropped, tx_dropped;
 };
 
 /* What linux-emu calls on the host for the net devices; each may be
@@ -108,6 +117,16 @@ struct lx_emul_netdev *lx_emul_netdev_find(const char *name);
  * a registered device. */
 int lx_emul_netdev_info(struct lx_emul_netdev *dev,
 			struct lx_emul_netdev_info *info);
+
+/* lx_emul_netdev_counters - @dev's counters as its driver has them now
+ * (dev->stats, which a driver updates as frames go; e1000 adds its
+ * error counts from its watchdog).  Neither enters the world nor
+ * blocks, so any context may ask (a status request with interrupts
+ * off); a counter the driver is updating reads as before or after.
+ * @dev must be a device lx_emul_netdev_next gave: net devices stay
+ * registered while the host serves them. */
+void lx_emul_netdev_counters(struct lx_emul_netdev *dev,
+			     struct lx_emul_netdev_counters *c);
 
 /* lx_emul_netdev_open - bring @dev up: ndo_validate_addr, ndo_open, the
  * receive filter (ndo_set_rx_mode).  Thread context.  0 (also if already

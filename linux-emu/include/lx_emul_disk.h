@@ -35,6 +35,9 @@ struct lx_emul_disk_info {
 	int read_only;			/* the device reports write protect */
 	char vendor[9];			/* INQUIRY strings without trailing */
 	char model[17];			/* blanks, NUL-terminated */
+	char driver[16];		/* the host adapter's driver
+					 * ("ata_piix"), cut to fit; empty
+					 * without a DMA device */
 };
 
 /* One scatter-gather entry: physical address and length in bytes. */

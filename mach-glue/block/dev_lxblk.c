@@ -49,6 +49,7 @@
 #include <stdint.h>
 
 #include <device/device_types.h>
+#include <graft/dev_info.h>
 
 #include "device/dev_error.h"
 #include "device/dev_module.h"
@@ -113,17 +114,24 @@ static struct dev_lxblk_stats stats;
 static int work_event;
 static bool worker_busy;		/* lx-blk is submitting a request */
 
-/* The benchmarks' state (dev_lxblk_bench_start); interrupts off. */
+/*
+ * The probes' state: disk.cmd.glue and disk.int.glue (dev_lxblk.h) are
+ * timed on every request, each sample kept in its disk's ring (for
+ * GRAFT_DEV_INFO) and, while a benchmark records
+ * (dev_lxblk_bench_start), in its arrays.  Interrupts off.
+ */
 static struct {
-	struct dev_lxblk_sample *cmd, *intr;
+	struct dev_lxblk_sample *cmd, *intr;	/* NULL: no benchmark */
 	unsigned int max, ncmd, nintr;
 	uint64_t t_op;		/* op entered; 0: no cmd sample open */
+	struct lxblk_disk *op_disk;	/* ... of this disk's request */
 	uint64_t copies;	/* ticks of bounce copies to leave out */
 	uint32_t len, nsegs, write;
 	uint64_t t_done;	/* last scsi_done */
 	const struct io_req *replying;	/* its request, being answered */
+	struct lxblk_disk *replying_disk;	/* ... of this disk */
 	uint64_t t_replying;	/* t_done of @replying, copies left out */
-} bench;
+} probes;
 
 /* --- Pages --- */
 
@@ -185,10 +193,26 @@ static void run_copies(const struct blk_cluster_plan *p)
 	for (size_t i = 0; i < p->n.ncopies; i++)
 		memcpy(phys_to_virt(p->copies[i].to),
 		       phys_to_virt(p->copies[i].from), p->copies[i].len);
-	bench.copies += probe_read() - t;
+	probes.copies += probe_read() - t;
 }
 
 /* --- Completion --- */
+
+/* Interrupts off: @req, answered with req->error, counted in @c. */
+static void count(struct lxblk_counters *c, const struct io_req *req)
+{
+	bool write = req->op == IO_WRITE || req->op == IO_WRITE_INBAND;
+
+	if (req->error != D_SUCCESS) {
+		c->errors++;
+	} else if (write) {
+		c->writes++;
+		c->write_bytes += req->count;
+	} else {
+		c->reads++;
+		c->read_bytes += req->count;
+	}
+}
 
 /* Interrupts off; every command submitted is done and no more will be:
  * answer the Mach request and free @r. */
@@ -196,7 +220,7 @@ static void finish(struct lxblk_req *r)
 {
 	struct io_req *req = r->req;
 
-	bench.copies = 0;
+	probes.copies = 0;
 	if (r->error == D_SUCCESS && r->plan.copy_when ==
 	    BLK_CLUSTER_COPY_AFTER)
 		run_copies(&r->plan);
@@ -210,13 +234,15 @@ static void finish(struct lxblk_req *r)
 	req->done = r->error == D_SUCCESS ? req->count : 0;
 	if (r->error != D_SUCCESS)
 		stats.errors++;
+	count(&r->u->counters, req);
 	stats.in_flight--;
-	req_free(r);
-	if (bench.intr != NULL && bench.t_done != 0) {
-		bench.replying = req;	/* the sample ends in reply_probe */
-		bench.t_replying = bench.t_done + bench.copies;
+	if (probes.t_done != 0) {
+		probes.replying = req;	/* the sample ends in reply_probe */
+		probes.replying_disk = r->u->d;
+		probes.t_replying = probes.t_done + probes.copies;
 	}
-	bench.t_done = 0;
+	req_free(r);
+	probes.t_done = 0;
 	io_req_done(req);
 }
 
@@ -254,45 +280,54 @@ static void cmd_done(struct lx_emul_disk_cmd *cmd, int result)
 }
 
 /* linux-emu's probe points (lx_emul_disk_probe_set): only record. */
-static void bench_probe(int point)
+static void probe_point(int point)
 {
 	uint64_t now = probe_read();
 	uint64_t flags = cpu_intr_save();
 
 	if (point == LX_EMUL_DISK_PROBE_QUEUECOMMAND) {
-		if (bench.t_op != 0 && bench.ncmd < bench.max) {
-			struct dev_lxblk_sample *s = &bench.cmd[bench.ncmd++];
+		uint64_t ticks = now - probes.t_op - probes.copies;
 
-			s->len = bench.len;
-			s->nsegs = (uint16_t)bench.nsegs;
-			s->write = (uint16_t)bench.write;
-			s->ticks = now - bench.t_op - bench.copies;
+		if (probes.t_op != 0)
+			probe_ring_add(&probes.op_disk->cmd_ring, ticks);
+		if (probes.t_op != 0 && probes.cmd != NULL &&
+		    probes.ncmd < probes.max) {
+			struct dev_lxblk_sample *s = &probes.cmd[probes.ncmd++];
+
+			s->len = probes.len;
+			s->nsegs = (uint16_t)probes.nsegs;
+			s->write = (uint16_t)probes.write;
+			s->ticks = ticks;
 		}
-		bench.t_op = 0;
+		probes.t_op = 0;
 	} else if (point == LX_EMUL_DISK_PROBE_SCSI_DONE) {
-		bench.t_done = now;
+		probes.t_done = now;
 	}
 	cpu_intr_restore(flags);
 }
 
-/* The reply thread queued a reply on its port (io_req_probe_set): the
+/* The reply thread queued a reply on its port (the replied op): the
  * end of the int sample whose request it was.  Thread context. */
-static void reply_probe(const struct io_req *req)
+static void reply_probe(struct device *dev, const struct io_req *req)
 {
 	uint64_t now = probe_read();
 	uint64_t flags = cpu_intr_save();
 
-	if (req == bench.replying && bench.intr != NULL &&
-	    bench.nintr < bench.max) {
-		struct dev_lxblk_sample *s = &bench.intr[bench.nintr++];
+	(void)dev;
+	if (req == probes.replying)
+		probe_ring_add(&probes.replying_disk->int_ring,
+			       now - probes.t_replying);
+	if (req == probes.replying && probes.intr != NULL &&
+	    probes.nintr < probes.max) {
+		struct dev_lxblk_sample *s = &probes.intr[probes.nintr++];
 
 		s->len = (uint32_t)req->count;
 		s->nsegs = 0;
 		s->write = req->op == IO_WRITE || req->op == IO_WRITE_INBAND;
-		s->ticks = now - bench.t_replying;
+		s->ticks = now - probes.t_replying;
 	}
-	if (req == bench.replying)
-		bench.replying = NULL;
+	if (req == probes.replying)
+		probes.replying = NULL;
 	cpu_intr_restore(flags);
 }
 
@@ -301,29 +336,22 @@ void dev_lxblk_bench_start(struct dev_lxblk_sample *cmd,
 {
 	uint64_t flags = cpu_intr_save();
 
-	bench.cmd = cmd;
-	bench.intr = intr;
-	bench.max = max;
-	bench.ncmd = bench.nintr = 0;
-	bench.t_op = bench.t_done = 0;
-	bench.replying = NULL;
+	probes.cmd = cmd;
+	probes.intr = intr;
+	probes.max = max;
+	probes.ncmd = probes.nintr = 0;
+	probes.t_op = probes.t_done = 0;
+	probes.replying = NULL;
 	cpu_intr_restore(flags);
-	io_req_probe_set(reply_probe);
-	if (disks != NULL)
-		disks->probe_set(bench_probe);
 }
 
 void dev_lxblk_bench_stop(unsigned int *ncmd, unsigned int *nintr)
 {
-	uint64_t flags;
+	uint64_t flags = cpu_intr_save();
 
-	if (disks != NULL)
-		disks->probe_set(NULL);
-	io_req_probe_set(NULL);
-	flags = cpu_intr_save();
-	*ncmd = bench.ncmd;
-	*nintr = bench.nintr;
-	bench.cmd = bench.intr = NULL;
+	*ncmd = probes.ncmd;
+	*nintr = probes.nintr;
+	probes.cmd = probes.intr = NULL;
 	cpu_intr_restore(flags);
 }
 
@@ -643,7 +671,7 @@ static io_return_t lxblk_io(struct device *dev, struct io_req *req)
 			return D_NO_MEMORY;
 		stats.pages_held++;
 	}
-	bench.copies = 0;
+	probes.copies = 0;
 	rc = plan(u, req, bytes, inband_page, &r);
 	if (rc != D_SUCCESS) {
 		if (inband_page != 0)
@@ -658,12 +686,11 @@ static io_return_t lxblk_io(struct device *dev, struct io_req *req)
 		run_copies(&r->plan);
 	stats.requests++;
 	stats.in_flight++;
-	if (bench.cmd != NULL) {
-		bench.t_op = now;
-		bench.len = (uint32_t)req->count;
-		bench.nsegs = r->cmds[0].nsegs;
-		bench.write = write;
-	}
+	probes.t_op = now;
+	probes.op_disk = u->d;
+	probes.len = (uint32_t)req->count;
+	probes.nsegs = r->cmds[0].nsegs;
+	probes.write = write;
 	r->pending = 1;		/* the op's hold, then the queue's */
 	if (queue_head != NULL || worker_busy || !submit_cmds(r, false))
 		queue_push(r);
@@ -672,14 +699,17 @@ static io_return_t lxblk_io(struct device *dev, struct io_req *req)
 	return D_IO_QUEUED;
 }
 
-static io_return_t lxblk_get_status(struct device *dev, dev_flavor_t flavor,
-				    int *status,
+static io_return_t lxblk_get_status(struct device *dev, struct dev_call *call,
+				    dev_flavor_t flavor, int *status,
 				    mach_msg_type_number_t *count)
 {
 	struct lxblk_unit *u = dev->priv;
 	uint64_t bs = u->d->info.block_size;
 	uint64_t records = u->blocks;
 
+	(void)call;
+	if (flavor == GRAFT_DEV_INFO)
+		return dev_lxblk_units_info(u, status, count);
 	if (flavor != DEV_GET_SIZE && flavor != DEV_GET_RECORDS)
 		return D_INVALID_OPERATION;
 	if (*count < 2)
@@ -701,6 +731,7 @@ static const struct dev_ops lxblk_ops = {
 	.read = lxblk_io,
 	.write = lxblk_io,
 	.get_status = lxblk_get_status,
+	.replied = reply_probe,
 };
 
 const struct dev_module dev_lxblk_module = {
@@ -725,6 +756,7 @@ int dev_lxblk_start(const struct dev_lxblk_disks *ops)
 	stats.cmds += cmds;
 	if (ndisks == 0)
 		return 0;
+	ops->probe_set(probe_point);
 	if (kernel_thread_create("lx-blk", LXBLK_PRIORITY, worker, NULL,
 				 NULL) != KERN_SUCCESS) {
 		kprintf("lx-blk: cannot start the worker thread\n");

@@ -66,12 +66,11 @@ void dev_lxblk_stats(struct dev_lxblk_stats *out);
  * (LX_EMUL_DISK_PROBE_QUEUECOMMAND), less the bounce copies of a write.
  * disk.int.glue: from the adapter's scsi_done for the request's last
  * command (LX_EMUL_DISK_PROBE_SCSI_DONE) to the Mach reply queued on the
- * client's reply port (the reply thread's send returned,
- * io_req_probe_set), less the bounce copies of a read: linux-emu's
+ * client's reply port (the reply thread's send returned, the module's
+ * replied op), less the bounce copies of a read: linux-emu's
  * deferral to BLOCK_SOFTIRQ, the done callback, io_req_done, the switch
  * to the reply thread and its MIG reply.  TSC ticks (probe_read), the
- * probes' own cost included.  One request at a time; the samples use
- * the device layer's reply hook while they run.
+ * probes' own cost included.  One request at a time.
  */
 struct dev_lxblk_sample {
 	uint32_t len;		/* bytes of the request */

@@ -10,6 +10,7 @@
 
 #include <device/device_types.h>
 
+#include "device/dev_info.h"
 #include "kern/kprintf.h"
 #include "kern/sched.h"
 #include "kern/string.h"
@@ -30,6 +31,25 @@ struct lxblk_unit *dev_lxblk_units_find(const char *name)
 		if (strcmp(units[i].name, name) == 0)
 			return &units[i];
 	return NULL;
+}
+
+io_return_t dev_lxblk_units_info(const struct lxblk_unit *u, int *status,
+				 mach_msg_type_number_t *count)
+{
+	const struct lxblk_counters *c = &u->counters;
+	struct graft_dev_info info;
+
+	if (*count < GRAFT_DEV_INFO_COUNT)
+		return D_INVALID_SIZE;
+	dev_info_init(&info, GRAFT_DEV_KERNEL, u->d->info.driver, "kernel");
+	dev_info_counter(&info, "reads", c->reads);
+	dev_info_counter(&info, "writes", c->writes);
+	dev_info_counter(&info, "read_bytes", c->read_bytes);
+	dev_info_counter(&info, "write_bytes", c->write_bytes);
+	dev_info_counter(&info, "errors", c->errors);
+	dev_info_probe(&info, "disk.cmd.glue", &u->d->cmd_ring);
+	dev_info_probe(&info, "disk.int.glue", &u->d->int_ring);
+	return dev_info_answer(&info, status, count);
 }
 
 unsigned int dev_lxblk_units_count(void)

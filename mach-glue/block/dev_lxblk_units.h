@@ -6,8 +6,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <device/device_types.h>
+#include <mach/message.h>
+
 #include "linux-emu/include/lx_emul_disk.h"
 #include "mach-glue/block/blk_cluster.h"
+#include "kern/probe_ring.h"
 #include "mach-glue/block/dev_lxblk.h"
 #include "vm/vm_page.h"
 
@@ -18,6 +22,16 @@ struct lxblk_disk {
 	struct lx_emul_disk_info info;
 	struct blk_cluster_limits lim;	/* capacity: the whole disk */
 	enum vm_zone zone;		/* of its bounce pages */
+	/* The last samples of disk.cmd.glue and disk.int.glue for its
+	 * requests (dev_lxblk.h); interrupts off. */
+	struct probe_ring cmd_ring, int_ring;
+};
+
+/* What a unit's requests did, counted when each is answered. */
+struct lxblk_counters {
+	uint64_t reads, writes;		/* answered D_SUCCESS */
+	uint64_t read_bytes, write_bytes;
+	uint64_t errors;		/* answered with an error */
 };
 
 /* A Mach device: a whole disk or one partition of it. */
@@ -27,6 +41,7 @@ struct lxblk_unit {
 	uint64_t blocks;
 	char name[LXBLK_UNIT_NAME];
 	bool writable;			/* opened with D_WRITE */
+	struct lxblk_counters counters;	/* interrupts off */
 };
 
 /*
@@ -44,6 +59,13 @@ unsigned int dev_lxblk_units_scan(const struct dev_lxblk_disks *disks,
 
 /* dev_lxblk_units_find - the unit named @name, or NULL; any context. */
 struct lxblk_unit *dev_lxblk_units_find(const char *name);
+
+/* dev_lxblk_units_info - device_get_status(GRAFT_DEV_INFO) of @u into
+ * @status (room for *@count ints): the disk's adapter driver, the
+ * kernel, @u's counters, its disk's probes (dev_info_answer's codes).
+ * Interrupts off. */
+io_return_t dev_lxblk_units_info(const struct lxblk_unit *u, int *status,
+				 mach_msg_type_number_t *count);
 
 /* dev_lxblk_units_count - units made; dev_lxblk_units_forget - serve
  * none of them (the module could not start). */

@@ -47,7 +47,9 @@
  * IFF_ALLMULTI) through the driver's ndo_set_rx_mode: from the op when
  * the Linux world and the rtnl lock are free, else by the worker, the
  * reply kept until it is done (dev_reply_defer; lxnet_set_status).  The
- * modes go back to none at the last close.
+ * modes go back to none at the last close.  GRAFT_DEV_INFO
+ * (graft/dev_info.h) names the driver and gives Linux's counters of the
+ * device and the module's probes (dev_lxnet_probe.c).
  *
  * Locking: one CPU; slot state is guarded by disabling interrupts.
  */
@@ -59,6 +61,7 @@
 #include <device/net_status.h>
 
 #include "device/dev_error.h"
+#include "device/dev_info.h"
 #include "device/dev_module.h"
 #include "device/device.h"
 #include "device/io_req.h"
@@ -71,6 +74,8 @@
 #include "kern/thread.h"
 #include "linux-emu/include/lx_emul.h"
 #include "mach-glue/net/dev_lxnet.h"
+#include "mach-glue/net/lxnet_info.h"
+#include "mach-glue/net/lxnet_probe.h"
 #include "net/net_filter.h"
 #include "x86_64/cpu.h"
 
@@ -103,6 +108,7 @@ struct lxnet_flags_req {
 struct lxnet {
 	struct lx_emul_netdev *ndev;
 	char name[LX_EMUL_NETDEV_NAME_MAX];
+	char driver[LX_EMUL_NETDEV_NAME_MAX];	/* Linux's: "e1000" */
 	uint8_t mac[ETH_ADDRESS];
 	unsigned int mtu;
 	unsigned int flags;		/* IFF_*, refreshed by the worker */
@@ -119,28 +125,6 @@ struct lxnet {
 	struct lxnet_flags_req *fhead, *ftail;	/* NET_FLAGS for lx-net */
 	struct dev_lxnet_stats stats;
 };
-
-/* The benchmarks' state (dev_lxnet_bench_start); interrupts off. */
-static struct {
-	struct dev_lxnet_bench *b;	/* NULL: not recording */
-	uint32_t tx_len;
-	uint64_t t_write;	/* write op entered; 0: no sample open */
-	uint64_t copies;	/* ticks spent copying the frame so far */
-	uint64_t t_copy;	/* the skb copy started */
-	uint64_t t_rx;		/* the driver handed a frame over */
-	uint64_t t_done;	/* a transmit skb's destructor started */
-	const struct io_req *done_req;	/* ... its write; NULL: none */
-} bench;
-
-/* Interrupts off: add a sample of @len bytes, @ticks to @a (count *@n). */
-static void bench_add(struct dev_lxnet_sample *a, unsigned int *n,
-		      uint32_t len, uint64_t ticks)
-{
-	if (*n < bench.b->max) {
-		a[*n].len = len;
-		a[(*n)++].ticks = ticks;
-	}
-}
 
 static struct lxnet slots[DEV_LXNET_MAX];
 static unsigned int nslots;
@@ -190,76 +174,8 @@ static void cb_rx(struct lx_emul_netdev *ndev, const void *frame,
 		s->stats.rx_frames++;
 		if (s->filters != NULL)
 			net_filter_deliver(s->filters, frame, len, NETF_IN);
+		lxnet_probe_rx((unsigned int)(s - slots), (uint32_t)len);
 	}
-	if (bench.b != NULL && bench.t_rx != 0) {
-		bench_add(bench.b->rx, &bench.b->nrx, (uint32_t)len,
-			  probe_read() - bench.t_rx);
-		bench.t_rx = 0;
-	}
-	cpu_intr_restore(flags);
-}
-
-/* linux-emu's probe points (lx_emul_net_probe_set): only record. */
-static void bench_probe(int point)
-{
-	uint64_t now = probe_read();
-	uint64_t flags = cpu_intr_save();
-
-	if (point == LX_EMUL_NET_PROBE_TX_COPY) {
-		bench.t_copy = now;
-	} else if (point == LX_EMUL_NET_PROBE_TX_COPIED) {
-		bench.copies += now - bench.t_copy;
-	} else if (point == LX_EMUL_NET_PROBE_TX_DRIVER) {
-		if (bench.b != NULL && bench.t_write != 0)
-			bench_add(bench.b->tx, &bench.b->ntx, bench.tx_len,
-				  now - bench.t_write - bench.copies);
-		bench.t_write = 0;
-	} else if (point == LX_EMUL_NET_PROBE_RX_HANDOVER) {
-		bench.t_rx = now;
-	} else if (point == LX_EMUL_NET_PROBE_TX_DONE) {
-		bench.t_done = now;	/* cb_tx_done names the write */
-	}
-	cpu_intr_restore(flags);
-}
-
-/* The reply thread queued @req's reply (io_req_probe_set): the end of
- * a net.txdone.glue sample if @req is the write cb_tx_done named. */
-static void bench_replied(const struct io_req *req)
-{
-	uint64_t now = probe_read();
-	uint64_t flags = cpu_intr_save();
-
-	if (bench.b != NULL && req == bench.done_req)
-		bench_add(bench.b->txdone, &bench.b->ntxdone,
-			  (uint32_t)req->count, now - bench.t_done);
-	if (req == bench.done_req)
-		bench.done_req = NULL;
-	cpu_intr_restore(flags);
-}
-
-void dev_lxnet_bench_start(struct dev_lxnet_bench *b)
-{
-	uint64_t flags = cpu_intr_save();
-
-	b->ntx = b->nrx = b->ntxdone = 0;
-	bench.b = b;
-	bench.t_write = bench.t_rx = 0;
-	bench.done_req = NULL;
-	cpu_intr_restore(flags);
-	lx_emul_net_probe_set(bench_probe);
-	io_req_probe_set(bench_replied);
-}
-
-void dev_lxnet_bench_stop(struct dev_lxnet_bench *b)
-{
-	uint64_t flags;
-
-	lx_emul_net_probe_set(NULL);
-	io_req_probe_set(NULL);
-	flags = cpu_intr_save();
-	(void)b;
-	bench.b = NULL;
-	bench.done_req = NULL;
 	cpu_intr_restore(flags);
 }
 
@@ -272,11 +188,10 @@ static void cb_tx_done(struct lx_emul_netdev *ndev, void *cookie)
 	if (s != NULL) {
 		s->stats.tx_done++;
 		s->in_driver--;
+		lxnet_probe_tx_done((unsigned int)(s - slots), req);
 	}
 	req->error = D_SUCCESS;
 	req->done = req->count;
-	if (bench.b != NULL)
-		bench.done_req = req;	/* net.txdone.glue, from t_done */
 	io_req_done(req);
 	cpu_intr_restore(flags);
 	thread_wakeup(&work_event);	/* dev_lxnet_idle waiters */
@@ -416,13 +331,13 @@ static void do_close(struct lxnet *s)
 }
 
 /* Interrupts off: copy @req's frame into s->frame, the copy's ticks
- * going to the benchmark's excluded copies. */
+ * left out of the tx probe's sample. */
 static void frame_get(struct lxnet *s, struct io_req *req)
 {
 	uint64_t copy_start = probe_read();
 
 	io_req_get(req, 0, s->frame, req->count);
-	bench.copies += probe_read() - copy_start;
+	lxnet_probe_copied(probe_read() - copy_start);
 }
 
 /* Interrupts off: the driver took the @len-byte frame in s->frame (its
@@ -535,6 +450,7 @@ int dev_lxnet_start(void)
 		}
 		s->ndev = ndev;
 		memcpy(s->name, info.name, sizeof(s->name));
+		memcpy(s->driver, info.driver, sizeof(s->driver));
 		memcpy(s->mac, info.mac, sizeof(s->mac));
 		s->mtu = info.mtu;
 		s->flags = info.flags;
@@ -543,6 +459,7 @@ int dev_lxnet_start(void)
 	if (nslots == 0)
 		return 0;
 	lx_emul_net_set_callbacks(&cb);
+	lxnet_probe_start();
 	if (kernel_thread_create("lx-net", LXNET_PRIORITY, worker, NULL,
 				 NULL) != KERN_SUCCESS) {
 		kprintf("lx-net: cannot start the worker thread\n");
@@ -655,11 +572,8 @@ static io_return_t lxnet_write(struct device *dev, struct io_req *req)
 		return D_INVALID_SIZE;
 	if (s->open_err != 0)
 		return dev_error_from_errno(s->open_err);
-	if (bench.b != NULL) {
-		bench.t_write = now;
-		bench.tx_len = (uint32_t)req->count;
-		bench.copies = 0;
-	}
+	lxnet_probe_write((unsigned int)(s - slots), (uint32_t)req->count,
+			  now);
 	if (s->up && io_req_queue_empty(&s->writes) && !s->stalled &&
 	    !s->sending &&
 	    (s->flags & IFF_RUNNING) && send_now(s, req))
@@ -669,11 +583,30 @@ static io_return_t lxnet_write(struct device *dev, struct io_req *req)
 	return D_IO_QUEUED;
 }
 
-static io_return_t lxnet_get_status(struct device *dev, dev_flavor_t flavor,
-				    int *status, mach_msg_type_number_t *count)
+/* GRAFT_DEV_INFO: the driver, the kernel, Linux's counters of the
+ * device and the module's probes (dev_lxnet_probe.c). */
+static io_return_t info_answer(struct lxnet *s, int *status,
+			       mach_msg_type_number_t *count)
+{
+	struct lx_emul_netdev_counters c;
+	struct graft_dev_info info;
+
+	if (*count < GRAFT_DEV_INFO_COUNT)
+		return D_INVALID_SIZE;
+	dev_info_init(&info, GRAFT_DEV_KERNEL, s->driver, "kernel");
+	lx_emul_netdev_counters(s->ndev, &c);
+	lxnet_info_counters(&info, &c);
+	lxnet_probe_report((unsigned int)(s - slots), &info);
+	return dev_info_answer(&info, status, count);
+}
+
+static io_return_t lxnet_get_status(struct device *dev, struct dev_call *call,
+				    dev_flavor_t flavor, int *status,
+				    mach_msg_type_number_t *count)
 {
 	struct lxnet *s = dev->priv;
 
+	(void)call;
 	if (flavor == NET_STATUS) {
 		struct net_status ns = {
 			.min_packet_size = ETH_HEADER,
@@ -709,6 +642,8 @@ static io_return_t lxnet_get_status(struct device *dev, dev_flavor_t flavor,
 		*count = words;
 		return D_SUCCESS;
 	}
+	if (flavor == GRAFT_DEV_INFO)
+		return info_answer(s, status, count);
 	return D_INVALID_OPERATION;
 }
 
@@ -791,6 +726,7 @@ static const struct dev_ops lxnet_ops = {
 	.get_status = lxnet_get_status,
 	.set_status = lxnet_set_status,
 	.set_filter = lxnet_set_filter,
+	.replied = lxnet_probe_replied,
 };
 
 const struct dev_module dev_lxnet_module = {

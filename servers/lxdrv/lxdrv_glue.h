@@ -5,7 +5,9 @@
 
 #include <stdbool.h>
 
+#include <device/device_types.h>
 #include <mach/kern_return.h>
+#include <mach/message.h>
 #include <mach/port.h>
 
 /* pci.c: lxdrv_pci_claim - claim 00:@slot.@fn for the server, grant its
@@ -40,6 +42,18 @@ bool lxdrv_memory_direct(void);
 /* net.c: lxdrv_net_start - open the world's net devices and publish
  * them.  Thread context. */
 void lxdrv_net_start(void);
+
+/* net_info.c: lxdrv_net_probes_start - time the server's net paths on
+ * every frame, unless a bench build holds lxdrv_probe_fn.
+ * lxdrv_net_info - answer @flavor for @ndev: GRAFT_DEV_INFO (the
+ * driver, Linux's counters, the probes) in at most *@count ints at
+ * @status, else D_INVALID_OPERATION; D_INVALID_SIZE for a count below
+ * GRAFT_DEV_INFO_COUNT.  A thread of the world's. */
+struct lx_emul_netdev;
+void lxdrv_net_probes_start(void);
+kern_return_t lxdrv_net_info(struct lx_emul_netdev *ndev,
+			     dev_flavor_t flavor, int *status,
+			     mach_msg_type_number_t *count);
 
 /* disk.c: lxdrv_disk_start - publish the world's disks and their MBR
  * partitions (printed).  Thread context; after the serve thread started

@@ -11,7 +11,8 @@
  * serve thread (lx_emul_netdev_xmit) after waiting for the link (3 s at
  * most) and for room when the driver's queue is stopped; it is answered
  * when the driver is done with the frame.  NET_FLAGS sets
- * the receive modes.  A thread watches the flags (the carrier comes and
+ * the receive modes; GRAFT_DEV_INFO, which the kernel forwards, is
+ * net_info.c's.  A thread watches the flags (the carrier comes and
  * goes) and republishes the status when they change.
  */
 #include <stdio.h>
@@ -228,10 +229,20 @@ static kern_return_t net_set_status(struct lxdrv_device *dev,
 	return D_SUCCESS;
 }
 
+static kern_return_t net_get_status(struct lxdrv_device *dev,
+				    dev_flavor_t flavor, int *status,
+				    mach_msg_type_number_t *count)
+{
+	struct net *n = dev->priv;
+
+	return lxdrv_net_info(n->ndev, flavor, status, count);
+}
+
 static const struct lxdrv_device_ops net_ops = {
 	.write = net_write,
 	.write_now = net_write_now,
 	.set_status = net_set_status,
+	.get_status = net_get_status,
 };
 
 static void rx(struct lx_emul_netdev *ndev, const void *frame,
@@ -284,6 +295,7 @@ void lxdrv_net_start(void)
 	int s[STATUS_INTS], err;
 
 	lx_emul_net_set_callbacks(&callbacks);
+	lxdrv_net_probes_start();
 	while ((ndev = lx_emul_netdev_next(ndev)) != NULL && nnets < NETS_MAX) {
 		struct net *n = &nets[nnets];
 

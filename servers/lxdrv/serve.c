@@ -387,13 +387,19 @@ kern_return_t ds_device_set_status(mach_port_t device, dev_flavor_t flavor,
 	return dev->ops->set_status(dev, flavor, status, count);
 }
 
-/* Answered by the kernel from the published status; never forwarded. */
+/* The kernel answers from the published status but the flavours only
+ * the device's op knows (kernel/device/dev_proxy.h). */
 kern_return_t ds_device_get_status(mach_port_t device, dev_flavor_t flavor,
 				   dev_status_t status,
 				   mach_msg_type_number_t *count)
 {
-	(void)device; (void)flavor; (void)status; (void)count;
-	return D_INVALID_OPERATION;
+	struct lxdrv_device *dev = find(device);
+
+	if (on_loop)
+		return defer();
+	if (!dev || !dev->ops->get_status)
+		return D_INVALID_OPERATION;
+	return dev->ops->get_status(dev, flavor, status, count);
 }
 
 kern_return_t ds_device_set_filter(mach_port_t device, mach_port_t port,

@@ -43,6 +43,9 @@ struct lxdrv_call {
  * lxdrv's base plus @pages->frames[i]; *@done set.  NULL: the kernel
  * never lends pages for the device (it lends only for devices whose
  * status has no NET_STATUS).
+ * get_status - answer @flavor in at most *@count ints at @status, *@count
+ * set (the kernel forwards only the flavours it cannot answer from the
+ * published status: GRAFT_DEV_INFO).
  */
 /* The pages of a request lent by the kernel: @n physical addresses of
  * pages, the data @offset bytes into the first. */
@@ -75,6 +78,9 @@ struct lxdrv_device_ops {
 				     recnum_t recnum,
 				     const struct lxdrv_pages *pages,
 				     size_t count, size_t *done);
+	kern_return_t (*get_status)(struct lxdrv_device *dev,
+				    dev_flavor_t flavor, int *status,
+				    mach_msg_type_number_t *count);
 };
 
 struct lxdrv_device {

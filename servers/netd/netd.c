@@ -4,8 +4,11 @@
  * Arguments (module command line): device=N (the device master port,
  * ${device-port}); ip=A.B.C.D or ip=dhcp (default 10.0.2.15); mask=
  * (default 255.255.255.0); gw= (default 10.0.2.2); eth= (default eth0);
- * run=DEV args=WORD+WORD... to start the program on device DEV as a task
- * with netd's service port as its bootstrap port (spawn.c).
+ * service=N the receive right to serve netd.defs on (a port the boot
+ * script made, $(netd-port=port-create), which other modules' lines
+ * name ${netd-port}; default: a port of its own); run=DEV
+ * args=WORD+WORD... to start the program on device DEV as a task with
+ * netd's service port as its bootstrap port (spawn.c).
  *
  * One thread runs everything (lwIP's NO_SYS mode): a loop receives on a
  * port set holding the filter's port (net_rcv_msg frames), the service
@@ -164,7 +167,9 @@ int main(int argc, char **argv)
 			       &set) != KERN_SUCCESS ||
 	    mach_port_move_member(netd_task, netd_eth0.rx, set) !=
 		    KERN_SUCCESS ||
-	    (service = netd_rpc_init(set)) == MACH_PORT_NULL) {
+	    (service = netd_rpc_init(set, graft_arg_port(argc, argv,
+							  "service"))) ==
+		    MACH_PORT_NULL) {
 		printf("netd: cannot make its port set\n");
 		return 1;
 	}

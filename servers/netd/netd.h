@@ -30,7 +30,10 @@ extern mach_port_t netd_device_master;
  */
 extern mach_port_t netd_task;
 
-/* netif.c */
+/* netif.c: netd_eth_open - open Ethernet device @name on @master (asked
+ * again for 30 s while no one serves that name: a driver server may
+ * publish it later), read its MAC, make its receive port and install
+ * the filter; D_SUCCESS or the code of the call that failed. */
 kern_return_t netd_eth_open(struct netd_eth *eth, mach_port_t master,
 			    const char *name);
 void netd_eth_wait_link(struct netd_eth *eth);
@@ -49,8 +52,10 @@ void netd_status_init(void);
 kern_return_t netd_spawn(const char *devname, const char *args,
 			 mach_port_t service);
 
-/* rpc.c: the socket-like interface of netd.defs. */
-mach_port_t netd_rpc_init(mach_port_t set);
+/* rpc.c: the socket-like interface of netd.defs.  netd_rpc_init - serve
+ * it on @given (a receive right of netd's; MACH_PORT_NULL: a new one),
+ * put in @set; the service port, or MACH_PORT_NULL if that failed. */
+mach_port_t netd_rpc_init(mach_port_t set, mach_port_t given);
 void netd_rpc_counts(unsigned int *sessions, unsigned int *sockets);
 void netd_rpc_serve(mach_msg_header_t *request);
 

@@ -13,5 +13,8 @@
 #define NETD_ECLOSED	0x4e08	/* closed while waiting, or by the peer */
 #define NETD_ERESET	0x4e09	/* the connection was reset or refused */
 #define NETD_ENOSESSION	0x4e0a	/* socket calls go to a session port */
+#define NETD_EUNREACH	0x4e0b	/* no route, or no address of netd's to
+				 * send from yet (IPv6 before its address
+				 * passed duplicate address detection) */
 
 #endif

@@ -7,4 +7,7 @@
 #define NETD_DATA_MAX	8192
 typedef char netd_data_t[NETD_DATA_MAX];
 
+/* An IPv6 address, 16 bytes in network order. */
+typedef char netd_ip6_t[16];
+
 #endif

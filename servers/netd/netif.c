@@ -28,6 +28,7 @@
 #define NETD_ETH_HLEN	14
 #define NETD_ETH_ZLEN	60
 #define NETD_FRAME_MAX	1514
+#define NETD_OPEN_TRIES	3000	/* 10 ms apart: 30 s */
 
 /* Passes ARP (0x0806), IPv4 (0x0800) and IPv6 (0x86dd), whole; drops
  * the rest. */
@@ -56,7 +57,15 @@ kern_return_t netd_eth_open(struct netd_eth *eth, mach_port_t master,
 	kern_return_t kr;
 
 	snprintf(eth->name, sizeof(eth->name), "%s", name);
-	kr = device_open(master, D_READ | D_WRITE, eth->name, &eth->device);
+	/* A driver server publishes its NIC once its driver probed it,
+	 * which may be after netd starts: ask again for a while. */
+	for (int i = 0;; i++) {
+		kr = device_open(master, D_READ | D_WRITE, eth->name,
+				 &eth->device);
+		if (kr != D_NO_SUCH_DEVICE || i == NETD_OPEN_TRIES)
+			break;
+		thread_switch(MACH_PORT_NULL, SWITCH_OPTION_WAIT, 10);
+	}
 	if (kr != D_SUCCESS)
 		return kr;
 	kr = device_get_status(eth->device, NET_ADDRESS, st, &n);

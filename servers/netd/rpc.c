@@ -39,7 +39,7 @@ enum kind { SOCK_FREE, SOCK_TCP, SOCK_LISTEN, SOCK_UDP };
 
 struct dgram {
 	struct pbuf *p;
-	uint32_t addr;
+	ip_addr_t addr;			/* IPv4 or IPv6 */
 	u16_t port;
 };
 
@@ -57,6 +57,8 @@ struct sock {
 	int acceptq[ACCEPT_QUEUE];	/* listener: connections not accepted */
 	unsigned int aq_len;
 	mach_port_t conn_reply, send_reply, recv_reply;
+	int conn6;			/* conn_reply waits in a connect6 */
+	int recv6;			/* recv_reply waits in a recvfrom6 */
 	int recv_max;
 	char *sbuf;			/* TCP: the waiting send's bytes */
 	size_t slen, sdone;
@@ -141,6 +143,44 @@ static int peer_addr(uint32_t addr, int port, ip_addr_t *ip)
 	return 1;
 }
 
+/* An IPv6 address of netd.defs (16 bytes) into lwIP's, its zone netd's
+ * one netif; 0 if unusable: the port out of range, the unspecified
+ * address, loopback, multicast, or an IPv4-mapped one (the IPv4 calls
+ * are for those). */
+static int peer_addr6(const netd_ip6_t addr, int port, ip_addr_t *ip)
+{
+	ip6_addr_t *a = ip_2_ip6(ip);
+
+	if (port <= 0 || port > 0xffff)
+		return 0;
+	ip_addr_set_zero_ip6(ip);
+	memcpy(a->addr, addr, sizeof(a->addr));
+	if (ip6_addr_isany(a) || ip6_addr_isloopback(a) ||
+	    ip6_addr_ismulticast(a) || ip6_addr_isipv4mappedipv6(a))
+		return 0;
+	ip6_addr_assign_zone(a, IP6_UNICAST, &netd_netif);
+	return 1;
+}
+
+/* @ip as netd.defs's IPv6 bytes (an IPv4 address mapped). */
+static void addr6_of(const ip_addr_t *ip, netd_ip6_t out)
+{
+	ip6_addr_t a;
+
+	if (IP_IS_V4(ip)) {
+		ip4_2_ipv4_mapped_ipv6(&a, ip_2_ip4(ip));
+	} else {
+		ip6_addr_copy(a, *ip_2_ip6(ip));
+	}
+	memcpy(out, a.addr, sizeof(a.addr));
+}
+
+/* What lwIP's refusal of a connect or a send answers. */
+static kern_return_t send_error(err_t err)
+{
+	return err == ERR_RTE ? NETD_EUNREACH : NETD_ENOMEM;
+}
+
 /* --- late answers ----------------------------------------------------- */
 
 static void answer_conn(struct sock *s, kern_return_t kr, int id)
@@ -152,6 +192,8 @@ static void answer_conn(struct sock *s, kern_return_t kr, int id)
 	s->conn_reply = MACH_PORT_NULL;
 	if (s->kind == SOCK_LISTEN)
 		netd_tcp_accept_reply(r, kr, id);
+	else if (s->conn6)
+		netd_tcp_connect6_reply(r, kr, id);
 	else
 		netd_tcp_connect_reply(r, kr, id);
 }
@@ -193,6 +235,26 @@ static void tcp_try_recv(struct sock *s)
 	}
 }
 
+/* Answer a receive of either form with @code, the datagram @buf of @n
+ * bytes from @addr:@port (NULL: none; an IPv6 sender reads as address 0
+ * in the IPv4 form). */
+static void udp_answer(mach_port_t r, int v6, kern_return_t code,
+		       const ip_addr_t *addr, u16_t port, const char *buf,
+		       u16_t n)
+{
+	netd_ip6_t a6 = { 0 };
+	uint32_t a4 = 0;
+
+	if (addr != NULL && IP_IS_V4(addr))
+		a4 = lwip_ntohl(ip4_addr_get_u32(ip_2_ip4(addr)));
+	if (addr != NULL)
+		addr6_of(addr, a6);
+	if (v6)
+		netd_udp_recvfrom6_reply(r, code, a6, port, (char *)buf, n);
+	else
+		netd_udp_recvfrom_reply(r, code, a4, port, (char *)buf, n);
+}
+
 static void udp_try_recv(struct sock *s)
 {
 	static char buf[DATA_MAX];
@@ -207,7 +269,7 @@ static void udp_try_recv(struct sock *s)
 		    s->recv_max);
 	pbuf_copy_partial(d->p, buf, n, 0);
 	s->recv_reply = MACH_PORT_NULL;
-	netd_udp_recvfrom_reply(r, KERN_SUCCESS, d->addr, d->port, buf, n);
+	udp_answer(r, s->recv6, KERN_SUCCESS, &d->addr, d->port, buf, n);
 	pbuf_free(d->p);
 	s->dq_head = (s->dq_head + 1) % UDP_QUEUE;
 	s->dq_len--;
@@ -332,21 +394,22 @@ static void on_datagram(void *arg, struct udp_pcb *pcb, struct pbuf *p,
 	}
 	d = &s->dq[(s->dq_head + s->dq_len++) % UDP_QUEUE];
 	d->p = p;
-	d->addr = lwip_ntohl(ip4_addr_get_u32(ip_2_ip4(addr)));
+	ip_addr_copy(d->addr, *addr);
 	d->port = port;
 	udp_try_recv(s);
 }
 
-/* A free socket of @kind for @owner with a new TCP pcb in *@pcb, or
- * NULL (no socket, or no pcb: nothing kept). */
+/* A free socket of @kind for @owner with a new TCP pcb of address
+ * @type (IPADDR_TYPE_V4, _V6, _ANY) in *@pcb, or NULL (no socket, or no
+ * pcb: nothing kept). */
 static struct sock *tcp_sock_new(enum kind kind, mach_port_t owner,
-				 struct tcp_pcb **pcb)
+				 u8_t type, struct tcp_pcb **pcb)
 {
 	struct sock *s = sock_new(kind, owner);
 
 	if (s == NULL)
 		return NULL;
-	*pcb = tcp_new();
+	*pcb = tcp_new_ip_type(type);
 	if (*pcb == NULL) {
 		s->kind = SOCK_FREE;
 		return NULL;
@@ -356,29 +419,54 @@ static struct sock *tcp_sock_new(enum kind kind, mach_port_t owner,
 
 /* --- the routines ----------------------------------------------------- */
 
-kern_return_t S_netd_tcp_connect(mach_port_t server, mach_port_t reply,
-				 uint32_t addr, int port, int *id)
+/* Connect a new socket of @server to @ip:@port (checked), answering
+ * through @reply with the IPv6 form's reply if @v6. */
+static kern_return_t tcp_connect_to(mach_port_t server, mach_port_t reply,
+				    const ip_addr_t *ip, int port, int v6,
+				    int *id)
 {
 	struct tcp_pcb *pcb;
 	struct sock *s;
+	err_t err;
+
+	s = tcp_sock_new(SOCK_TCP, server, IP_GET_TYPE(ip), &pcb);
+	if (s == NULL)
+		return NETD_ENOMEM;
+	tcp_attach(s, pcb);
+	err = tcp_connect(pcb, ip, (u16_t)port, on_connected);
+	if (err != ERR_OK) {
+		tcp_abort(pcb);
+		s->kind = SOCK_FREE;
+		return send_error(err);
+	}
+	*id = sock_id(s);
+	s->conn_reply = reply;
+	s->conn6 = v6;
+	return MIG_NO_REPLY;
+}
+
+kern_return_t S_netd_tcp_connect(mach_port_t server, mach_port_t reply,
+				 uint32_t addr, int port, int *id)
+{
 	ip_addr_t ip;
 
 	if (!is_session(server))
 		return NETD_ENOSESSION;
 	if (!peer_addr(addr, port, &ip))
 		return NETD_EADDR;
-	s = tcp_sock_new(SOCK_TCP, server, &pcb);
-	if (s == NULL)
-		return NETD_ENOMEM;
-	tcp_attach(s, pcb);
-	if (tcp_connect(pcb, &ip, (u16_t)port, on_connected) != ERR_OK) {
-		tcp_abort(pcb);
-		s->kind = SOCK_FREE;
-		return NETD_ENOMEM;
-	}
-	*id = sock_id(s);
-	s->conn_reply = reply;
-	return MIG_NO_REPLY;
+	return tcp_connect_to(server, reply, &ip, port, 0, id);
+}
+
+kern_return_t S_netd_tcp_connect6(mach_port_t server, mach_port_t reply,
+				  const netd_ip6_t addr, int port, int *id)
+{
+	ip_addr_t ip;
+
+	if (!is_session(server))
+		return NETD_ENOSESSION;
+	if (!peer_addr6(addr, port, &ip))
+		return NETD_EADDR;
+	return tcp_connect_to(server, reply, &ip, port, 1, id);
 }
 
 kern_return_t S_netd_tcp_listen(mach_port_t server, int port, int *id)
@@ -391,10 +479,10 @@ kern_return_t S_netd_tcp_listen(mach_port_t server, int port, int *id)
 		return NETD_ENOSESSION;
 	if (port <= 0 || port > 0xffff)
 		return NETD_EADDR;
-	s = tcp_sock_new(SOCK_LISTEN, server, &pcb);
+	s = tcp_sock_new(SOCK_LISTEN, server, IPADDR_TYPE_ANY, &pcb);
 	if (s == NULL)
 		return NETD_ENOMEM;
-	err = tcp_bind(pcb, IP4_ADDR_ANY, (u16_t)port);
+	err = tcp_bind(pcb, IP_ANY_TYPE, (u16_t)port);
 	lpcb = err == ERR_OK ? tcp_listen(pcb) : NULL;
 	if (lpcb == NULL) {
 		tcp_close(pcb);
@@ -506,8 +594,8 @@ kern_return_t S_netd_close(mach_port_t server, int id)
 	answer_send(s, NETD_ECLOSED);
 	if (s->recv_reply != MACH_PORT_NULL) {
 		if (s->kind == SOCK_UDP)
-			netd_udp_recvfrom_reply(s->recv_reply, NETD_ECLOSED,
-						0, 0, empty, 0);
+			udp_answer(s->recv_reply, s->recv6, NETD_ECLOSED,
+				   NULL, 0, empty, 0);
 		else
 			netd_tcp_recv_reply(s->recv_reply, NETD_ECLOSED,
 					    empty, 0);
@@ -550,12 +638,12 @@ kern_return_t S_netd_udp_bind(mach_port_t server, int port, int *id)
 	s = sock_new(SOCK_UDP, server);
 	if (s == NULL)
 		return NETD_ENOMEM;
-	s->udp = udp_new();
+	s->udp = udp_new_ip_type(IPADDR_TYPE_ANY);
 	if (s->udp == NULL) {
 		s->kind = SOCK_FREE;
 		return NETD_ENOMEM;
 	}
-	err = udp_bind(s->udp, IP4_ADDR_ANY, (u16_t)port);
+	err = udp_bind(s->udp, IP_ANY_TYPE, (u16_t)port);
 	if (err != ERR_OK) {
 		udp_remove(s->udp);
 		s->kind = SOCK_FREE;
@@ -566,43 +654,94 @@ kern_return_t S_netd_udp_bind(mach_port_t server, int port, int *id)
 	return KERN_SUCCESS;
 }
 
-kern_return_t S_netd_udp_sendto(mach_port_t server, int id, uint32_t addr,
-				int port, const netd_data_t data,
-				mach_msg_type_number_t len)
+/* One datagram of @len bytes at @data on @s to @ip:@port. */
+static kern_return_t datagram_send(struct sock *s, const ip_addr_t *ip,
+				   int port, const netd_data_t data,
+				   mach_msg_type_number_t len)
 {
-	struct sock *s;
-	kern_return_t code = sock_of(server, id, SOCK_UDP, &s);
 	struct pbuf *p;
-	ip_addr_t ip;
 	err_t err;
 
-	if (s == NULL)
-		return code;
-	if (!peer_addr(addr, port, &ip))
-		return NETD_EADDR;
 	if (len > DATA_MAX)
 		return NETD_ETOOBIG;
 	p = pbuf_alloc(PBUF_TRANSPORT, (u16_t)len, PBUF_RAM);
 	if (p == NULL)
 		return NETD_ENOMEM;
 	pbuf_take(p, data, (u16_t)len);
-	err = udp_sendto(s->udp, p, &ip, (u16_t)port);
+	err = udp_sendto(s->udp, p, ip, (u16_t)port);
 	pbuf_free(p);
-	return err == ERR_OK ? KERN_SUCCESS : NETD_ENOMEM;
+	return err == ERR_OK ? KERN_SUCCESS : send_error(err);
+}
+
+/* A sendto of either form: the socket checked, then the address (@ok:
+ * the address's check said usable), then sent. */
+static kern_return_t sendto_checked(mach_port_t server, int id, int ok,
+				    const ip_addr_t *ip, int port,
+				    const netd_data_t data,
+				    mach_msg_type_number_t len)
+{
+	struct sock *s;
+	kern_return_t code = sock_of(server, id, SOCK_UDP, &s);
+
+	if (s == NULL)
+		return code;
+	if (!ok)
+		return NETD_EADDR;
+	return datagram_send(s, ip, port, data, len);
+}
+
+kern_return_t S_netd_udp_sendto(mach_port_t server, int id, uint32_t addr,
+				int port, const netd_data_t data,
+				mach_msg_type_number_t len)
+{
+	ip_addr_t ip;
+	int ok = peer_addr(addr, port, &ip);
+
+	return sendto_checked(server, id, ok, &ip, port, data, len);
+}
+
+kern_return_t S_netd_udp_sendto6(mach_port_t server, int id,
+				 const netd_ip6_t addr, int port,
+				 const netd_data_t data,
+				 mach_msg_type_number_t len)
+{
+	ip_addr_t ip;
+	int ok = peer_addr6(addr, port, &ip);
+
+	return sendto_checked(server, id, ok, &ip, port, data, len);
+}
+
+/* A receive of either form on socket @id: waits, or answered now. */
+static kern_return_t datagram_recv(mach_port_t server, mach_port_t reply,
+				   int id, int max, int v6,
+				   mach_msg_type_number_t *len)
+{
+	kern_return_t code;
+	struct sock *s = recv_start(server, reply, id, SOCK_UDP, max, &code);
+
+	*len = 0;
+	if (s != NULL) {
+		s->recv6 = v6;
+		udp_try_recv(s);
+	}
+	return code;
 }
 
 kern_return_t S_netd_udp_recvfrom(mach_port_t server, mach_port_t reply,
 				  int id, int max, uint32_t *addr, int *port,
 				  netd_data_t data, mach_msg_type_number_t *len)
 {
-	kern_return_t code;
-	struct sock *s = recv_start(server, reply, id, SOCK_UDP, max, &code);
-
 	(void)addr, (void)port, (void)data;
-	*len = 0;
-	if (s != NULL)
-		udp_try_recv(s);
-	return code;
+	return datagram_recv(server, reply, id, max, 0, len);
+}
+
+kern_return_t S_netd_udp_recvfrom6(mach_port_t server, mach_port_t reply,
+				   int id, int max, netd_ip6_t addr, int *port,
+				   netd_data_t data,
+				   mach_msg_type_number_t *len)
+{
+	(void)addr, (void)port, (void)data;
+	return datagram_recv(server, reply, id, max, 1, len);
 }
 
 /* --- sessions ------------------------------------------------------- */
@@ -660,11 +799,13 @@ void netd_rpc_counts(unsigned int *nsessions, unsigned int *nsockets)
 
 /* --- the port --------------------------------------------------------- */
 
-mach_port_t netd_rpc_init(mach_port_t set)
+mach_port_t netd_rpc_init(mach_port_t set, mach_port_t given)
 {
 	port_set = set;
-	if (mach_port_allocate(netd_task, MACH_PORT_RIGHT_RECEIVE,
-			       &service) != KERN_SUCCESS ||
+	service = given;
+	if ((service == MACH_PORT_NULL &&
+	     mach_port_allocate(netd_task, MACH_PORT_RIGHT_RECEIVE,
+				&service) != KERN_SUCCESS) ||
 	    mach_port_move_member(netd_task, service, set) !=
 		    KERN_SUCCESS)
 		return MACH_PORT_NULL;

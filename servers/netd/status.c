@@ -5,13 +5,18 @@
  * list.  Each page is one buffer holding the HTTP response headers and the
  * body (FS_FILE_FLAGS_HEADER_INCLUDED), so the Content-Length is ours:
  *   /, /status      the status page, written when it is asked for (httpd
- *                   asks for / as /index.html)
+ *                   asks for / as /index.html): the devices with what
+ *                   device_get_status tells (GRAFT_DEV_INFO: the Linux
+ *                   driver, where it runs, its counters, the probes of
+ *                   the emulation paths), netd's own counters, lwIP's
+ *                   statistics
  *   /big.bin        BIG_SIZE bytes, byte i = netd_big_byte(i), for
  *                   checksummed downloads (tests/harness/netd_host.py)
  *   anything else   404
  */
 #include <device/device.h>
 #include <device/net_status.h>
+#include <graft/dev_info.h>
 #include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -29,7 +34,7 @@
 #include "netd.h"
 
 #define BIG_SIZE	(2u << 20)
-#define PAGE_MAX	16384
+#define PAGE_MAX	32768
 
 extern unsigned long netd_discarded_datagrams, netd_discarded_bytes;
 extern unsigned long netd_echoed_bytes;
@@ -64,18 +69,65 @@ static void put(struct page *pg, const char *fmt, ...)
 			   (size_t)n : pg->size - pg->len - 1;
 }
 
-/* One table row per device name the kernel opens for us. */
+/* The device names the page asks the kernel about. */
+static const char *const names[] = {
+	"eth0", "eth1", "hd0", "hd0s1", "hd0s2", "hd1", "rd0",
+};
+#define NAMES	(sizeof(names) / sizeof(*names))
+
+/* What GRAFT_DEV_INFO told of each device; mode 0: nothing. */
+static struct graft_dev_info infos[NAMES];
+
+/* @d's GRAFT_DEV_INFO into @info (mode 0 if it cannot say, or says
+ * something malformed: strings unterminated, counts out of range). */
+static void info_get(mach_port_t d, struct graft_dev_info *info)
+{
+	int st[GRAFT_DEV_INFO_COUNT];
+	mach_msg_type_number_t n = GRAFT_DEV_INFO_COUNT;
+
+	memset(info, 0, sizeof(*info));
+	if (device_get_status(d, GRAFT_DEV_INFO, st, &n) != D_SUCCESS ||
+	    n != GRAFT_DEV_INFO_COUNT)
+		return;
+	memcpy(info, st, sizeof(*info));
+	if (memchr(info->driver, 0, sizeof(info->driver)) == NULL ||
+	    memchr(info->host, 0, sizeof(info->host)) == NULL ||
+	    info->ncounters > GRAFT_DEV_COUNTERS ||
+	    info->nprobes > GRAFT_DEV_PROBES)
+		info->mode = 0;
+	for (uint32_t c = 0; info->mode && c < info->ncounters; c++)
+		if (memchr(info->counters[c].name, 0,
+			   sizeof(info->counters[c].name)) == NULL)
+			info->mode = 0;
+	for (uint32_t p = 0; info->mode && p < info->nprobes; p++)
+		if (memchr(info->probes[p].name, 0,
+			   sizeof(info->probes[p].name)) == NULL)
+			info->mode = 0;
+}
+
+/* The driver and where it runs, as two cells. */
+static void where_cells(struct page *pg, const struct graft_dev_info *info)
+{
+	if (info->mode == GRAFT_DEV_KERNEL)
+		put(pg, "<td>%s</td><td>in the kernel</td>", info->driver);
+	else if (info->mode == GRAFT_DEV_SERVER)
+		put(pg, "<td>%s</td><td>in driver server %s</td>",
+		    info->driver[0] ? info->driver : "(not told)", info->host);
+	else
+		put(pg, "<td>-</td><td>-</td>");
+}
+
+/* One table row per device name the kernel opens for us; each one's
+ * GRAFT_DEV_INFO kept in infos[] for the tables that follow. */
 static void device_rows(struct page *pg)
 {
-	static const char *const names[] = {
-		"eth0", "eth1", "hd0", "hd0s1", "hd0s2", "hd1", "rd0",
-	};
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
+	for (size_t i = 0; i < NAMES; i++) {
 		int st[DEV_STATUS_MAX];
 		mach_msg_type_number_t n = DEV_STATUS_MAX;
 		mach_port_t d;
 		kern_return_t kr;
+
+		infos[i].mode = 0;
 
 		if (strcmp(names[i], netd_eth0.name) == 0) {
 			d = netd_eth0.device;
@@ -104,12 +156,49 @@ static void device_rows(struct page *pg)
 			else
 				put(pg, "<td>other</td><td></td>");
 		}
+		info_get(d, &infos[i]);
+		where_cells(pg, &infos[i]);
 		put(pg, "</tr>\n");
 		if (d != netd_eth0.device) {
 			device_close(d);
 			mach_port_deallocate(netd_task, d);
 		}
 	}
+}
+
+/* The drivers' counters, one row each named DEVICE.COUNTER, and the
+ * probes of the emulation paths, from infos[]. */
+static void driver_tables(struct page *pg)
+{
+	put(pg, "<h2>Counters of the drivers</h2>\n<table border=1>\n");
+	for (size_t i = 0; i < NAMES; i++)
+		for (uint32_t c = 0; infos[i].mode && c < infos[i].ncounters;
+		     c++)
+			put(pg, "<tr><td>%s.%s</td><td>%llu</td></tr>\n",
+			    names[i], infos[i].counters[c].name,
+			    (unsigned long long)infos[i].counters[c].value);
+	put(pg, "</table>\n<h2>Probes of the emulation paths</h2>\n<p>rdtsc "
+	    "probes where the emulation's path and Linux's meet (names as "
+	    "<code>make bench</code> reports them), in TSC ticks (guest "
+	    "instructions under QEMU -icount), over each probe's last "
+	    "samples.</p>\n<table border=1>\n<tr><th>device</th><th>probe"
+	    "</th><th>samples</th><th>min</th><th>median</th><th>p99</th>"
+	    "<th>max</th></tr>\n");
+	for (size_t i = 0; i < NAMES; i++)
+		for (uint32_t p = 0; infos[i].mode && p < infos[i].nprobes;
+		     p++) {
+			const struct graft_dev_probe *pr = &infos[i].probes[p];
+
+			put(pg, "<tr><td>%s</td><td>%s</td><td>%llu</td>"
+			    "<td>%llu</td><td>%llu</td><td>%llu</td><td>%llu"
+			    "</td></tr>\n", names[i], pr->name,
+			    (unsigned long long)pr->count,
+			    (unsigned long long)pr->min,
+			    (unsigned long long)pr->median,
+			    (unsigned long long)pr->p99,
+			    (unsigned long long)pr->max);
+		}
+	put(pg, "</table>\n");
 }
 
 static void proto_row(struct page *pg, const char *name,
@@ -142,10 +231,11 @@ static char *status_page(int *len)
 	    ip4addr_ntoa(netif_ip4_gw(&netd_netif)), e->mac[0], e->mac[1],
 	    e->mac[2], e->mac[3], e->mac[4], e->mac[5]);
 	put(&pg, "<h2>Devices</h2>\n<table border=1>\n<tr><th>device</th>"
-	    "<th>kind</th><th>status</th></tr>\n");
+	    "<th>kind</th><th>status</th><th>driver</th><th>runs</th>"
+	    "</tr>\n");
 	device_rows(&pg);
-	put(&pg, "</table>\n<p>(Which Linux driver serves a device is not "
-	    "told through device.defs yet: the boot console names it.)</p>\n");
+	put(&pg, "</table>\n");
+	driver_tables(&pg);
 	put(&pg, "\n<h2>Counters of %s (netd's netif)</h2>\n<table "
 	    "border=1>\n", e->name);
 	put(&pg, "<tr><td>rx_frames</td><td>%lu</td></tr>\n<tr><td>rx_bytes"

@@ -6,9 +6,11 @@ Run as a host suite (it prints KTAP), as root with /dev/net/tun:
     netd_host.py --builddir B --suitedir S --suite NAME --nic e1000,addr=03.0
                  --checks ping,http,big,echo,iperf,client
                  [--emulator qemu|bochs] [--boot-seconds N]
+                 [--server DRIVER] [--client-module]
 
 It makes a network namespace with a tap device (10.0.2.1/24), boots
-Graft there (`linux` on the command line, netd as the one module,
+Graft there (`linux` on the command line, netd as the one module, or
+after lxdrv with the NIC's driver given --server (`linux.server=`),
 address 10.0.2.15, the guest's console in S/guest.log) in QEMU with
 QEMU's NIC --nic on the tap, or in Bochs from the GRUB ISO with its
 e1000 on the tap (ethmod=tuntap), and, once netd says it is ready,
@@ -16,7 +18,11 @@ runs each check from inside the namespace:
 
   ping    the host's `ping`, 5 echoes
   http    `curl` of the status page twice: the page names eth0 and its
-          rx_frames counter grew between the two (generated live); a 404
+          rx_frames counter grew between the two (generated live); eth0's
+          Linux driver and where it runs (GRAFT_DEV_INFO: the kernel, or
+          lxdrv with --server), the driver's counters growing, the
+          emulation paths' probes timing frames (more samples the second
+          time, min <= median <= p99 <= max); a 404
   ipv6    netd's IPv6 link-local address: `ping -6` and `curl` of the
           status page over it
   big     `curl` of /big.bin (2 MiB), compared byte for byte with the
@@ -39,10 +45,15 @@ runs each check from inside the namespace:
           (us, 100 pings 20 ms apart), netd.http.rate (requests/s, 5
           passes of 100 status pages, a connection each, one at a time)
   client  tests/user/netd_client.elf, started by netd from a RAM disk
-          (run=rd0): it fetches a file from an HTTP server this script runs
-          on the tap side, echoes UDP through a server here, and accepts a
-          connection this script makes, and leaves a listener open when
-          it ends; each of its USER-PASS / USER-FAIL lines is a case;
+          (run=rd0), or with --client-module as a boot module of its own
+          given netd's port by the boot script (netd's line binds
+          $(netd-port=port-create), the client's names ${netd-port}): it
+          fetches a file from an HTTP server this script runs on the tap
+          side and echoes UDP through a server here, over IPv4 and over
+          IPv6 (the tap's fe80::1; the IPv6 addresses no call may use
+          refused), accepts a connection this script makes over IPv4 and
+          one over IPv6, and leaves a listener open when it ends; each of
+          its USER-PASS / USER-FAIL lines is a case;
           then that listener must refuse connections (netd closed the
           dead client's session) and the status page must show no
           session or socket left
@@ -72,9 +83,11 @@ from ping_peer import checksum  # the harness directory is on sys.path
 
 TAP = "tap0"
 HOST_IP, GUEST_IP = "10.0.2.1", "10.0.2.15"
+HOST_IP6 = "fe80::1"            # the tap's, set without waiting for DAD
 GUEST_MAC = "52:54:00:12:34:56"
 BIG_SIZE = 2 << 20
 PEER_HTTP_PORT, PEER_UDP_PORT, CLIENT_LISTEN_PORT = 8000, 7007, 2000
+PEER_HTTP6_PORT, PEER_UDP6_PORT = 8006, 7008
 CLIENT_LEAVE_PORT = 2001
 
 
@@ -131,8 +144,12 @@ def peer_main(argv: list[str]) -> int:
                 time.sleep(0.02)
         return 0
     if cmd == "udp-echo-server":
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.bind((argv[1], int(argv[2])))
+        # Bound to one address (an IPv6 one with its %zone), so that the
+        # echoes come from the address the datagrams went to.
+        family, _, _, _, where = socket.getaddrinfo(
+            argv[1], int(argv[2]), type=socket.SOCK_DGRAM)[0]
+        with socket.socket(family, socket.SOCK_DGRAM) as s:
+            s.bind(where)
             while True:
                 data, addr = s.recvfrom(65536)
                 s.sendto(data, addr)
@@ -443,6 +460,8 @@ class Suite:
               self.run(["ip", "tuntap", "add", "dev", TAP, "mode", "tap"])[0]
               and self.run(["ip", "addr", "add", f"{HOST_IP}/24", "dev",
                             TAP])[0] and
+              self.run(["ip", "-6", "addr", "add", f"{HOST_IP6}/64", "dev",
+                        TAP, "nodad"])[0] and
               self.run(["ip", "link", "set", TAP, "up"])[0] and
               self.run(["ip", "link", "set", "lo", "up"])[0])
         return ok
@@ -460,19 +479,32 @@ class Suite:
         netd = (f"{build}/servers/netd/netd.elf netd ip={GUEST_IP} "
                 "device=${device-port}")
         modules = [netd]
+        append = "linux"
+        if self.args.server:
+            append += f" linux.server={self.args.server}"
+            modules.insert(0, f"{build}/servers/lxdrv/lxdrv.elf lxdrv "
+                           f"drivers={self.args.server} pci=03.0 "
+                           "device=${driver-port}")
         if "client" in self.args.checks:
-            disk = self.dir / "client.img"
-            program_disk(build / "tests/user/netd_client.elf", disk)
             crc = zlib.crc32(peer_file())
-            modules[0] += (
-                " run=rd0 args=netd_client+peer=" + HOST_IP +
-                f"+http={PEER_HTTP_PORT}+path=/peer.bin"
-                f"+len={len(peer_file())}+crc={crc:#x}"
-                f"+udp={PEER_UDP_PORT}+listen={CLIENT_LISTEN_PORT}"
-                f"+leave={CLIENT_LEAVE_PORT}")
-            modules.append(f"{disk} client rd0")
+            args = (f"peer={HOST_IP} http={PEER_HTTP_PORT} path=/peer.bin "
+                    f"len={len(peer_file())} crc={crc:#x} "
+                    f"udp={PEER_UDP_PORT} listen={CLIENT_LISTEN_PORT} "
+                    f"leave={CLIENT_LEAVE_PORT} peer6={HOST_IP6} "
+                    f"http6={PEER_HTTP6_PORT} udp6={PEER_UDP6_PORT}")
+            if self.args.client_module:
+                # The boot script hands netd's port to the client.
+                modules[-1] += " service=$(netd-port=port-create)"
+                modules.append(f"{build}/tests/user/netd_client.elf "
+                               f"netd_client netd=${{netd-port}} {args}")
+            else:
+                disk = self.dir / "client.img"
+                program_disk(build / "tests/user/netd_client.elf", disk)
+                modules[-1] += (" run=rd0 args=netd_client+" +
+                                args.replace(" ", "+"))
+                modules.append(f"{disk} client rd0")
         if self.args.emulator == "bochs":
-            argv = self.bochs_argv(build, modules)
+            argv = self.bochs_argv(build, modules, append)
             stdout = (self.dir / "bochs.log").open("wb")
         else:
             argv = ["ip", "netns", "exec", self.ns, self.args.qemu,
@@ -481,7 +513,7 @@ class Suite:
                     "-serial", "stdio", "-no-reboot",
                     "-device", "isa-debug-exit,iobase=0x501,iosize=1",
                     "-kernel", str(build / "kernel/graft.elf"),
-                    "-append", "linux", "-initrd", ",".join(modules),
+                    "-append", append, "-initrd", ",".join(modules),
                     "-nic", "none", "-netdev",
                     f"tap,id=n0,ifname={TAP},script=no,downscript=no",
                     "-device",
@@ -493,14 +525,15 @@ class Suite:
                                      stdin=subprocess.DEVNULL,
                                      start_new_session=True)
 
-    def bochs_argv(self, build: Path, modules: list[str]) -> list[str]:
+    def bochs_argv(self, build: Path, modules: list[str],
+                   append: str) -> list[str]:
         """The GRUB ISO (boot/mkiso.sh) with netd, and Bochs' e1000 on
         the namespace's tap device (ethmod=tuntap); the serial port is
         written to guest.log."""
         srcdir = Path(__file__).resolve().parents[2]
         iso = self.dir / "graft.iso"
         mkiso = ["sh", str(srcdir / "boot/mkiso.sh"), str(iso),
-                 str(build / "kernel/graft.elf"), "exit=bochs linux"]
+                 str(build / "kernel/graft.elf"), f"exit=bochs {append}"]
         for module in modules:
             path, _, words = module.partition(" ")
             mkiso += [path, words]
@@ -549,6 +582,15 @@ class Suite:
         self.case("host_ping", None if ok and "5 received" in out
                   else "ping did not get 5 replies")
 
+    @staticmethod
+    def probe(page: str, device: str, name: str) -> tuple[int, ...]:
+        """The probe row of @device's @name: samples, min, median, p99,
+        max (empty if the page has none)."""
+        m = re.search(rf"<td>{device}</td><td>{re.escape(name)}</td>"
+                      r"<td>(\d+)</td><td>(\d+)</td><td>(\d+)</td>"
+                      r"<td>(\d+)</td><td>(\d+)</td>", page)
+        return tuple(int(g) for g in m.groups()) if m else ()
+
     def check_http(self) -> None:
         first = self.status_page()
         second = self.status_page()
@@ -559,6 +601,40 @@ class Suite:
                                                                "rx_frames")
         self.case("http_status_page_is_live", None if 0 <= a < b else
                   f"rx_frames {a} then {b}")
+        self.check_driver(first, second)
+
+    def check_driver(self, first: str, second: str) -> None:
+        """The status page's GRAFT_DEV_INFO rows for eth0: the Linux
+        driver of --nic and where it runs (the kernel, or lxdrv with
+        --server), the driver's own counters growing between two pages,
+        and the emulation paths' probes timing the frames."""
+        driver = {"e1000": "e1000", "ne2k_pci": "ne2k-pci"}.get(
+            self.args.nic.split(",")[0], "?")
+        where = ("in driver server " if self.args.server else
+                 "in the kernel")
+        m = re.search(r"<td>eth0</td><td>network</td><td>[^<]*</td>"
+                      r"<td>([^<]*)</td><td>([^<]*)</td>", first)
+        self.case("http_status_page_names_the_driver", None
+                  if m and m.group(1) == driver and
+                  m.group(2).startswith(where) else
+                  f"eth0 row {m.groups() if m else None}, expected "
+                  f"{driver!r} {where!r}")
+        a = self.counter(first, "eth0.rx_packets")
+        b = self.counter(second, "eth0.rx_packets")
+        t = self.counter(second, "eth0.tx_packets")
+        self.case("http_status_page_driver_counters", None
+                  if 0 < a < b and t > 0 else
+                  f"eth0.rx_packets {a} then {b}, eth0.tx_packets {t}")
+        prefix = "server." if self.args.server else ""
+        for span in ("tx", "rx", "txdone"):
+            name = f"{prefix}net.{span}.glue"
+            p, q = self.probe(first, "eth0", name), self.probe(second,
+                                                                "eth0", name)
+            self.comments.append(f"{name}: {q}")
+            ordered = (len(q) == 5 and 0 < q[1] <= q[2] <= q[3] <= q[4])
+            self.case(f"http_status_page_probe_{span}", None
+                      if ordered and p and q[0] > p[0] else
+                      f"{name} {p} then {q}")
         ok, out = self.run(["curl", "-s", "-o", "/dev/null", "-w",
                             "%{http_code}", "-m", "20",
                             f"http://{GUEST_IP}/no-such-page"])
@@ -758,6 +834,15 @@ class Suite:
                                 GUEST_IP, str(CLIENT_LISTEN_PORT)])
             self.case("client_echoes_the_hosts_line",
                       None if ok else out.strip()[-200:])
+            # The same listener over netd's IPv6 link-local address.
+            m = re.search(r"netd: ipv6 (fe80:[0-9a-f:]+)", self.console(),
+                          re.I)
+            ok, out = (self.run([sys.executable, __file__, "peer", "line",
+                                 f"{m.group(1)}%{TAP}",
+                                 str(CLIENT_LISTEN_PORT)])
+                       if m else (False, "netd printed no IPv6 address"))
+            self.case("client_echoes_the_hosts_line_over_ipv6",
+                      None if ok else out.strip()[-200:])
         done = self.wait_console("USER-DONE", 30)
         lines = self.console().splitlines()
         checks = 0
@@ -777,7 +862,9 @@ class Suite:
                   f"{m.group(0) if m else 'no USER-DONE'}")
         # The client left a listener on CLIENT_LEAVE_PORT and ended: its
         # session's last send right went with it, so netd closed both.
-        gone = self.wait_console("task child of netd", 20)
+        gone = self.wait_console("task netd_client" if
+                                 self.args.client_module else
+                                 "task child of netd", 20)
         ok, out = self.run([sys.executable, __file__, "peer", "refused",
                             GUEST_IP, str(CLIENT_LEAVE_PORT)])
         self.case("dead_clients_listener_closed", None if gone and ok
@@ -797,6 +884,10 @@ class Suite:
                      "--directory", str(www), str(PEER_HTTP_PORT)])
         self.helper([sys.executable, __file__, "peer", "udp-echo-server",
                      HOST_IP, str(PEER_UDP_PORT)])
+        self.helper([sys.executable, "-m", "http.server", "--bind", "::",
+                     "--directory", str(www), str(PEER_HTTP6_PORT)])
+        self.helper([sys.executable, __file__, "peer", "udp-echo-server",
+                     f"{HOST_IP6}%{TAP}", str(PEER_UDP6_PORT)])
 
     def main(self) -> int:
         checks = self.args.checks.split(",")
@@ -855,6 +946,11 @@ def main() -> int:
     parser.add_argument("--suite", required=True)
     parser.add_argument("--nic", default="e1000,addr=03.0")
     parser.add_argument("--checks", default="ping,http,big,echo,iperf")
+    parser.add_argument("--server", default="",
+                        help="run this driver (manifest name) in lxdrv")
+    parser.add_argument("--client-module", action="store_true",
+                        help="boot netd_client as a module of its own, "
+                        "given netd's port by the boot script")
     parser.add_argument("--boot-seconds", type=float, default=90.0)
     parser.add_argument("--emulator", choices=("qemu", "bochs"),
                         default="qemu")

@@ -627,6 +627,7 @@ def device_fuzz_suite(name: str, seed: int, count: int,
 SUITES: tuple[Suite, ...] = (
     HostSuite(name="printf", argv=("tests/host/test_kprintf",)),
     HostSuite(name="stats", argv=("tests/host/test_stats",)),
+    HostSuite(name="dev-info", argv=("tests/host/test_dev_info",)),
     HostSuite(name="crc32", argv=("tests/host/test_crc32",)),
     HostSuite(name="cmdline", argv=("tests/host/test_cmdline",)),
     HostSuite(name="vm-page", argv=("tests/host/test_vm_page",)),
@@ -1001,9 +1002,19 @@ SUITES: tuple[Suite, ...] = (
     HostSuite(name="netd-host-ne2k-pci", timeout=300.0, argv=NETD_HOST + (
         "--suite", "netd-host-ne2k-pci", "--nic", "ne2k_pci,addr=03.0",
         "--checks", "ping,ipv6,http,big,echo")),
+    # The same with e1000 in the driver server (lxdrv): the status page
+    # says so, with the server's counters and probes.
+    HostSuite(name="netd-host-server", timeout=300.0, argv=NETD_HOST + (
+        "--suite", "netd-host-server", "--nic", "e1000,addr=03.0",
+        "--server", "e1000", "--checks", "ping,http,big,echo")),
     HostSuite(name="netd-client", timeout=300.0, argv=NETD_HOST + (
         "--suite", "netd-client", "--nic", "e1000,addr=03.0",
         "--checks", "client")),
+    # The same client booted as a module of its own: the boot script
+    # hands it netd's port ($(netd-port=port-create), ${netd-port}).
+    HostSuite(name="netd-client-module", timeout=300.0, argv=NETD_HOST + (
+        "--suite", "netd-client-module", "--nic", "e1000,addr=03.0",
+        "--checks", "client", "--client-module")),
     # Bad input from the wire (raw frames on the tap), then netd still
     # serves, its memory is back to its baseline, the kernel said nothing.
     HostSuite(name="netd-wire", timeout=300.0, argv=NETD_HOST + (

@@ -44,6 +44,7 @@ void disk_fake_init(uint8_t *image, uint64_t sectors, uint64_t fail_lba)
 		.read_only = 0,
 		.vendor = "Graft",
 		.model = "fake disk",
+		.driver = "disk_fake",
 	};
 	fail_at = fail_lba;
 }

@@ -14,7 +14,7 @@
  *  4. hd0s1 read-write: untouched memory written (zeros arrive), then
  *     generation 1 written over all of it, in requests of every size,
  *     from page-aligned and misaligned buffers, then read back; two
- *     requests in flight at once; the bad inputs.
+ *     requests in flight at once; the bad inputs; GRAFT_DEV_INFO.
  * The harness checks the image after the guest shut down: partition 1
  * holds generation 1, everything else generation 0.
  * mode=lat count=N: N reads and N writes of 512 B, 4, 8, 16 and 64 KiB
@@ -40,6 +40,7 @@
 #include "user_bench.h"
 #include "user_check.h"
 #include "user_device.h"
+#include "user_info.h"
 
 #define S		DISK_SECTOR
 #define MIB		(1024 * 1024)
@@ -375,6 +376,63 @@ static void read_only(mach_port_t dev, const char *name)
 	      device_write(dev, 0, 1, (io_buf_ptr_t)page, S, &written));
 }
 
+/*
+ * GRAFT_DEV_INFO of hd0s1 after the reads and writes above: a short
+ * buffer refused; in the kernel, the adapter's driver (ata_piix, or the
+ * lxblk suite's disk_fake), the partition's own counters
+ * and its disk's two probes timing the requests; through a driver
+ * server, the server's mode and a host name at least (the kernel says
+ * those; the rest is the server's to tell).
+ */
+static void info_checks(mach_port_t p1)
+{
+	int st[DEV_STATUS_MAX];
+	mach_msg_type_number_t n = GRAFT_DEV_INFO_COUNT - 1;
+	struct graft_dev_info info;
+	const struct graft_dev_probe *p;
+
+	check("info_short_count", D_INVALID_SIZE,
+	      device_get_status(p1, GRAFT_DEV_INFO, st, &n));
+	n = DEV_STATUS_MAX;
+	check("info", D_SUCCESS, device_get_status(p1, GRAFT_DEV_INFO, st, &n));
+	check("info_count", GRAFT_DEV_INFO_COUNT, n);
+	memcpy(&info, st, sizeof(info));
+	info.driver[GRAFT_DEV_NAME_MAX - 1] = '\0';
+	info.host[GRAFT_DEV_HOST_MAX - 1] = '\0';
+	printf("# hd0s1: %s, mode %u (%s)\n", info.driver, info.mode,
+	       info.host);
+	if (info.mode == GRAFT_DEV_SERVER) {
+		check("info_server_named", 1, info.host[0] != '\0' &&
+		      strcmp(info.host, "kernel") != 0);
+		return;
+	}
+	check("info_mode_kernel", GRAFT_DEV_KERNEL, info.mode);
+	check("info_host_kernel", 0, strcmp(info.host, "kernel"));
+	check("info_driver_is_the_adapters", 1,
+	      strcmp(info.driver, "ata_piix") == 0 ||
+	      strcmp(info.driver, "disk_fake") == 0);
+	check("info_reads_counted", 1, info_counter(&info, "reads") > 0 &&
+	      info_counter(&info, "read_bytes") >= S * info_counter(&info, "reads"));
+	check("info_writes_counted", 1, info_counter(&info, "writes") > 0 &&
+	      info_counter(&info, "write_bytes") >= S * info_counter(&info, "writes"));
+	check("info_errors_named", 1, info_counter(&info, "errors") >= 0);
+	check("info_probes", 2, info.nprobes);
+	for (uint32_t i = 0; i < 2 && i < info.nprobes; i++) {
+		char what[48];
+
+		p = &info.probes[i];
+		snprintf(what, sizeof(what), "info_probe_%s", i ? "int" : "cmd");
+		check(what, 0, strcmp(p->name, i ? "disk.int.glue" :
+					       "disk.cmd.glue"));
+		snprintf(what, sizeof(what), "info_probe_%s_timed",
+			 i ? "int" : "cmd");
+		check(what, 1, info_probe_ok(p, 1));
+		printf("# %s: %llu samples, median %llu\n", p->name,
+		       (unsigned long long)p->count,
+		       (unsigned long long)p->median);
+	}
+}
+
 static void run_checks(void)
 {
 	mach_port_t hd0 = open_disk("hd0", D_READ);
@@ -393,6 +451,7 @@ static void run_checks(void)
 	partition_1(p1);
 	two_in_flight(p1);
 	bad_inputs(p1);
+	info_checks(p1);
 	check("hd0_still_reads_after_everything", 1,
 	      read_and_check(hd0, 0, p2_start, 8, 0));
 	device_close(hd0);

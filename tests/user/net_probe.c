@@ -15,7 +15,8 @@
  * NET_FLAGS: promiscuous and all-multicast modes set and cleared, each
  * shown by which of the peer's frames to another station and to a
  * multicast group reach the filter (modes_checks).  Then the bad inputs:
- * sizes, flavours, filters, flags.  mode= runs one of the checks the
+ * sizes, flavours, filters, flags; and what GRAFT_DEV_INFO tells of the
+ * driver, its counters and the probes (info_checks).  mode= runs one of the checks the
  * kernel makes eth0 busy for instead (tests/kernel/net_eth0_test.c):
  * flags (NET_FLAGS while the rtnl lock is held), close (writes queued
  * when eth0 is closed), stalled (a stopped transmit queue), linkdown (no
@@ -40,6 +41,7 @@
 #include "test_frame.h"
 #include "user_check.h"
 #include "user_device.h"
+#include "user_info.h"
 
 #define ETH_TYPE_MODES_ASK	0x88b6	/* to the peer: send a mode step */
 #define ETH_TYPE_MODES	0x88b7	/* the peer's mode step frames */
@@ -114,6 +116,82 @@ static void status_checks(mach_port_t d, const char *mac_arg)
 	n = 2;
 	check("net_flags_get_count_2", D_INVALID_SIZE,
 	      device_get_status(d, NET_FLAGS, st, &n));
+}
+
+/*
+ * GRAFT_DEV_INFO (graft/dev_info.h), after the frames above went both
+ * ways: a short buffer refused, then the record: a known mode whose host
+ * agrees (the kernel, or the driver server's task: named after its
+ * module, "lxdrv.elf" from QEMU, "mod0" from GRUB), a Linux driver's
+ * name, Linux's eight counters with frames counted, and the glue's three
+ * probes (the kernel's, or their twins in the server) with every frame
+ * written timed.
+ */
+static void info_checks(mach_port_t d, unsigned int written)
+{
+	static const char *const drivers[] = { "e1000", "ne2k-pci", "ne" };
+	static const char *const spans[] = { "tx", "rx", "txdone" };
+	int st[DEV_STATUS_MAX];
+	mach_msg_type_number_t n = GRAFT_DEV_INFO_COUNT - 1;
+	struct graft_dev_info info;
+	const char *prefix;
+	char name[GRAFT_DEV_PROBE_NAME_MAX];
+	int known = 0;
+
+	check("info_short_count", D_INVALID_SIZE,
+	      device_get_status(d, GRAFT_DEV_INFO, st, &n));
+	n = 0;
+	check("info_zero_count", D_INVALID_SIZE,
+	      device_get_status(d, GRAFT_DEV_INFO, st, &n));
+	n = DEV_STATUS_MAX;
+	check("info_unknown_graft_flavour", D_INVALID_OPERATION,
+	      device_get_status(d, GRAFT_DEV_INFO + 1, st, &n));
+	n = DEV_STATUS_MAX;
+	check("info", D_SUCCESS, device_get_status(d, GRAFT_DEV_INFO, st, &n));
+	check("info_count", GRAFT_DEV_INFO_COUNT, n);
+	memcpy(&info, st, sizeof(info));
+	info.driver[GRAFT_DEV_NAME_MAX - 1] = '\0';
+	info.host[GRAFT_DEV_HOST_MAX - 1] = '\0';
+	check("info_mode_known", 1, info.mode == GRAFT_DEV_KERNEL ||
+				    info.mode == GRAFT_DEV_SERVER);
+	check("info_host_of_mode", 1, info.mode == GRAFT_DEV_KERNEL ?
+	      strcmp(info.host, "kernel") == 0 :
+	      info.host[0] != '\0' && strcmp(info.host, "kernel") != 0);
+	for (unsigned int i = 0; i < sizeof(drivers) / sizeof(drivers[0]);
+	     i++)
+		known |= strcmp(info.driver, drivers[i]) == 0;
+	check("info_driver_is_the_linux_driver", 1, known);
+	printf("# eth0: %s, %s (%s)\n", info.driver,
+	       info.mode == GRAFT_DEV_KERNEL ? "in the kernel" : "in a server",
+	       info.host);
+	check("info_counters", 8, info.ncounters);
+	check("info_tx_packets_counted", 1,
+	      info_counter(&info, "tx_packets") >= 1);
+	check("info_rx_packets_counted", 1,
+	      info_counter(&info, "rx_packets") >= 1);
+	check("info_rx_bytes_counted", 1, info_counter(&info, "rx_bytes") >=
+	      60 * info_counter(&info, "rx_packets"));
+	check("info_tx_errors_named", 1,
+	      info_counter(&info, "tx_errors") >= 0);
+	check("info_probes", 3, info.nprobes);
+	check("info_window", 128, info.window);
+	prefix = info.mode == GRAFT_DEV_KERNEL ? "" : "server.";
+	for (unsigned int i = 0; i < 3 && i < info.nprobes; i++) {
+		const struct graft_dev_probe *p = &info.probes[i];
+		char what[48];
+
+		snprintf(name, sizeof(name), "%snet.%s.glue", prefix, spans[i]);
+		snprintf(what, sizeof(what), "info_probe_%s_named", spans[i]);
+		check(what, 0, strncmp(p->name, name, sizeof(p->name)));
+		snprintf(what, sizeof(what), "info_probe_%s_timed", spans[i]);
+		check(what, 1, info_probe_ok(p, i == 0 ? written : 1));
+		printf("# %s: %llu samples, min %llu median %llu p99 %llu "
+		       "max %llu\n", name, (unsigned long long)p->count,
+		       (unsigned long long)p->min,
+		       (unsigned long long)p->median,
+		       (unsigned long long)p->p99,
+		       (unsigned long long)p->max);
+	}
 }
 
 /* Install on @port a BPF filter taking received frames of Ethernet
@@ -782,6 +860,7 @@ int main(int argc, char **argv)
 	sent_frames_checks(out);
 	flags_checks(d);
 	modes_checks(d, atoi(graft_arg(argc, argv, "filtered_link", "0")));
+	info_checks(d, FRAMES);
 	check("close_eth0", D_SUCCESS, device_close(d));
 	/* The port died with the last close: no device to set flags on. */
 	check("net_flags_after_close", MACH_SEND_INVALID_DEST,

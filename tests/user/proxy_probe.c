@@ -8,9 +8,11 @@
  *   serve  proxy_publish's refusals; fake0: get_status from the kept
  *          status, inband and out-of-line writes read back, synchronous
  *          and _request forms, a set_status round trip; fakeeth0: its
- *          status, a filter, a written frame coming back as net_rcv_msg
+ *          status, a filter, a written frame coming back as net_rcv_msg;
+ *          GRAFT_DEV_INFO of both, forwarded and stamped by the kernel
  *   bad    each misbehaving reply answered with its code, and the device
- *          still serving afterwards
+ *          still serving afterwards; each malformed GRAFT_DEV_INFO
+ *          answered D_IO_ERROR, then a good one relayed
  *   die    two requests in flight when the server exits answer
  *          D_DEVICE_DOWN, later calls too, a new open D_NO_SUCH_DEVICE
  *   lend   (the server named a direct map) an out-of-line write from
@@ -28,6 +30,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "graft/dev_info.h"
 #include "graft/proxy.h"
 #include "graft_user.h"
 #include "proxy_protocol.h"
@@ -122,6 +125,58 @@ static void publish_refusals(mach_port_t master)
 	mach_port_destroy(mach_task_self(), port);
 }
 
+/* device_get_status of GRAFT_DEV_INFO on @dev into @info (room for the
+ * record); its code, *@count the ints answered. */
+static kern_return_t get_info(mach_port_t dev, struct graft_dev_info *info,
+			      mach_msg_type_number_t *count)
+{
+	int status[GRAFT_DEV_INFO_COUNT + 8];
+	kern_return_t kr;
+
+	*count = GRAFT_DEV_INFO_COUNT + 8;
+	kr = device_get_status(dev, GRAFT_DEV_INFO, status, count);
+	memcpy(info, status, sizeof(*info));
+	return kr;
+}
+
+/* Whether @info says "served by a server" from the kernel: mode and
+ * host stamped whatever the server said (this suite's server is the
+ * task of proxy_server.elf). */
+static int stamped(const struct graft_dev_info *info)
+{
+	return info->mode == GRAFT_DEV_SERVER &&
+	       strncmp(info->host, "proxy_server", 12) == 0;
+}
+
+/* GRAFT_DEV_INFO through the proxy: a short buffer refused by the
+ * kernel, fake0's record relayed with the kernel's mode and host,
+ * fakeeth0's (whose server does not know the flavour) made by the
+ * kernel alone. */
+static void info_checks(mach_port_t dev, mach_port_t eth)
+{
+	struct graft_dev_info info;
+	int status[4];
+	mach_msg_type_number_t count = 4;
+
+	check("info_short_count", D_INVALID_SIZE,
+	      device_get_status(dev, GRAFT_DEV_INFO, status, &count));
+	count = 4;
+	check("info_unknown_graft_flavour_not_forwarded", D_INVALID_OPERATION,
+	      device_get_status(dev, GRAFT_DEV_INFO + 1, status, &count));
+	check("info_relayed", D_SUCCESS, get_info(dev, &info, &count));
+	check("info_relayed_count", GRAFT_DEV_INFO_COUNT, count);
+	check("info_relayed_stamped", 1, stamped(&info));
+	check("info_relayed_driver", 0, strcmp(info.driver, "fakedisk"));
+	check("info_relayed_counter", 1, info.ncounters == 1 &&
+	      strcmp(info.counters[0].name, "calls") == 0 &&
+	      info.counters[0].value == 1);
+	check("info_kernel_only", D_SUCCESS, get_info(eth, &info, &count));
+	check("info_kernel_only_count", GRAFT_DEV_INFO_COUNT, count);
+	check("info_kernel_only_stamped", 1, stamped(&info));
+	check("info_kernel_only_empty", 1, info.driver[0] == '\0' &&
+	      info.ncounters == 0 && info.nprobes == 0);
+}
+
 static void fill(char *buf, size_t n, int seed)
 {
 	for (size_t i = 0; i < n; i++)
@@ -210,7 +265,7 @@ static void disk_checks(mach_port_t dev)
 	mach_port_destroy(mach_task_self(), rp);
 }
 
-static void nic_checks(mach_port_t master)
+static void nic_checks(mach_port_t master, mach_port_t dev)
 {
 	static union {
 		struct net_rcv_msg m;
@@ -258,6 +313,7 @@ static void nic_checks(mach_port_t master)
 	      ph->length == FRAME - 14 + sizeof(*ph) ?
 	      memcmp(ph + 1, frame + 14, FRAME - 14) : -1);
 	check("looped_frame_header", 0, memcmp(msg.m.header, frame, 14));
+	info_checks(dev, eth);
 	device_close(eth);
 	mach_port_deallocate(mach_task_self(), eth);
 	mach_port_destroy(mach_task_self(), rx);
@@ -270,7 +326,7 @@ static void serve(mach_port_t master)
 	check("open_fake0", D_SUCCESS, open_wait(master, "fake0", &dev));
 	publish_refusals(master);
 	disk_checks(dev);
-	nic_checks(master);
+	nic_checks(master, dev);
 	check("close_fake0", D_SUCCESS, device_close(dev));
 	mach_port_deallocate(mach_task_self(), dev);
 }
@@ -282,6 +338,7 @@ static void bad(mach_port_t master)
 	char inband[IO_INBAND_MAX];
 	io_buf_ptr_t got = NULL;
 	mach_msg_type_number_t count = 0;
+	struct graft_dev_info info;
 	int written = 0;
 
 	check("open_fake0", D_SUCCESS, open_wait(master, "fake0", &dev));
@@ -298,6 +355,16 @@ static void bad(mach_port_t master)
 	      device_read(dev, 0, PROXY_BAD_DROP, RECORD, &got, &count));
 	check("code_outside_d_codes", D_IO_ERROR,
 	      device_write(dev, 0, PROXY_BAD_CODE, buf, RECORD, &written));
+	check("info_one_int_short", D_IO_ERROR, get_info(dev, &info, &count));
+	check("info_one_int_more", D_IO_ERROR, get_info(dev, &info, &count));
+	check("info_name_without_nul", D_IO_ERROR,
+	      get_info(dev, &info, &count));
+	check("info_counters_out_of_range", D_IO_ERROR,
+	      get_info(dev, &info, &count));
+	check("info_code_outside_d_codes", D_IO_ERROR,
+	      get_info(dev, &info, &count));
+	check("info_still_served", D_SUCCESS, get_info(dev, &info, &count));
+	check("info_still_served_stamped", 1, stamped(&info));
 	check("still_serving", D_SUCCESS,
 	      device_read(dev, 0, 0, RECORD, &got, &count));
 	vm_deallocate(mach_task_self(), (vm_address_t)got, count);

@@ -13,6 +13,12 @@
 #define PROXY_BAD_WRITTEN	3	/* more bytes written than given */
 #define PROXY_BAD_DROP		4	/* the reply right destroyed */
 #define PROXY_BAD_CODE		5	/* a code outside D_* */
+/* In mode=bad, fake0's GRAFT_DEV_INFO answers by call, in order. */
+#define PROXY_INFO_SHORT	1	/* one int short of the record */
+#define PROXY_INFO_LONG		2	/* one int more than the record */
+#define PROXY_INFO_NAME		3	/* a driver name without its NUL */
+#define PROXY_INFO_RANGE	4	/* more counters than the record has */
+#define PROXY_INFO_CODE		5	/* a code outside D_* */
 /* In mode=die, the requests the server keeps before it exits. */
 #define PROXY_DIE_AFTER		2
 /* In mode=lend, the record whose request the server keeps, then exits. */

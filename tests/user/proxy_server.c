@@ -6,14 +6,17 @@
  * bootstrap port whose receive right is this task's).
  *   serve  publishes "fake0" (a RAM disk of 64 records of 512 bytes,
  *          DEV_GET_SIZE and flavour 77 as its status; set_status of 77
- *          republishes the status with the new value) and "fakeeth0"
- *          (writes looped back as proxy_net_input frames); sends the
+ *          republishes the status with the new value; GRAFT_DEV_INFO
+ *          answered with a record that says "kernel") and "fakeeth0"
+ *          (writes looped back as proxy_net_input frames; GRAFT_DEV_INFO
+ *          refused); sends the
  *          kernel two frames of bad sizes; serves until the client's
  *          PROXY_QUIT message on the bootstrap port
  *   bad    publishes "fake0" and answers reads and writes wrongly by
  *          record: 1 a write's reply to a read, 2 more bytes than asked,
  *          3 more bytes written than given, 4 the reply right destroyed,
- *          5 a code outside D_*; other records as serve
+ *          5 a code outside D_*; other records as serve; and
+ *          GRAFT_DEV_INFO wrongly by call (PROXY_INFO_*), then well
  *   die    publishes "fake0", keeps the first two requests unanswered,
  *          then exits
  *   lend   claims the VGA function (nobody's: no Linux world runs) with
@@ -37,6 +40,7 @@
 #include <string.h>
 
 #include "graft/claim.h"
+#include "graft/dev_info.h"
 #include "graft/proxy.h"
 #include "graft/proxy_pages_server.h"
 #include "graft_user.h"
@@ -273,13 +277,46 @@ kern_return_t ds_device_set_status(mach_port_t device, dev_flavor_t flavor,
 	return D_SUCCESS;
 }
 
+/* GRAFT_DEV_INFO, the one flavour the kernel forwards: fake0's record
+ * says "kernel" (the kernel must say where it is served), counting the
+ * calls; fakeeth0 does not know it (the kernel answers alone).  In bad
+ * mode the calls answer wrongly in turn (PROXY_INFO_*), then well. */
 kern_return_t ds_device_get_status(mach_port_t device, dev_flavor_t flavor,
 				   dev_status_t status,
 				   mach_msg_type_number_t *count)
 {
-	(void)device; (void)flavor; (void)status; (void)count;
-	printf("SERVER-FAIL the kernel forwarded a get_status\n");
-	return D_INVALID_OPERATION;
+	static unsigned int calls;
+	struct graft_dev_info info;
+	mach_msg_type_number_t n = GRAFT_DEV_INFO_COUNT;
+
+	if (flavor != GRAFT_DEV_INFO) {
+		printf("SERVER-FAIL the kernel forwarded flavour %d\n",
+		       flavor);
+		return D_INVALID_OPERATION;
+	}
+	server_expect("info_room", GRAFT_DEV_INFO_COUNT, *count);
+	if (device != disk_port)
+		return D_INVALID_OPERATION;
+	memset(&info, 0, sizeof(info));
+	info.mode = GRAFT_DEV_KERNEL;
+	strcpy(info.driver, "fakedisk");
+	strcpy(info.host, "kernel");
+	info.ncounters = 1;
+	strcpy(info.counters[0].name, "calls");
+	info.counters[0].value = ++calls;
+	if (mode_bad && calls == PROXY_INFO_SHORT)
+		n--;
+	if (mode_bad && calls == PROXY_INFO_LONG)
+		n++;
+	if (mode_bad && calls == PROXY_INFO_NAME)
+		memset(info.driver, 'x', sizeof(info.driver));
+	if (mode_bad && calls == PROXY_INFO_RANGE)
+		info.ncounters = GRAFT_DEV_COUNTERS + 1;
+	if (mode_bad && calls == PROXY_INFO_CODE)
+		return 12345;
+	memcpy(status, &info, sizeof(info));
+	*count = n;
+	return D_SUCCESS;
 }
 
 kern_return_t ds_device_set_filter(mach_port_t device, mach_port_t port,

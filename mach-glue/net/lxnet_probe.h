@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Between dev_lxnet.c and dev_lxnet_probe.c: the module's probes (not for other callers). */
+#ifndef MACH_GLUE_NET_LXNET_PROBE_H
+#define MACH_GLUE_NET_LXNET_PROBE_H
+
+#include <stdint.h>
+
+struct device;
+struct graft_dev_info;
+struct io_req;
+
+/*
+ * The spans of dev_lxnet.h's benchmark comment (net.tx.glue,
+ * net.rx.glue, net.txdone.glue), measured on every frame: each sample
+ * goes into its device's ring (the live figures of GRAFT_DEV_INFO) and,
+ * while a benchmark records, into its arrays.  @slot is the device's
+ * index in dev_lxnet.c's table.  Interrupts off in all of them but
+ * lxnet_probe_start and lxnet_probe_replied (thread context).
+ *
+ * lxnet_probe_start - install linux-emu's probe function (once, from
+ *   dev_lxnet_start).
+ * lxnet_probe_write - a write of @len bytes on @slot entered the op at
+ *   @t (probe_read): a tx sample starts, replacing one still open.
+ * lxnet_probe_copied - @ticks of the open tx sample went to copying
+ *   the frame (left out of it).
+ * lxnet_probe_rx - @slot handed a @len-byte received frame to its
+ *   filters: the end of an rx sample if one is open.
+ * lxnet_probe_tx_done - the driver gave back @req's frame on @slot:
+ *   its reply will end the txdone sample.
+ * lxnet_probe_replied - the module's replied op (device.h).
+ * lxnet_probe_report - append @slot's three probes to @info.
+ */
+void lxnet_probe_start(void);
+void lxnet_probe_write(unsigned int slot, uint32_t len, uint64_t t);
+void lxnet_probe_copied(uint64_t ticks);
+void lxnet_probe_rx(unsigned int slot, uint32_t len);
+void lxnet_probe_tx_done(unsigned int slot, const struct io_req *req);
+void lxnet_probe_replied(struct device *dev, const struct io_req *req);
+void lxnet_probe_report(unsigned int slot, struct graft_dev_info *info);
+
+#endif
