@@ -373,32 +373,16 @@ static kern_return_t pages_move(struct unit *u, bool write, recnum_t recnum,
 	return D_SUCCESS;
 }
 
-static kern_return_t disk_read_pages(struct lxdrv_device *dev,
-				     const struct lxdrv_call *call,
-				     recnum_t recnum,
-				     const struct lxdrv_pages *pages,
-				     size_t count, size_t *done)
+static kern_return_t disk_pages(struct lxdrv_device *dev,
+				const struct lxdrv_call *call, bool write,
+				recnum_t recnum, const struct lxdrv_pages *pages,
+				size_t count, size_t *done)
 {
 	struct unit *u = dev->priv;
-	kern_return_t rc = check(u, call, false, recnum, count);
+	kern_return_t rc = check(u, call, write, recnum, count);
 
 	if (rc == D_SUCCESS)
-		rc = pages_move(u, false, recnum, pages, count);
-	*done = rc == D_SUCCESS ? count : 0;
-	return rc;
-}
-
-static kern_return_t disk_write_pages(struct lxdrv_device *dev,
-				      const struct lxdrv_call *call,
-				      recnum_t recnum,
-				      const struct lxdrv_pages *pages,
-				      size_t count, size_t *done)
-{
-	struct unit *u = dev->priv;
-	kern_return_t rc = check(u, call, true, recnum, count);
-
-	if (rc == D_SUCCESS)
-		rc = pages_move(u, true, recnum, pages, count);
+		rc = pages_move(u, write, recnum, pages, count);
 	*done = rc == D_SUCCESS ? count : 0;
 	return rc;
 }
@@ -406,8 +390,7 @@ static kern_return_t disk_write_pages(struct lxdrv_device *dev,
 static const struct lxdrv_device_ops disk_ops = {
 	.read = disk_read,
 	.write = disk_write,
-	.read_pages = disk_read_pages,
-	.write_pages = disk_write_pages,
+	.pages = disk_pages,
 };
 
 /* DEV_GET_SIZE and DEV_GET_RECORDS of @u, as the block module answers

@@ -415,12 +415,11 @@ kern_return_t ds_device_set_filter(mach_port_t device, mach_port_t port,
 
 /* The checks of a request with lent pages: the device takes them, and
  * @n pages from @offset hold exactly @count bytes, each page aligned. */
-static kern_return_t pages_check(struct lxdrv_device *dev, bool write,
-				 int count, int offset,
+static kern_return_t pages_check(struct lxdrv_device *dev, int count,
+				 int offset,
 				 const rpc_phys_addr_t *frames, size_t n)
 {
-	if (!dev || !lxdrv_memory_direct() ||
-	    !(write ? dev->ops->write_pages : dev->ops->read_pages))
+	if (!dev || !lxdrv_memory_direct() || !dev->ops->pages)
 		return D_INVALID_OPERATION;
 	if (count <= 0 || offset < 0 || (unsigned long)offset >= PAGE ||
 	    n != ((unsigned long)offset + (unsigned long)count + PAGE - 1) /
@@ -444,12 +443,12 @@ static kern_return_t pages_call(mach_port_t device, mach_port_t reply,
 	kern_return_t kr;
 	size_t done = 0;
 
-	kr = pages_check(dev, write, count, offset, frames, n);
+	kr = pages_check(dev, count, offset, frames, n);
 	if (kr == D_SUCCESS) {
 		lxdrv_probe(write ? LXDRV_PROBE_WRITE : LXDRV_PROBE_READ,
 			    (size_t)count);
-		kr = (write ? dev->ops->write_pages : dev->ops->read_pages)(
-			dev, &call, recnum, &pages, (size_t)count, &done);
+		kr = dev->ops->pages(dev, &call, write, recnum, &pages,
+				     (size_t)count, &done);
 	}
 	lxdrv_reply_write(&call, kr, kr == D_SUCCESS ? (int)done : 0);
 	return MIG_NO_REPLY;

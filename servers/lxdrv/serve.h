@@ -38,11 +38,11 @@ struct lxdrv_call {
  * read - up to @wanted bytes at @recnum for @call into @buf; *@count
  * set.
  * set_status - apply @count ints of @flavor.
- * read_pages, write_pages - @count bytes at @recnum into or out of the
- * pages the kernel lent (proxy_pages.defs), in the direct map at
- * lxdrv's base plus @pages->frames[i]; *@done set.  NULL: the kernel
- * never lends pages for the device (it lends only for devices whose
- * status has no NET_STATUS).
+ * pages - @count bytes at @recnum out of (@write) or into the pages the
+ * kernel lent (proxy_pages.defs), in the direct map at lxdrv's base
+ * plus @pages->frames[i]; *@done set.  NULL: the kernel never lends
+ * pages for the device (it lends only for devices whose status has no
+ * NET_STATUS).
  * get_status - answer @flavor in at most *@count ints at @status, *@count
  * set (the kernel forwards only the flavours it cannot answer from the
  * published status: GRAFT_DEV_INFO).
@@ -68,16 +68,11 @@ struct lxdrv_device_ops {
 	kern_return_t (*set_status)(struct lxdrv_device *dev,
 				    dev_flavor_t flavor, const int *status,
 				    size_t count);
-	kern_return_t (*read_pages)(struct lxdrv_device *dev,
-				    const struct lxdrv_call *call,
-				    recnum_t recnum,
-				    const struct lxdrv_pages *pages,
-				    size_t count, size_t *done);
-	kern_return_t (*write_pages)(struct lxdrv_device *dev,
-				     const struct lxdrv_call *call,
-				     recnum_t recnum,
-				     const struct lxdrv_pages *pages,
-				     size_t count, size_t *done);
+	kern_return_t (*pages)(struct lxdrv_device *dev,
+			       const struct lxdrv_call *call, bool write,
+			       recnum_t recnum,
+			       const struct lxdrv_pages *pages, size_t count,
+			       size_t *done);
 	kern_return_t (*get_status)(struct lxdrv_device *dev,
 				    dev_flavor_t flavor, int *status,
 				    mach_msg_type_number_t *count);
