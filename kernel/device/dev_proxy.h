@@ -71,6 +71,11 @@ uint64_t dev_proxy_bad_frames(void);
 bool dev_proxy_waiting(const char *name);
 unsigned int dev_proxy_resent(const char *name);
 
+/* dev_proxy_restart_probe_set - the benchmarks' hook: @fn is called
+ * when the first call a new instance of a dead server was sent (or got
+ * since) is answered, in the thread that answers it (NULL: no calls). */
+void dev_proxy_restart_probe_set(void (*fn)(void));
+
 /* dev_proxy_init - register the handlers of publication ports and
  * of the forwarded requests' reply ports (once, from device_init). */
 void dev_proxy_init(void);

@@ -108,6 +108,12 @@ struct dev_proxy_fwd {
 };
 
 static unsigned int in_flight;
+static void (*restart_probe)(void);
+
+void dev_proxy_restart_probe_set(void (*fn)(void))
+{
+	restart_probe = fn;
+}
 
 unsigned int dev_proxy_fwd_count(void)
 {
@@ -220,6 +226,11 @@ static void fwd_finish(struct dev_proxy_fwd *f, io_return_t code,
 		unlend(f);
 	if (f->heartbeat)
 		f->p->heartbeat_at = 0;	/* answered, or gone with it */
+	else if (f->p->first_due && now) {	/* the server's answer */
+		f->p->first_due = false;
+		if (restart_probe != NULL)
+			restart_probe();
+	}
 
 	if (req != NULL) {
 		req->error = code;

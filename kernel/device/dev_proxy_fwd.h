@@ -69,6 +69,8 @@ struct dev_proxy {
 	struct dev_proxy_setting settings[DEV_PROXY_SETTINGS];
 	unsigned int nsettings;
 	unsigned int resent;		/* requests sent to a new instance */
+	bool first_due;			/* its new instance answered no
+					 * call yet (the restart probe) */
 	uint64_t heartbeat_at;		/* clock_ticks() of the heartbeat
 					 * waiting for its answer, or 0
 					 * (dev_proxy_watch.c) */

@@ -128,6 +128,7 @@ void dev_proxy_resume(struct dev_proxy *p)
 	unsigned int n = 0;
 
 	p->restarting = false;
+	p->first_due = true;
 	for (unsigned int i = 0; i < p->nsettings; i++)
 		(void)dev_proxy_fwd_status_reply(p, &none,
 						 p->settings[i].flavor,

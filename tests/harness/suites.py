@@ -1153,6 +1153,27 @@ SUITES: tuple[Suite, ...] = (
                         f"count={DISK_BENCH_REQUESTS} "
                         f"{disk_args(False)} bench_mode=icount "
                         "bench_prefix=server. device=${device-port}"))),
+    # Recovery time of a supervised server (restart.recovery/<driver>):
+    # killed ten times under a client, from each kill to the first call
+    # its new instance answers.
+    QemuSuite(name="bench-restart", test="bench-restart", mode="icount",
+              hidden=True, timeout=600.0,
+              cmdline=("bench_mode=icount", "linux", "linux.server=e1000"),
+              prepare=net_sink,
+              modules=((LXDRV, "lxdrv restart=100 drivers=e1000 pci=03.0 "
+                        "device=${driver-port}"),
+                       ("{builddir}/tests/user/restart_probe.elf",
+                        "restart_probe mode=load seconds=30 "
+                        "device=${device-port}"))),
+    QemuSuite(name="bench-restart-disk", test="bench-restart-disk",
+              mode="icount", hidden=True, timeout=600.0,
+              cmdline=("bench_mode=icount", "linux", "linux.server=ata_piix"),
+              prepare=qemu_ide_disk(False),
+              modules=((LXDRV, "lxdrv restart=100 drivers=ata_piix "
+                        "pci=01.1 device=${driver-port}"),
+                       ("{builddir}/tests/user/restart_probe.elf",
+                        "restart_probe mode=disk name=hd0s1 seconds=30 "
+                        "device=${device-port}"))),
     # The wall-clock boot (disk throughput, frame rate): not a bench-*
     # suite, since bench/native/compare.py runs it in rounds alternating
     # with native Linux's; by name it runs alone.

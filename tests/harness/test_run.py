@@ -504,6 +504,14 @@ def guest(cmdline, modules, megs, icount, out):
         say(f'BENCH {{"name": "server.{glue}", "unit": "ticks", '
             '"mode": "icount", "count": 100, "min": 900, "median": 910, '
             '"p99": 990, "variance": 1.0}')
+    elif test in ("bench-restart", "bench-restart-disk"):
+        checks = [("icount", icount),
+                  ("supervised", any(" restart=" in a for _, a in modules))]
+        driver = "e1000" if test == "bench-restart" else "ata_piix"
+        say(f'BENCH {{"name": "restart.recovery/{driver}", '
+            '"unit": "ticks", "mode": "icount", "count": 10, '
+            '"min": 400000000, "median": 410000000, "p99": 450000000, '
+            '"variance": 1.0}')
     elif test == "bench-disk-wall":
         checks = [("wall", not icount and words.get("bench_mode") == "wall")]
         say('BENCH {"name": "disk.read.seq/4096", "unit": "MiB/s", '

@@ -18,33 +18,13 @@
 #include "kern/string.h"
 #include "mach-glue/block/dev_lxblk.h"
 #include "mach-glue/net/dev_lxnet.h"
+#include "tests/kernel/bench_line.h"
 #include "tests/kernel/user_task.h"
 #include "x86_64/io_bitmap.h"
 
 #define BENCH_PROBE_SAMPLES 10000
 
 static uint64_t samples[BENCH_PROBE_SAMPLES];
-
-/* Print one BENCH line (docs/testing.md) for @st. */
-static void bench_print(struct ktest *t, const char *name, const char *unit,
-			const struct stats *st)
-{
-	char mode[16];
-
-	if (!cmdline_copy(bootinfo.cmdline, "bench_mode", mode, sizeof(mode)) ||
-	    (strcmp(mode, "icount") != 0 && strcmp(mode, "wall") != 0)) {
-		ktest_fail(t, "command line needs bench_mode=icount|wall");
-		return;
-	}
-	kprintf("BENCH {\"name\": \"%s\", \"unit\": \"%s\", \"mode\": \"%s\", "
-		"\"count\": %llu, \"min\": %llu, \"median\": %llu, "
-		"\"p99\": %llu, \"variance\": %llu.%03llu}\n",
-		name, unit, mode, (unsigned long long)st->count,
-		(unsigned long long)st->min, (unsigned long long)st->median,
-		(unsigned long long)st->p99,
-		(unsigned long long)(st->variance_milli / 1000),
-		(unsigned long long)(st->variance_milli % 1000));
-}
 
 static void empty_probe_cost(struct ktest *t)
 {
@@ -62,7 +42,7 @@ static void empty_probe_cost(struct ktest *t)
 	}
 	KTEST_EXPECT_EQ(t, st.count, BENCH_PROBE_SAMPLES);
 	KTEST_EXPECT_GE(t, st.min, 1);
-	bench_print(t, "probe.empty", "ticks", &st);
+	bench_line(t, "probe.empty", "ticks", &st);
 }
 
 /*
@@ -113,7 +93,7 @@ static void time_io_bitmap_load(struct ktest *t, const char *name,
 		ktest_fail(t, "no samples");
 		return;
 	}
-	bench_print(t, name, "ticks", &st);
+	bench_line(t, name, "ticks", &st);
 }
 
 /*
@@ -181,7 +161,7 @@ static void net_print(struct ktest *t, const char *dir,
 		}
 		ksnprintf(name, sizeof(name), "net.%s.glue/%s%s%u", dir, nic,
 			  sep, lens[k]);
-		bench_print(t, name, "ticks", &st);
+		bench_line(t, name, "ticks", &st);
 	}
 }
 
@@ -262,7 +242,7 @@ static void disk_print(struct ktest *t, const char *path, unsigned int write,
 		}
 		ksnprintf(name, sizeof(name), "disk.%s.glue/%s%u", path,
 			  write ? "write/" : "", lens[k]);
-		bench_print(t, name, "ticks", &st);
+		bench_line(t, name, "ticks", &st);
 		if (segs_max != 0)
 			kprintf("# %s: %u to %u segments in the first "
 				"command\n", name, segs_min, segs_max);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Suites "restart-net-e1000", "restart-disk-ata-piix", "restart-root-disk", "restart-give-up", "restart-hang": a supervised driver server killed under its clients, or hung, comes back, and they notice nothing (or, given up, get D_DEVICE_DOWN). */
+/* Suites "restart-net-e1000", "restart-disk-ata-piix", "restart-root-disk", "restart-give-up", "restart-hang", and the bench suites "bench-restart", "bench-restart-disk" (the time to recover): a supervised driver server killed under its clients, or hung, comes back, and they notice nothing (or, given up, get D_DEVICE_DOWN). */
 /*
  * Each boot starts the Linux driver server with restart=N on its module
  * line (kern/supervise.h).  This side kills the server's task while a
@@ -21,9 +21,12 @@
 #include "kern/ktest.h"
 #include "kern/sched.h"
 #include "kern/supervise.h"
+#include "kern/stats.h"
 #include "kern/task.h"
+#include "tests/kernel/bench_line.h"
 #include "tests/kernel/driver_server.h"
 #include "tests/kernel/user_task.h"
+#include "x86_64/cpu.h"
 
 #define START_SECONDS	40
 #define BACK_SECONDS	30
@@ -237,6 +240,88 @@ static void hung_server_noticed_restarted_given_up(struct ktest *t)
 	KTEST_EXPECT_EQ(t, dev_proxy_fwd_count(), 0);
 	KTEST_EXPECT_EQ(t, io_req_in_flight(), 0);
 }
+
+/* Recovery time: kills for the bench suites, and the TSC when the
+ * first call of the new instance was answered. */
+#define RECOVERY_KILLS	10
+static volatile uint64_t answered_at;
+
+static void first_answer(void)
+{
+	answered_at = rdtsc_fenced();
+}
+
+/* Kill the server RECOVERY_KILLS times under the client of @word, each
+ * time with a call of the client's at the server, and time each
+ * recovery, from the kill to the first call the new instance answers:
+ * the BENCH record @name (ticks). */
+static void recovery_bench(struct ktest *t, const char *word,
+			   const char *name)
+{
+	uint64_t samples[RECOVERY_KILLS];
+	unsigned int n = 0, before = task_terminations;
+	struct stats st;
+	bool ok;
+
+	if (sup == NULL) {
+		ktest_fail(t, "the server is not supervised");
+		return;
+	}
+	if (!user_task_start(t, word, console, sizeof(console), NULL))
+		return;
+	dev_proxy_restart_probe_set(first_answer);
+	while (n < RECOVERY_KILLS) {
+		uint64_t killed;
+
+		if (!call_at_server()) {
+			ktest_fail(t, "no call of the client at the server");
+			break;
+		}
+		answered_at = 0;
+		killed = rdtsc_fenced();
+		if (!kill_server(t))
+			break;
+		for (unsigned int i = 0; i < BACK_SECONDS * HZ &&
+		     answered_at == 0; i++)
+			thread_sleep_ticks(1);
+		if (answered_at == 0) {
+			ktest_fail(t, "no call answered by the new instance");
+			break;
+		}
+		samples[n++] = answered_at - killed;
+	}
+	dev_proxy_restart_probe_set(NULL);
+	ok = user_task_wait(before, n + 1, 300);
+	console_capture_stop();
+	if (!ok)
+		ktest_fail(t, "the client did not end within 300 s");
+	if (n == RECOVERY_KILLS && stats_compute(samples, n, &st) == 0)
+		bench_line(t, name, "ticks", &st);
+}
+
+static void e1000_recovery(struct ktest *t)
+{
+	recovery_bench(t, "restart_probe mode=load", "restart.recovery/e1000");
+}
+
+static void ata_piix_recovery(struct ktest *t)
+{
+	recovery_bench(t, "restart_probe mode=disk",
+		       "restart.recovery/ata_piix");
+}
+
+static const struct ktest_case bench_restart_cases[] = {
+	{ "server_starts_supervised", server_starts_supervised },
+	{ "e1000_recovery", e1000_recovery },
+};
+KTEST_SUITE(bench_restart_suite, "bench-restart", bench_restart_cases);
+
+static const struct ktest_case bench_restart_disk_cases[] = {
+	{ "server_starts_supervised", server_starts_supervised },
+	{ "ata_piix_recovery", ata_piix_recovery },
+};
+KTEST_SUITE(bench_restart_disk_suite, "bench-restart-disk",
+	    bench_restart_disk_cases);
 
 static const struct ktest_case restart_net_cases[] = {
 	{ "server_starts_supervised", server_starts_supervised },

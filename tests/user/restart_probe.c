@@ -9,7 +9,7 @@
  *         calls at the dead server go to the next one); afterwards eth0
  *         is still promiscuous (the setting replayed to the new
  *         instance)
- *   disk  (name=hd0s1) for RUN_SECONDS, 64 KiB written at one of 32
+ *   disk  (name=hd0s1) for seconds=S (8 by default), 64 KiB written at one of 32
  *         places of the partition and read back, each with its own
  *         pattern, while the suite kills the server again and again:
  *         every call answered, every read equal to what was written
@@ -119,11 +119,11 @@ static void net(mach_port_t dev)
 #define CHUNK		65536
 #define PLACES		32
 
-static void disk(mach_port_t dev)
+static void disk(mach_port_t dev, long seconds)
 {
 	static char out[CHUNK];
 	unsigned int n = 0, failed = 0;
-	long end = seconds_now() + RUN_SECONDS;
+	long end = seconds_now() + seconds;
 
 	while (seconds_now() < end) {
 		recnum_t recnum = (n % PLACES) * (CHUNK / 512);
@@ -198,7 +198,8 @@ int main(int argc, char **argv)
 	if (dev != MACH_PORT_NULL && strcmp(mode, "net") == 0)
 		net(dev);
 	else if (dev != MACH_PORT_NULL && strcmp(mode, "disk") == 0)
-		disk(dev);
+		disk(dev, strtol(graft_arg(argc, argv, "seconds", "8"), NULL,
+				 10));
 	else if (dev != MACH_PORT_NULL && strcmp(mode, "load") == 0)
 		load(dev, strtol(graft_arg(argc, argv, "seconds", "10"), NULL,
 				 10));
