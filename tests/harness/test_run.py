@@ -759,7 +759,9 @@ class RunnerTest(unittest.TestCase):
                           "disk.cmd.glue/4096", "server.net.tx.instr/4096",
                           "server.net.tx.glue/60",
                           "server.disk.read.instr/4096",
-                          "server.disk.cmd.glue/4096"])
+                          "server.disk.cmd.glue/4096",
+                          "restart.recovery/e1000",
+                          "restart.recovery/ata_piix"])
         self.assertIn("probe.empty  ticks  icount", out)
 
     def test_bench_mode_without_bench_lines_fails(self):
