@@ -520,19 +520,63 @@ int lx_emul_netdev_info(struct lx_emul_netdev *h,
 /* No lock: the counters are words the driver adds to (interrupts off
  * in the kernel make the read whole; the host's contract keeps @h
  * registered). */
+/* The host's own task on a path that must not block (the _now calls). */
+static struct task_struct now_task = { .comm = "lx-now" };
+
+/* Linux's net_device_stats counters in its 64-bit form. */
+static void stats_widen(struct rtnl_link_stats64 *s,
+			const struct net_device_stats *n)
+{
+	s->rx_packets = READ_ONCE(n->rx_packets);
+	s->tx_packets = READ_ONCE(n->tx_packets);
+	s->rx_bytes = READ_ONCE(n->rx_bytes);
+	s->tx_bytes = READ_ONCE(n->tx_bytes);
+	s->rx_errors = READ_ONCE(n->rx_errors);
+	s->tx_errors = READ_ONCE(n->tx_errors);
+	s->rx_dropped = READ_ONCE(n->rx_dropped);
+	s->tx_dropped = READ_ONCE(n->tx_dropped);
+}
+
+/* @dev's counters from its driver (the world held, interrupts off). */
+static void stats_from_driver(struct net_device *dev,
+			      struct rtnl_link_stats64 *s)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+
+	if (ops->ndo_get_stats64)
+		ops->ndo_get_stats64(dev, s);
+	else if (ops->ndo_get_stats)
+		stats_widen(s, ops->ndo_get_stats(dev));
+	else
+		stats_widen(s, &dev->stats);
+}
+
 void lx_emul_netdev_counters(struct lx_emul_netdev *h,
 			     struct lx_emul_netdev_counters *c)
 {
-	const struct net_device_stats *s = &((struct net_device *)h)->stats;
+	struct net_device *dev = (struct net_device *)h;
+	struct rtnl_link_stats64 s;
+	unsigned long flags;
 
-	c->rx_packets = READ_ONCE(s->rx_packets);
-	c->tx_packets = READ_ONCE(s->tx_packets);
-	c->rx_bytes = READ_ONCE(s->rx_bytes);
-	c->tx_bytes = READ_ONCE(s->tx_bytes);
-	c->rx_errors = READ_ONCE(s->rx_errors);
-	c->tx_errors = READ_ONCE(s->tx_errors);
-	c->rx_dropped = READ_ONCE(s->rx_dropped);
-	c->tx_dropped = READ_ONCE(s->tx_dropped);
+	memset(&s, 0, sizeof(s));
+	local_irq_save(flags);
+	if (lx_world_held()) {
+		stats_from_driver(dev, &s);
+	} else if (lx_world_try_enter(&now_task)) {
+		stats_from_driver(dev, &s);
+		lx_world_try_leave();
+	} else {
+		stats_widen(&s, &dev->stats);
+	}
+	local_irq_restore(flags);
+	c->rx_packets = s.rx_packets;
+	c->tx_packets = s.tx_packets;
+	c->rx_bytes = s.rx_bytes;
+	c->tx_bytes = s.tx_bytes;
+	c->rx_errors = s.rx_errors;
+	c->tx_errors = s.tx_errors;
+	c->rx_dropped = s.rx_dropped;
+	c->tx_dropped = s.tx_dropped;
 }
 
 int lx_emul_netdev_open(struct lx_emul_netdev *h)
@@ -566,8 +610,6 @@ int lx_emul_netdev_xmit(struct lx_emul_netdev *h, const void *frame,
 	return err;
 }
 
-/* The host's own task on a path that must not block (the _now calls). */
-static struct task_struct now_task = { .comm = "lx-now" };
 
 int lx_emul_netdev_xmit_now(struct lx_emul_netdev *h, const void *frame,
 			    unsigned long len, void *cookie)

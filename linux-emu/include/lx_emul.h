@@ -118,13 +118,15 @@ struct lx_emul_netdev *lx_emul_netdev_find(const char *name);
 int lx_emul_netdev_info(struct lx_emul_netdev *dev,
 			struct lx_emul_netdev_info *info);
 
-/* lx_emul_netdev_counters - @dev's counters as its driver has them now
- * (dev->stats, which a driver updates as frames go; e1000 adds its
- * error counts from its watchdog).  Neither enters the world nor
- * blocks, so any context may ask (a status request with interrupts
- * off); a counter the driver is updating reads as before or after.
- * @dev must be a device lx_emul_netdev_next gave: net devices stay
- * registered while the host serves them. */
+/* lx_emul_netdev_counters - @dev's counters as its driver gives them
+ * now: through its ndo_get_stats64 or ndo_get_stats (a driver that
+ * keeps them in the device, such as e1000e) when the world is free or
+ * the caller holds it, else as dev->stats holds them (most drivers
+ * update it as frames go).  Never blocks, so any context may ask (a
+ * status request with interrupts off); a counter the driver is
+ * updating reads as before or after.  @dev must be a device
+ * lx_emul_netdev_next gave: net devices stay registered while the host
+ * serves them. */
 void lx_emul_netdev_counters(struct lx_emul_netdev *dev,
 			     struct lx_emul_netdev_counters *c);
 
