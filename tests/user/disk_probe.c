@@ -410,6 +410,7 @@ static void info_checks(mach_port_t p1)
 	check("info_host_kernel", 0, strcmp(info.host, "kernel"));
 	check("info_driver_is_the_adapters", 1,
 	      strcmp(info.driver, "ata_piix") == 0 ||
+	      strcmp(info.driver, "ahci") == 0 ||
 	      strcmp(info.driver, "disk_fake") == 0);
 	check("info_reads_counted", 1, info_counter(&info, "reads") > 0 &&
 	      info_counter(&info, "read_bytes") >= S * info_counter(&info, "reads"));
