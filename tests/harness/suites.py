@@ -886,6 +886,15 @@ SUITES: tuple[Suite, ...] = (
                        ("{builddir}/tests/user/restart_probe.elf",
                         "restart_probe mode=down name=rogue0 "
                         "device=${device-port}"))),
+    # A test server whose driver's probe calls a function linux-emu
+    # lacks (rogue.act=missing), with restart=2: each instance ends
+    # alone, naming it; the third is given up.
+    QemuSuite(name="restart-missing", test="restart-missing", timeout=120.0,
+              cmdline=("linux", "linux.server=rogue"),
+              qemu_args=("-device", "pci-testdev,addr=04.0"),
+              modules=(("{builddir}/tests/servers/lxdrv_test.elf",
+                        "lxdrv_test restart=2 drivers=rogue pci=04.0 pool=6 "
+                        "rogue.act=missing device=${driver-port}"),)),
     # A driver server is confined and one that faults ends alone: the
     # e1000 server as in server-net-e1000, and the test server (the
     # server's objects over linux-test.o) running tests/drivers/rogue on

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Suites "restart-net-e1000", "restart-disk-ata-piix", "restart-root-disk", "restart-give-up", "restart-hang", and the bench suites "bench-restart", "bench-restart-disk" (the time to recover): a supervised driver server killed under its clients, or hung, comes back, and they notice nothing (or, given up, get D_DEVICE_DOWN). */
+/* Suites "restart-net-e1000", "restart-disk-ata-piix", "restart-root-disk", "restart-give-up", "restart-hang", "restart-missing", and the bench suites "bench-restart", "bench-restart-disk" (the time to recover): a supervised driver server killed under its clients, or hung, comes back, and they notice nothing (or, given up, get D_DEVICE_DOWN). */
 /*
  * Each boot starts the Linux driver server with restart=N on its module
  * line (kern/supervise.h).  This side kills the server's task while a
@@ -22,6 +22,7 @@
 #include "kern/sched.h"
 #include "kern/supervise.h"
 #include "kern/stats.h"
+#include "kern/string.h"
 #include "kern/task.h"
 #include "tests/kernel/bench_line.h"
 #include "tests/kernel/driver_server.h"
@@ -310,6 +311,37 @@ static void ata_piix_recovery(struct ktest *t)
 		       "restart.recovery/ata_piix");
 }
 
+/* A driver whose probe calls a function linux-emu lacks
+ * (rogue.act=missing), in a server with restart=2: each instance names
+ * the function and ends alone; the third is given up. */
+static void missing_function_ends_the_server_alone(struct ktest *t)
+{
+	unsigned int before = task_terminations;
+	bool ok;
+
+	if (!user_task_start(t, "rogue.act=missing", console,
+			     sizeof(console), NULL))
+		return;
+	/* the first instance and two restarts */
+	ok = user_task_wait(before, 3, 60);
+	for (unsigned int i = 0; ok && i < 5 * HZ &&
+	     user_task_count_lines(console, "supervise: ") < 3; i++)
+		thread_sleep_ticks(1);
+	console_capture_stop();
+	if (!ok) {
+		ktest_fail(t, "three instances did not end within 60 s");
+		return;
+	}
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console,
+			"lxdrv: linux-emu: dump_stack is not implemented"), 3);
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console,
+			"supervise: lxdrv_test.elf given up after 2 restarts"),
+			1);
+	if (kmemmem(console, strlen(console), "act missing: came back") !=
+	    NULL)
+		ktest_fail(t, "the driver came back from the missing function");
+}
+
 static const struct ktest_case bench_restart_cases[] = {
 	{ "server_starts_supervised", server_starts_supervised },
 	{ "e1000_recovery", e1000_recovery },
@@ -356,3 +388,9 @@ static const struct ktest_case restart_root_disk_cases[] = {
 };
 KTEST_SUITE(restart_root_disk_suite, "restart-root-disk",
 	    restart_root_disk_cases);
+
+static const struct ktest_case restart_missing_cases[] = {
+	{ "missing_function_ends_the_server_alone",
+	  missing_function_ends_the_server_alone },
+};
+KTEST_SUITE(restart_missing_suite, "restart-missing", restart_missing_cases);

@@ -18,6 +18,9 @@
  *          top 2 GiB, where a kernel lives)
  *   spin   on the first transmit, a loop that never ends (a hung driver;
  *          in a driver server only)
+ *   missing at probe, a call of a function Graft's Linux emulation does
+ *          not have (dump_stack): the world stops (in a driver server,
+ *          only the server ends)
  *
  * Without an act, or once an act that returns is done, it is a net
  * device that drops what it is given.  Each act prints one kernel log
@@ -41,7 +44,8 @@
 
 static char rogue_act[16];
 module_param_string(act, rogue_act, sizeof(rogue_act), 0444);
-MODULE_PARM_DESC(act, "what to try: mmio, irq, ports, null, wild, spin");
+MODULE_PARM_DESC(act,
+		 "what to try: mmio, irq, ports, null, wild, spin, missing");
 
 static const u8 rogue_mac[ETH_ALEN] = { 0x02, 0x00, 0x00, 0x00, 0x0e, 0x01 };
 
@@ -83,6 +87,10 @@ static void rogue_try_at_probe(struct rogue *rogue)
 			 err);
 		if (!err)
 			free_irq(ROGUE_FOREIGN_IRQ, rogue);
+	} else if (act_is("missing")) {
+		dev_info(dev, "act missing: dump_stack\n");
+		dump_stack();
+		dev_info(dev, "act missing: came back\n");
 	}
 }
 
