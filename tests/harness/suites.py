@@ -864,7 +864,7 @@ SUITES: tuple[Suite, ...] = (
     # Faults injected into the Linux world of a supervised e1000 server
     # (tests/servers/inject.c: code bytes flipped, NOPed or made a loop,
     # pointers made NULL or wild, each undone 50 ms later) while a client
-    # writes frames to a counting sink: at least 1,000 faults.
+    # writes frames to a counting sink for 100 s: at least 1,000 faults.
     QemuSuite(name="fault-inject", test="fault-inject", timeout=420.0,
               cmdline=("linux", "linux.server=e1000"),
               prepare=net_sink,
@@ -872,7 +872,7 @@ SUITES: tuple[Suite, ...] = (
                         "lxdrv_inject restart=100000 drivers=e1000 "
                         "pci=03.0 device=${driver-port}"),
                        ("{builddir}/tests/user/restart_probe.elf",
-                        "restart_probe mode=load seconds=75 "
+                        "restart_probe mode=load seconds=100 "
                         "device=${device-port}"))),
     # A supervised test server whose driver never gives its thread back
     # (tests/drivers/rogue, rogue.act=spin): noticed, restarted once,
