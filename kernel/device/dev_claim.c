@@ -236,10 +236,9 @@ io_return_t dev_claim_kernel_release(unsigned int bus, unsigned int devfn)
 /* Withdraw grant @g's ports from its task if the task still lives. */
 static void withdraw(struct claim_grant *g)
 {
-	unsigned int kotype;
-	struct task *task = ipc_port_kobject(g->task, &kotype);
+	struct task *task = task_port_task(g->task);
 
-	if (task != NULL && kotype == IKOT_TASK) {
+	if (task != NULL) {
 		(void)io_bitmap_set(&task->io_bitmap, g->from, g->to, false);
 		if (task == task_current())
 			io_bitmap_load(task->io_bitmap);
@@ -250,11 +249,10 @@ static void withdraw(struct claim_grant *g)
 /* Take mapping @m out of its task if the task lives and still has it. */
 static void unmap(struct dev_claim *c, struct claim_map *m)
 {
-	unsigned int kotype;
-	struct task *task = ipc_port_kobject(m->task, &kotype);
+	struct task *task = task_port_task(m->task);
 	const struct claim_bar *b = &c->bars[m->bar];
 
-	if (task != NULL && kotype == IKOT_TASK)
+	if (task != NULL)
 		(void)vm_map_take_back(task->map, m->address, b->base,
 				       b->size);
 	ipc_port_release(m->task);
@@ -263,11 +261,10 @@ static void unmap(struct dev_claim *c, struct claim_map *m)
 /* DMA memory @d, its device quiet: out of its task, back to the pages. */
 static void dma_free(struct dev_claim *c, struct claim_dma *d)
 {
-	unsigned int kotype;
-	struct task *task = ipc_port_kobject(d->task, &kotype);
+	struct task *task = task_port_task(d->task);
 	uint64_t bytes = d->pages * VM_PAGE_SIZE;
 
-	if (task != NULL && kotype == IKOT_TASK)
+	if (task != NULL)
 		(void)vm_map_take_back(task->map, d->address, d->phys, bytes);
 	ipc_port_release(d->task);
 	vm_page_free_contig(d->phys, d->pages);

@@ -87,15 +87,6 @@ kern_return_t dc_claim_direct_map(claim_t claim, vm_address_t base,
 	return rc;
 }
 
-/* The task @task names, or NULL if it is dead. */
-static struct task *task_of(struct ipc_port *task)
-{
-	unsigned int kotype;
-	struct task *t = ipc_port_kobject(task, &kotype);
-
-	return t != NULL && kotype == IKOT_TASK ? t : NULL;
-}
-
 /* How many pages from @frames[@i] on (of @n) are physically
  * contiguous: they are lent as one region. */
 static size_t run_of(const uint64_t *frames, size_t n, size_t i)
@@ -110,7 +101,7 @@ static size_t run_of(const uint64_t *frames, size_t n, size_t i)
 void dev_claim_unlend(struct ipc_port *task, const uint64_t *frames,
 		      size_t n)
 {
-	struct task *t = task_of(task);
+	struct task *t = task_port_task(task);
 	uint64_t base, top;
 
 	if (t == NULL || !dev_claim_direct(task, &base, &top))
@@ -125,7 +116,7 @@ void dev_claim_unlend(struct ipc_port *task, const uint64_t *frames,
 io_return_t dev_claim_lend(struct ipc_port *task, const uint64_t *frames,
 			   size_t n, bool writable)
 {
-	struct task *t = task_of(task);
+	struct task *t = task_port_task(task);
 	uint64_t base, top;
 
 	if (t == NULL || !dev_claim_direct(task, &base, &top))

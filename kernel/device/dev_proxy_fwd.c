@@ -18,8 +18,9 @@
  *   - any other message (another reply's id, a malformed one):
  *     D_IO_ERROR;
  *   - the reply right destroyed unanswered (the send-once
- *     notification): D_DEVICE_DOWN if the server is dying, else
- *     D_IO_ERROR;
+ *     notification): D_IO_ERROR; if the server is dying, its device
+ *     port's death answers instead (D_DEVICE_DOWN, or the call is kept
+ *     for a supervised server's next instance);
  * each refusal printed through klog.  A reply after the call completed
  * (the client's reply port died first, or the server's port) finds the
  * port dead: the server's send fails, nothing reaches the kernel.
@@ -59,7 +60,6 @@
 #include "kern/kalloc.h"
 #include "kern/klog.h"
 #include "kern/string.h"
-#include "kern/supervise.h"
 #include "kern/task_port.h"
 #include "vm/vm_map.h"
 #include "vm/vm_map_copy.h"
@@ -185,12 +185,13 @@ static const uint64_t *req_frames(const struct io_req *req, size_t *n,
 static bool lend(const struct dev_proxy *p, const struct io_req *req,
 		 enum io_op op)
 {
-	uint64_t base, top, offset;
+	uint64_t offset;
 	const uint64_t *frames;
 	size_t n;
 
+	/* dev_claim_lend refuses a publisher without a direct map */
 	if (p->net || (op != IO_READ && op != IO_WRITE) || req->count == 0 ||
-	    req->copy == NULL || !dev_claim_direct(p->task, &base, &top))
+	    req->copy == NULL)
 		return false;
 	frames = req_frames(req, &n, &offset);
 	if (n > PROXY_PAGES_MAX)
@@ -785,17 +786,14 @@ static mach_msg_return_t reply_handle(struct ipc_kmsg *request,
 	if (h->id == MACH_NOTIFY_SEND_ONCE &&
 	    MACH_MSGH_BITS_REMOTE(h->bits) == MACH_MSG_TYPE_PORT_SEND_ONCE &&
 	    h->size == sizeof(mach_msg_header_t)) {
-		bool dying = dev_proxy_server_dying(f->p);
-
-		/* a supervised server's: the call waits for the next
-		 * instance when the server's port dies (dev_proxy_park) */
-		if (dying && f->p->lineage != NULL &&
-		    supervise_will_restart(f->p->lineage))
+		/* A dying server's rights go before its device port, whose
+		 * death then answers the call (D_DEVICE_DOWN) or keeps it
+		 * for the server's next instance (dev_proxy_park). */
+		if (dev_proxy_server_dying(f->p))
 			return MACH_MSG_SUCCESS;
-		if (!dying)
-			klog(&fwd_log, "device-proxy: %s: the server dropped "
-			     "a request unanswered\n", f->p->name);
-		fwd_complete(f, dying ? D_DEVICE_DOWN : D_IO_ERROR, 0);
+		klog(&fwd_log, "device-proxy: %s: the server dropped a "
+		     "request unanswered\n", f->p->name);
+		fwd_complete(f, D_IO_ERROR, 0);
 		return MACH_MSG_SUCCESS;
 	}
 	if (bare_reply(f, request))

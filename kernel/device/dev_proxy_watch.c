@@ -39,7 +39,6 @@ static struct task *hung;
 static void look(struct dev_proxy *p)
 {
 	uint64_t now = clock_ticks(), oldest;
-	unsigned int kotype;
 	struct task *task;
 
 	if (p->lineage == NULL || p->restarting || p->down ||
@@ -53,8 +52,8 @@ static void look(struct dev_proxy *p)
 	}
 	if (now - p->heartbeat_at < DEV_PROXY_HANG_TICKS)
 		return;
-	task = ipc_port_kobject(p->task, &kotype);
-	if (task == NULL || kotype != IKOT_TASK || task->terminating)
+	task = task_port_task(p->task);
+	if (task == NULL || task->terminating)
 		return;
 	klog(&watch_log, "device-proxy: %s: its server answers no "
 	     "heartbeat: hung\n", p->name);
