@@ -592,8 +592,7 @@ static void supervised(struct supervision *sup, enum supervise_event event)
 	uint64_t flags;
 	struct dev_proxy *p, *next;
 
-	if (event == SUPERVISE_STARTED)
-		return;
+	(void)event;		/* either: it is not coming back */
 	flags = cpu_intr_save();
 	for (p = published; p != NULL; p = next) {
 		next = p->next;

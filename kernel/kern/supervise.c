@@ -146,7 +146,6 @@ static void start(struct supervision *sup)
 	sup->settling = sup->task == task;
 	sup->settle_at = clock_ticks() + SUPERVISE_SETTLE_TICKS;
 	cpu_intr_restore(flags);
-	tell(sup, SUPERVISE_STARTED);
 }
 
 /* One pass over the supervisions: what is due now.  Returns the ticks

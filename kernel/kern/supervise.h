@@ -33,7 +33,6 @@ struct supervision;
 #define SUPERVISE_SETTLE_TICKS	2000
 
 enum supervise_event {
-	SUPERVISE_STARTED,	/* a new instance runs */
 	SUPERVISE_SETTLED,	/* SUPERVISE_SETTLE_TICKS after a start */
 	SUPERVISE_GAVE_UP,	/* a death with no restart left, or a start
 				 * that failed on the last try */

@@ -82,8 +82,6 @@
 /* Lines a client's requests can cause (kern/klog.h). */
 static KLOG_SOURCE(lxnet_log, "lx-net");
 
-#define ETH_HEADER	14
-#define ETH_ADDRESS	6
 /* Linux's IFF_* bits, which GNU Mach's Linux glue reports too. */
 #define IFF_UP		0x1
 #define IFF_BROADCAST	0x2
@@ -608,18 +606,11 @@ static io_return_t lxnet_get_status(struct device *dev, struct dev_call *call,
 
 	(void)call;
 	if (flavor == NET_STATUS) {
-		struct net_status ns = {
-			.min_packet_size = ETH_HEADER,
-			.max_packet_size = (int)(s->mtu + ETH_HEADER),
-			.header_format = HDR_ETHERNET,
-			.header_size = ETH_HEADER,
-			.address_size = ETH_ADDRESS,
-			.flags = (int)s->flags,
-			.mapped_size = 0,
-		};
+		struct net_status ns;
 
 		if (*count < NET_STATUS_COUNT)
 			return D_INVALID_OPERATION;
+		lxnet_net_status(&ns, s->mtu, s->flags);
 		memcpy(status, &ns, sizeof(ns));
 		*count = NET_STATUS_COUNT;
 		return D_SUCCESS;
@@ -631,15 +622,10 @@ static io_return_t lxnet_get_status(struct device *dev, struct dev_call *call,
 		return D_SUCCESS;
 	}
 	if (flavor == NET_ADDRESS) {
-		const unsigned int words = (ETH_ADDRESS + 3) / 4;
-
-		if (*count < words)
+		if (*count < LXNET_ADDRESS_WORDS)
 			return D_INVALID_OPERATION;
-		memset(status, 0, words * 4);
-		memcpy(status, s->mac, ETH_ADDRESS);
-		for (unsigned int i = 0; i < words; i++)
-			status[i] = (int)__builtin_bswap32((uint32_t)status[i]);
-		*count = words;
+		lxnet_net_address(status, s->mac);
+		*count = LXNET_ADDRESS_WORDS;
 		return D_SUCCESS;
 	}
 	if (flavor == GRAFT_DEV_INFO)

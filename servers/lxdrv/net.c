@@ -28,14 +28,14 @@
 #include <lx_emul.h>
 #include <lx_host.h>
 
+#include "mach-glue/net/lxnet_info.h"
+
 #include "lxdrv.h"
 #include "lxdrv_glue.h"
 #include "lxdrv_probe.h"
 #include "serve.h"
 
 #define NETS_MAX	4
-#define ETH_HEADER	14
-#define ETH_ADDRESS	6
 #define IFF_UP		0x1
 #define IFF_RUNNING	0x40
 #define IFF_PROMISC	0x100
@@ -81,18 +81,10 @@ static unsigned int flags_now(struct net *n)
  * (bytes, each int then in network order). */
 static unsigned int status_of(const struct net *n, int *s)
 {
-	struct net_status ns = {
-		.min_packet_size = ETH_HEADER,
-		.max_packet_size = (int)(n->mtu + ETH_HEADER),
-		.header_format = HDR_ETHERNET,
-		.header_size = ETH_HEADER,
-		.address_size = ETH_ADDRESS,
-		.flags = (int)n->flags,
-		.mapped_size = 0,
-	};
+	struct net_status ns;
 	unsigned int i = 0;
-	int addr[2] = { 0, 0 };
 
+	lxnet_net_status(&ns, n->mtu, n->flags);
 	s[i++] = NET_STATUS;
 	s[i++] = PROXY_STATUS_AT_LEAST_OP;
 	s[i++] = NET_STATUS_COUNT;
@@ -102,13 +94,11 @@ static unsigned int status_of(const struct net *n, int *s)
 	s[i++] = PROXY_STATUS_EXACT;
 	s[i++] = 1;
 	s[i++] = (int)n->flags;
-	memcpy(addr, n->mac, ETH_ADDRESS);
 	s[i++] = NET_ADDRESS;
 	s[i++] = PROXY_STATUS_AT_LEAST_OP;
-	s[i++] = 2;
-	s[i++] = (int)__builtin_bswap32((uint32_t)addr[0]);
-	s[i++] = (int)__builtin_bswap32((uint32_t)addr[1]);
-	return i;
+	s[i++] = LXNET_ADDRESS_WORDS;
+	lxnet_net_address(&s[i], n->mac);
+	return i + LXNET_ADDRESS_WORDS;
 }
 
 static void republish(struct net *n)

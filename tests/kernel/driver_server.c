@@ -21,30 +21,7 @@ bool driver_server_said(const char *text)
 
 bool driver_server_number(const char *prefix, uint64_t *value)
 {
-	const char *at = kmemmem(server_console, strlen(server_console),
-				 prefix);
-	unsigned int base = 10, digits = 0;
-
-	if (at == NULL)
-		return false;
-	at += strlen(prefix);
-	if (at[0] == '0' && (at[1] == 'x' || at[1] == 'X')) {
-		base = 16;
-		at += 2;
-	}
-	*value = 0;
-	for (;; at++, digits++) {
-		unsigned int d;
-
-		if (*at >= '0' && *at <= '9')
-			d = (unsigned int)(*at - '0');
-		else if (base == 16 && *at >= 'a' && *at <= 'f')
-			d = (unsigned int)(*at - 'a' + 10);
-		else
-			break;
-		*value = *value * base + d;
-	}
-	return digits != 0;
+	return user_task_number_after(server_console, prefix, value);
 }
 
 bool driver_server_start_module(struct ktest *t, const char *word,

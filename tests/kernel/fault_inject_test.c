@@ -42,19 +42,6 @@ static void server_starts_supervised(struct ktest *t)
 	KTEST_EXPECT_TRUE(t, sup != NULL);
 }
 
-/* The number after the first @prefix in the console, or 0. */
-static unsigned long number_after(const char *prefix)
-{
-	const char *at = kmemmem(console, strlen(console), prefix);
-	unsigned long n = 0;
-
-	if (at == NULL)
-		return 0;
-	for (at += strlen(prefix); *at >= '0' && *at <= '9'; at++)
-		n = n * 10 + (unsigned long)(*at - '0');
-	return n;
-}
-
 /* Lines with @text anywhere in them. */
 static unsigned int lines_with(const char *text)
 {
@@ -75,8 +62,8 @@ static unsigned int lines_with(const char *text)
 static void campaign(struct ktest *t, const char *word, unsigned int seconds,
 		     unsigned int faults)
 {
-	unsigned int injected, crashes, hangs, restarts, resent, failed;
-	unsigned long frames;
+	unsigned int injected, crashes, hangs, restarts, resent;
+	uint64_t frames = 0, failed = 0;
 	bool ended = false;
 
 	if (sup == NULL) {
@@ -100,13 +87,14 @@ static void campaign(struct ktest *t, const char *word, unsigned int seconds,
 	hangs = lines_with("lxdrv_inject.elf terminated: hung");
 	restarts = supervise_restarts(sup);
 	resent = dev_proxy_resent("eth0");
-	frames = number_after("USER-INFO frames ");
-	failed = (unsigned int)number_after(" failed ");
+	(void)user_task_number_after(console, "USER-INFO frames ", &frames);
+	(void)user_task_number_after(console, " failed ", &failed);
 	kprintf("FAULT-INJECT {\"faults\": %u, \"crashes\": %u, \"hangs\": "
 		"%u, \"restarts\": %u, \"calls_sent_again\": %u, "
-		"\"frames\": %lu, \"client_errors\": %u, "
+		"\"frames\": %llu, \"client_errors\": %llu, "
 		"\"kernel_panics\": 0}\n", injected, crashes, hangs, restarts,
-		resent, frames, failed);
+		resent, (unsigned long long)frames,
+		(unsigned long long)failed);
 	user_task_expect_checks(t, console, 1);
 	KTEST_EXPECT_TRUE(t, injected >= faults);
 	KTEST_EXPECT_FALSE(t, supervise_gave_up(sup));

@@ -171,6 +171,33 @@ const char *user_task_text_after(const char *console, const char *prefix)
 	return p != NULL ? p + strlen(prefix) : NULL;
 }
 
+bool user_task_number_after(const char *console, const char *prefix,
+			    uint64_t *value)
+{
+	const char *at = user_task_text_after(console, prefix);
+	unsigned int base = 10, digits = 0;
+
+	if (at == NULL)
+		return false;
+	if (at[0] == '0' && (at[1] == 'x' || at[1] == 'X')) {
+		base = 16;
+		at += 2;
+	}
+	*value = 0;
+	for (;; at++, digits++) {
+		unsigned int d;
+
+		if (*at >= '0' && *at <= '9')
+			d = (unsigned int)(*at - '0');
+		else if (base == 16 && *at >= 'a' && *at <= 'f')
+			d = (unsigned int)(*at - 'a' + 10);
+		else
+			break;
+		*value = *value * base + d;
+	}
+	return digits != 0;
+}
+
 unsigned int user_task_count_lines(const char *console, const char *prefix)
 {
 	unsigned int n = 0;

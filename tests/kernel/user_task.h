@@ -70,6 +70,11 @@ bool user_task_run_pair(struct ktest *t, const char *server_word,
 /* What follows the first @prefix in @console, or NULL. */
 const char *user_task_text_after(const char *console, const char *prefix);
 
+/* user_task_number_after - the number (C syntax: 0x for hex) right
+ * after the first @prefix in @console, in *@value: false if none. */
+bool user_task_number_after(const char *console, const char *prefix,
+			    uint64_t *value);
+
 /* Count lines of @console starting with @prefix. */
 unsigned int user_task_count_lines(const char *console, const char *prefix);
 
