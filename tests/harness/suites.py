@@ -517,6 +517,56 @@ def disk_check_mode(mode: str) -> Callable[[Suite, Path],
     return check
 
 
+def disk_check_rounds(suite: Suite,
+                      suite_dir: Path) -> list[tuple[str, str | None]]:
+    """Check hook of fault-inject-disk: restart_probe mode=disk wrote N
+    rounds of 64 KiB (its "USER-INFO rounds N failed M" line), round n's
+    32-bit little-endian words n * 65536 plus their offset, at place
+    n % 32 of partition 1.  Each place must hold its last round, unless
+    that round failed ("USER-INFO failed round n", the client saw it
+    fail: what is there is unknown); the rest of the image must be as
+    made."""
+    import re
+
+    chunk, places = 65536, 32
+    console = (suite_dir / "console.log").read_text(errors="replace")
+    found = re.search(r"USER-INFO rounds (\d+) failed (\d+)", console)
+    failed = {int(n) for n in
+              re.findall(r"USER-INFO failed round (\d+):", console)}
+    path = suite_dir / "hd0.img"
+    image = path.read_bytes() if path.exists() else b""
+    name = "image_holds_each_last_round"
+    if found is None:
+        return [(name, "the client printed no 'USER-INFO rounds' line")]
+    rounds = int(found.group(1))
+    if int(found.group(2)) != len(failed):
+        return [(name, f"{found.group(2)} rounds failed, "
+                       f"{len(failed)} named")]
+    want = bytearray(disk_image_content())
+    unknown = set()
+    base = DISK_P1[0] * 512
+    for n in range(max(0, rounds - places), rounds):
+        at = base + (n % places) * chunk
+        if n in failed:
+            unknown.update(range(at, at + chunk, 512))
+            continue
+        want[at:at + chunk] = b"".join(
+            ((n * chunk + i) & 0xffffffff).to_bytes(4, "little")
+            for i in range(0, chunk, 4))
+    problem = None
+    if len(image) != len(want):
+        problem = f"image is {len(image)} bytes, expected {len(want)}"
+    else:
+        for offset in range(0, len(want), 512):
+            if (offset not in unknown
+                    and image[offset:offset + 512] != want[offset:offset + 512]):
+                problem = (f"LBA {offset // 512} is not what was expected "
+                           f"after {rounds} rounds (first bytes "
+                           f"{image[offset:offset + 16].hex()})")
+                break
+    return [(name, problem)]
+
+
 def disk_image(suite: Suite, suite_dir: Path) -> Suite:
     """Prepare hook of the disk suites: writes suite_dir/hd0.img."""
     (suite_dir / "hd0.img").write_bytes(disk_image_content())
@@ -599,6 +649,39 @@ SECONDS_PER_100K = 10
 FUZZ_BOOT_SECONDS = 60
 STRESS_SEEDS = range(2, 22)
 STRESS_COUNT = 500_000
+
+
+# make stress's fault campaigns: boots of the fault-inject and
+# fault-inject-disk kinds with a fault every tick (10 ms) and
+# STRESS_INJECT_FAULTS faults each, STRESS_INJECT_BOOTS of each kind:
+# 100,000 faults at least in all.  Their FAULT-INJECT lines are summed
+# into build/stress/results.json (run.py).
+STRESS_INJECT_BOOTS = 5
+STRESS_INJECT_FAULTS = 10_000
+STRESS_INJECT_SECONDS = 150
+
+
+def fault_inject_stress_suite(kind: str, boot: int) -> QemuSuite:
+    """Boot `boot` of make stress's `kind` ("net" or "disk") campaign."""
+    driver, pci, word, prepare, check = (
+        ("e1000", "03.0", "mode=load", net_sink, None) if kind == "net" else
+        ("ata_piix", "01.1", "mode=disk failures=count name=hd0s1",
+         qemu_ide_disk(False), disk_check_rounds))
+    return QemuSuite(
+        name=f"stress-fault-inject-{kind}-{boot}",
+        test="fault-inject" if kind == "net" else "fault-inject-disk",
+        hidden=True, timeout=3.0 * STRESS_INJECT_SECONDS + 240.0,
+        cmdline=("linux", f"linux.server={driver}",
+                 f"inject_faults={STRESS_INJECT_FAULTS}",
+                 f"inject_seconds={3 * STRESS_INJECT_SECONDS}"),
+        prepare=prepare, check=check,
+        modules=(("{builddir}/tests/servers/lxdrv_inject.elf",
+                  f"lxdrv_inject restart=100000 inject_interval=1 "
+                  f"drivers={driver} pci={pci} device=${{driver-port}}"),
+                 ("{builddir}/tests/user/restart_probe.elf",
+                  f"restart_probe {word} "
+                  f"seconds={STRESS_INJECT_SECONDS} "
+                  "device=${device-port}")))
 
 
 def device_fuzz_machine(suite: Suite, suite_dir: Path) -> Suite:
@@ -770,6 +853,22 @@ SUITES: tuple[Suite, ...] = (
     # to a server (linux.server=), are claimed by claim_probe; the
     # kernel's world holds the ISA ports of ne_io= (no card answers
     # there).
+    # A claim's end resets the function where it can: nvme (PCI Express,
+    # FLR), e1000e (power management, D3hot to D0), e1000 (neither).
+    QemuSuite(name="claim-reset", test="claim-reset",
+              qemu_args=("-nic", "none",
+                         "-device", "e1000,addr=03.0,netdev=e",
+                         "-netdev", "user,id=e",
+                         "-blockdev", "driver=null-co,node-name=nv,"
+                         "size=1048576",
+                         "-device", "nvme,addr=04.0,drive=nv,serial=graft",
+                         "-device", "e1000e,addr=05.0,netdev=e2",
+                         "-netdev", "user,id=e2"),
+              modules=tuple(("{builddir}/tests/user/claim_probe.elf",
+                             f"claim_hold_{name} mode=hold slot={slot} "
+                             "device=${device-port}")
+                            for name, slot in (("nvme", 4), ("e1000e", 5),
+                                               ("e1000", 3)))),
     QemuSuite(name="driver-claim", test="driver-claim",
               cmdline=("linux", f"ne_io={NE_ISA_IO:#x}",
                        "linux.server=8139cp,e1000e"),
@@ -874,6 +973,18 @@ SUITES: tuple[Suite, ...] = (
                        ("{builddir}/tests/user/restart_probe.elf",
                         "restart_probe mode=load seconds=100 "
                         "device=${device-port}"))),
+    # The same faults in a supervised ata_piix server while a client
+    # writes 64 KiB and reads it back on hd0s1 for 100 s: every request
+    # answered with success, the image checked on the host afterwards.
+    QemuSuite(name="fault-inject-disk", test="fault-inject-disk",
+              timeout=420.0, cmdline=("linux", "linux.server=ata_piix"),
+              prepare=qemu_ide_disk(False), check=disk_check_rounds,
+              modules=(("{builddir}/tests/servers/lxdrv_inject.elf",
+                        "lxdrv_inject restart=100000 drivers=ata_piix "
+                        "pci=01.1 device=${driver-port}"),
+                       ("{builddir}/tests/user/restart_probe.elf",
+                        "restart_probe mode=disk failures=count "
+                        "name=hd0s1 seconds=100 device=${device-port}"))),
     # A supervised test server whose driver never gives its thread back
     # (tests/drivers/rogue, rogue.act=spin): noticed, restarted once,
     # given up.
@@ -1214,7 +1325,11 @@ SUITES: tuple[Suite, ...] = (
     # make stress (run.py --stress): the fuzzer from other seeds, longer.
     device_fuzz_suite(f"stress-device-fuzz-{seed}", seed, STRESS_COUNT,
                       hidden=True)
-    for seed in STRESS_SEEDS)
+    for seed in STRESS_SEEDS) + tuple(
+    # make stress: the fault campaigns, STRESS_INJECT_BOOTS boots of each
+    # kind, STRESS_INJECT_FAULTS faults each, a fault every 10 ms.
+    fault_inject_stress_suite(kind, boot)
+    for kind in ("net", "disk") for boot in range(STRESS_INJECT_BOOTS))
 
 
 def by_name(suites=SUITES) -> dict[str, Suite]:
