@@ -132,6 +132,9 @@ static void slot_prepare(struct lx_scsi_slot *slot, struct lx_scsi_req *req)
 	cmd->retries = req->retries;
 	cmd->allowed = req->allowed;
 	cmd->submitter = SUBMITTED_BY_BLOCK_LAYER;
+	/* one command per dispatch: each is the last of its batch (the
+	 * adapter kicks its queue now, no commit_rqs follows) */
+	cmd->flags = SCMD_LAST;
 	cmd->cmd_len = req->cdb_len;
 	memcpy(cmd->cmnd, req->cdb, req->cdb_len);
 	cmd->sc_data_direction = req->dir;

@@ -298,7 +298,9 @@ PCI_NICS = (("net-pcnet32", "net-pcnet32", "pcnet"),
             ("net-e1000e", "net-e1000e", "e1000e"),
             ("net-e100", "net-e100", "i82559er"),
             ("net-e100-i82557b", "net-e100", "i82557b"),
-            ("net-tulip", "net-tulip", "tulip"))
+            ("net-tulip", "net-tulip", "tulip"),
+            # virtio 1.0 only: the legacy transport is not compiled
+            ("net-virtio", "net-virtio", "virtio-net-pci,disable-legacy=on"))
 
 
 NET_BENCH_FRAMES = 300
