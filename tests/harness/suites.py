@@ -573,6 +573,22 @@ def qemu_ahci_disk(machine: str) -> Callable[[Suite, Path], Suite]:
     return prepare
 
 
+def qemu_virtio_scsi_disk(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of disk-virtio-scsi: the image as a SCSI disk
+    (scsi-hd, target 0, LUN 0) on a virtio-scsi-pci adapter at slot 4
+    (virtio 1.0 only: disable-legacy=on), reads of DISK_BAD failing with
+    EIO as in qemu_ide_disk (QEMU reports them as a MEDIUM ERROR)."""
+    suite = disk_image(suite, suite_dir)
+    rules = suite_dir / "blkdebug.conf"
+    rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
+                     f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
+    spec = f"file=blkdebug:{rules}:{suite_dir / 'hd0.img'},format=raw"
+    return dataclasses.replace(suite, qemu_args=suite.qemu_args + (
+        "-device", "virtio-scsi-pci,id=vscsi0,disable-legacy=on,addr=04.0",
+        "-drive", f"{spec},if=none,id=d0",
+        "-device", "scsi-hd,drive=d0,bus=vscsi0.0,scsi-id=0,lun=0"))
+
+
 def bochs_ide_disk(suite: Suite, suite_dir: Path) -> Suite:
     """Prepare hook of disk-ata-piix-bochs: the image as ata0-master, in
     place of boot/bochsrc.in's CD-ROM, which moves to ata1-master (the
@@ -1074,6 +1090,12 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="disk-ahci-q35", test="disk-ahci", timeout=180.0,
               cmdline=("linux",) + disk_cmdline(True),
               prepare=qemu_ahci_disk("q35"), check=disk_check_mode("DMA"),
+              modules=disk_modules(True)),
+    # The same over virtio_scsi (the virtio core, the emulated SCSI
+    # midlayer): a scsi-hd on QEMU's virtio-scsi-pci.
+    QemuSuite(name="disk-virtio-scsi", test="disk-virtio-scsi",
+              timeout=180.0, cmdline=("linux",) + disk_cmdline(True),
+              prepare=qemu_virtio_scsi_disk, check=disk_check,
               modules=disk_modules(True)),
     # The same on Bochs' PIIX3 IDE (ata0-master), without a bad sector
     # (so libata never names its transfer mode: MWDMA2 is what ata_piix
