@@ -820,6 +820,17 @@ SUITES: tuple[Suite, ...] = (
                         "lxdrv drivers=ne2k-pci pci=03.0 "
                         "device=${driver-port}"),
                        NET_PROBE_MODULES[0])),
+    # virtio_net (on the virtio core) in the server; virtio_scsi leaves
+    # the kernel too, or the kernel's virtio transport, which both
+    # share, would bind the NIC's function first.
+    QemuSuite(name="server-net-virtio", test="server-net",
+              cmdline=("linux", "linux.server=virtio_net,virtio_scsi"),
+              prepare=net_peer_for(
+                  "virtio-net-pci,disable-legacy=on,addr=03.0"),
+              modules=((LXDRV,
+                        "lxdrv drivers=virtio_net pci=03.0 "
+                        "device=${driver-port}"),
+                       NET_PROBE_MODULES[0])),
     # ISA ne in the server: its ports claimed (isa=), its line found by
     # autoIRQ through the claim, compared with the line QEMU was given;
     # then the net-ne-isa program against its eth0.
