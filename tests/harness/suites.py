@@ -383,11 +383,11 @@ NETD_HOST = ("{python}", "{srcdir}/tests/harness/netd_host.py",
              "--builddir", "{builddir}", "--suitedir", "{suitedir}")
 
 
-def bench_ne2k_pci_prepare(suite: Suite, suite_dir: Path) -> Suite:
-    """Prepare hook of `bench-ne2k-pci`: the echoing peer of bench_prepare
-    behind QEMU's ne2k_pci."""
-    return net_peer(suite, suite_dir, frames=3 * NET_BENCH_FRAMES, echo=True,
-                    nic="ne2k_pci,addr=03.0")
+def bench_nic_prepare(nic: str) -> Callable[[Suite, Path], Suite]:
+    """Prepare hook of `bench-ne2k-pci` and `bench-virtio`: the echoing
+    peer of bench_prepare behind QEMU's NIC `nic` (a -device value)."""
+    return lambda suite, suite_dir: net_peer(
+        suite, suite_dir, frames=3 * NET_BENCH_FRAMES, echo=True, nic=nic)
 
 
 # The disk suites' image (tests/user/disk_pattern.h has the same
@@ -1155,10 +1155,19 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="bench-ne2k-pci", test="bench-net", mode="icount",
               hidden=True, timeout=300.0,
               cmdline=("bench_mode=icount", "linux", "bench_nic=ne2k-pci"),
-              prepare=bench_ne2k_pci_prepare,
+              prepare=bench_nic_prepare("ne2k_pci,addr=03.0"),
               modules=(("{builddir}/tests/user/net_probe.elf",
                         f"net_probe bench={NET_BENCH_FRAMES} "
                         "bench_nic=ne2k-pci device=${device-port}"),)),
+    # The same over virtio_net (net.tx.glue/virtio/60, ...).
+    QemuSuite(name="bench-virtio", test="bench-net", mode="icount",
+              hidden=True, timeout=300.0,
+              cmdline=("bench_mode=icount", "linux", "bench_nic=virtio"),
+              prepare=bench_nic_prepare(
+                  "virtio-net-pci,disable-legacy=on,addr=03.0"),
+              modules=(("{builddir}/tests/user/net_probe.elf",
+                        f"net_probe bench={NET_BENCH_FRAMES} "
+                        "bench_nic=virtio device=${device-port}"),)),
     # The disk glue figures over Linux's ata_piix (disk.cmd.glue,
     # disk.int.glue), then sequential throughput on the wall clock.
     QemuSuite(name="bench-disk", test="bench-disk", mode="icount",
