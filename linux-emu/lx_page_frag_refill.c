@@ -6,13 +6,33 @@
  * more while the page is current.  Linux tries a 32 KiB compound block
  * first and falls back to one page; here it is always one page, as
  * lx_page_alloc.c's fragment cache does, so a fragment is at most
- * PAGE_SIZE bytes.
+ * PAGE_SIZE bytes.  Its pages are marked (PG_owner_priv_1) and counted
+ * until freed (lx_emul_frag_pages): a driver keeping a receive ring
+ * full of fragments between sessions (virtio_net) holds a number of
+ * pages that depends on how its buffers straddle them, which leak
+ * checks must tell from a leak.
  */
 #include <linux/gfp.h>
 #include <linux/mm.h>
 #include <linux/page_ref.h>
 #include <linux/skbuff.h>
 #include <net/sock.h>
+
+#include <lx_emul.h>
+#include <lx_net.h>
+
+static atomic_long_t frag_pages;
+
+unsigned long lx_emul_frag_pages(void)
+{
+	return atomic_long_read(&frag_pages);
+}
+
+void lx_page_frag_refill_freed(struct page *page)
+{
+	ClearPageOwnerPriv1(page);
+	atomic_long_dec(&frag_pages);
+}
 
 /*
  * skb_page_frag_refill - make sure @pfrag has @sz bytes free from
@@ -41,6 +61,8 @@ bool skb_page_frag_refill(unsigned int sz, struct page_frag *pfrag, gfp_t gfp)
 	pfrag->page = alloc_page(gfp);
 	if (!pfrag->page)
 		return false;
+	SetPageOwnerPriv1(pfrag->page);
+	atomic_long_inc(&frag_pages);
 	pfrag->size = PAGE_SIZE;
 	return true;
 }
