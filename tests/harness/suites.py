@@ -589,6 +589,20 @@ def qemu_virtio_scsi_disk(suite: Suite, suite_dir: Path) -> Suite:
         "-device", "scsi-hd,drive=d0,bus=vscsi0.0,scsi-id=0,lun=0"))
 
 
+def qemu_virtio_blk_disk(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of disk-virtio-blk: the image on a virtio-blk-pci
+    at slot 4 (virtio 1.0 only: disable-legacy=on), reads of DISK_BAD
+    failing with EIO as in qemu_ide_disk (QEMU answers VIRTIO_BLK_S_IOERR)."""
+    suite = disk_image(suite, suite_dir)
+    rules = suite_dir / "blkdebug.conf"
+    rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
+                     f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
+    spec = f"file=blkdebug:{rules}:{suite_dir / 'hd0.img'},format=raw"
+    return dataclasses.replace(suite, qemu_args=suite.qemu_args + (
+        "-drive", f"{spec},if=none,id=d0",
+        "-device", "virtio-blk-pci,drive=d0,disable-legacy=on,addr=04.0"))
+
+
 def bochs_ide_disk(suite: Suite, suite_dir: Path) -> Suite:
     """Prepare hook of disk-ata-piix-bochs: the image as ata0-master, in
     place of boot/bochsrc.in's CD-ROM, which moves to ata1-master (the
@@ -824,7 +838,8 @@ SUITES: tuple[Suite, ...] = (
     # the kernel too, or the kernel's virtio transport, which both
     # share, would bind the NIC's function first.
     QemuSuite(name="server-net-virtio", test="server-net",
-              cmdline=("linux", "linux.server=virtio_net,virtio_scsi"),
+              cmdline=("linux",
+                       "linux.server=virtio_net,virtio_scsi,virtio_blk"),
               prepare=net_peer_for(
                   "virtio-net-pci,disable-legacy=on,addr=03.0"),
               modules=((LXDRV,
@@ -1107,6 +1122,12 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="disk-virtio-scsi", test="disk-virtio-scsi",
               timeout=180.0, cmdline=("linux",) + disk_cmdline(True),
               prepare=qemu_virtio_scsi_disk, check=disk_check,
+              modules=disk_modules(True)),
+    # The same over virtio_blk (the virtio core, linux-emu's blk-mq and
+    # gendisk): QEMU's virtio-blk-pci.
+    QemuSuite(name="disk-virtio-blk", test="disk-virtio-blk",
+              timeout=180.0, cmdline=("linux",) + disk_cmdline(True),
+              prepare=qemu_virtio_blk_disk, check=disk_check,
               modules=disk_modules(True)),
     # The same on Bochs' PIIX3 IDE (ata0-master), without a bad sector
     # (so libata never names its transfer mode: MWDMA2 is what ata_piix

@@ -240,3 +240,5 @@ KTEST_SUITE(disk_ata_piix_suite, "disk-ata-piix", disk_ata_piix_cases);
 KTEST_SUITE(disk_ahci_suite, "disk-ahci", disk_ata_piix_cases);
 /* The same over virtio_scsi: a SCSI disk on a virtio SCSI adapter. */
 KTEST_SUITE(disk_virtio_scsi_suite, "disk-virtio-scsi", disk_ata_piix_cases);
+/* The same over virtio_blk: a virtio block device (blk-mq). */
+KTEST_SUITE(disk_virtio_blk_suite, "disk-virtio-blk", disk_ata_piix_cases);
