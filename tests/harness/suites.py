@@ -573,34 +573,30 @@ def qemu_ahci_disk(machine: str) -> Callable[[Suite, Path], Suite]:
     return prepare
 
 
-def qemu_virtio_scsi_disk(suite: Suite, suite_dir: Path) -> Suite:
-    """Prepare hook of disk-virtio-scsi: the image as a SCSI disk
-    (scsi-hd, target 0, LUN 0) on a virtio-scsi-pci adapter at slot 4
-    (virtio 1.0 only: disable-legacy=on), reads of DISK_BAD failing with
-    EIO as in qemu_ide_disk (QEMU reports them as a MEDIUM ERROR)."""
-    suite = disk_image(suite, suite_dir)
-    rules = suite_dir / "blkdebug.conf"
-    rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
-                     f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
-    spec = f"file=blkdebug:{rules}:{suite_dir / 'hd0.img'},format=raw"
-    return dataclasses.replace(suite, qemu_args=suite.qemu_args + (
-        "-device", "virtio-scsi-pci,id=vscsi0,disable-legacy=on,addr=04.0",
-        "-drive", f"{spec},if=none,id=d0",
-        "-device", "scsi-hd,drive=d0,bus=vscsi0.0,scsi-id=0,lun=0"))
+def qemu_virtio_disk(devices: tuple[str, ...]) -> Callable[[Suite, Path],
+                                                           Suite]:
+    """Prepare hook of disk-virtio-*: the image as QEMU drive d0 that
+    `devices` (-device values, virtio 1.0 only: disable-legacy=on) put
+    at slot 4, reads of DISK_BAD failing with EIO as in qemu_ide_disk
+    (virtio-scsi reports them as CHECK CONDITION, virtio-blk as
+    VIRTIO_BLK_S_IOERR)."""
+    def prepare(suite: Suite, suite_dir: Path) -> Suite:
+        suite = disk_image(suite, suite_dir)
+        rules = suite_dir / "blkdebug.conf"
+        rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
+                         f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
+        spec = f"file=blkdebug:{rules}:{suite_dir / 'hd0.img'},format=raw"
+        extra = ("-drive", f"{spec},if=none,id=d0")
+        for device in devices:
+            extra += ("-device", device)
+        return dataclasses.replace(suite, qemu_args=suite.qemu_args + extra)
+    return prepare
 
 
-def qemu_virtio_blk_disk(suite: Suite, suite_dir: Path) -> Suite:
-    """Prepare hook of disk-virtio-blk: the image on a virtio-blk-pci
-    at slot 4 (virtio 1.0 only: disable-legacy=on), reads of DISK_BAD
-    failing with EIO as in qemu_ide_disk (QEMU answers VIRTIO_BLK_S_IOERR)."""
-    suite = disk_image(suite, suite_dir)
-    rules = suite_dir / "blkdebug.conf"
-    rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
-                     f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
-    spec = f"file=blkdebug:{rules}:{suite_dir / 'hd0.img'},format=raw"
-    return dataclasses.replace(suite, qemu_args=suite.qemu_args + (
-        "-drive", f"{spec},if=none,id=d0",
-        "-device", "virtio-blk-pci,drive=d0,disable-legacy=on,addr=04.0"))
+# A scsi-hd (target 0, LUN 0) on virtio-scsi-pci; virtio-blk-pci.
+VIRTIO_SCSI_DISK = ("virtio-scsi-pci,id=vscsi0,disable-legacy=on,addr=04.0",
+                    "scsi-hd,drive=d0,bus=vscsi0.0,scsi-id=0,lun=0")
+VIRTIO_BLK_DISK = ("virtio-blk-pci,drive=d0,disable-legacy=on,addr=04.0",)
 
 
 def bochs_ide_disk(suite: Suite, suite_dir: Path) -> Suite:
@@ -1121,13 +1117,15 @@ SUITES: tuple[Suite, ...] = (
     # midlayer): a scsi-hd on QEMU's virtio-scsi-pci.
     QemuSuite(name="disk-virtio-scsi", test="disk-virtio-scsi",
               timeout=180.0, cmdline=("linux",) + disk_cmdline(True),
-              prepare=qemu_virtio_scsi_disk, check=disk_check,
+              prepare=qemu_virtio_disk(VIRTIO_SCSI_DISK),
+              check=disk_check,
               modules=disk_modules(True)),
     # The same over virtio_blk (the virtio core, linux-emu's blk-mq and
     # gendisk): QEMU's virtio-blk-pci.
     QemuSuite(name="disk-virtio-blk", test="disk-virtio-blk",
               timeout=180.0, cmdline=("linux",) + disk_cmdline(True),
-              prepare=qemu_virtio_blk_disk, check=disk_check,
+              prepare=qemu_virtio_disk(VIRTIO_BLK_DISK),
+              check=disk_check,
               modules=disk_modules(True)),
     # The same on Bochs' PIIX3 IDE (ata0-master), without a bad sector
     # (so libata never names its transfer mode: MWDMA2 is what ata_piix
