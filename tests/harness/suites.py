@@ -533,19 +533,24 @@ def disk_image_module(suite: Suite, suite_dir: Path) -> Suite:
         (str(suite_dir / "hd0.img"), "hdimage"),))
 
 
+def blkdebug_image(suite_dir: Path) -> str:
+    """The -drive file= value of suite_dir/hd0.img behind a blkdebug
+    rule (written to suite_dir/blkdebug.conf) that fails reads of
+    DISK_BAD with EIO."""
+    rules = suite_dir / "blkdebug.conf"
+    rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
+                     f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
+    return f"blkdebug:{rules}:{suite_dir / 'hd0.img'}"
+
+
 def qemu_ide_disk(blkdebug: bool) -> Callable[[Suite, Path], Suite]:
     """Prepare hook of disk-ata-piix*: the image on QEMU's first IDE
     disk (PIIX3, -M pc); with `blkdebug`, reads of DISK_BAD fail with
     EIO (a blkdebug rule file in suite_dir)."""
     def prepare(suite: Suite, suite_dir: Path) -> Suite:
         suite = disk_image(suite, suite_dir)
-        image = suite_dir / "hd0.img"
-        spec = f"file={image}"
-        if blkdebug:
-            rules = suite_dir / "blkdebug.conf"
-            rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
-                             f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
-            spec = f"file=blkdebug:{rules}:{image}"
+        spec = (f"file={blkdebug_image(suite_dir)}" if blkdebug
+                else f"file={suite_dir / 'hd0.img'}")
         return dataclasses.replace(suite, qemu_args=suite.qemu_args + (
             "-drive", f"{spec},if=ide,index=0,media=disk,format=raw"))
     return prepare
@@ -558,10 +563,7 @@ def qemu_ahci_disk(machine: str) -> Callable[[Suite, Path], Suite]:
     "q35" the machine's own (if=ide drives go to its AHCI ports)."""
     def prepare(suite: Suite, suite_dir: Path) -> Suite:
         suite = disk_image(suite, suite_dir)
-        rules = suite_dir / "blkdebug.conf"
-        rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
-                         f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
-        spec = f"file=blkdebug:{rules}:{suite_dir / 'hd0.img'},format=raw"
+        spec = f"file={blkdebug_image(suite_dir)},format=raw"
         if machine == "q35":
             disk = ("-M", "q35", "-drive",
                     f"{spec},if=ide,index=0,media=disk")
@@ -582,10 +584,7 @@ def qemu_virtio_disk(devices: tuple[str, ...]) -> Callable[[Suite, Path],
     VIRTIO_BLK_S_IOERR)."""
     def prepare(suite: Suite, suite_dir: Path) -> Suite:
         suite = disk_image(suite, suite_dir)
-        rules = suite_dir / "blkdebug.conf"
-        rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
-                         f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
-        spec = f"file=blkdebug:{rules}:{suite_dir / 'hd0.img'},format=raw"
+        spec = f"file={blkdebug_image(suite_dir)},format=raw"
         extra = ("-drive", f"{spec},if=none,id=d0")
         for device in devices:
             extra += ("-device", device)
