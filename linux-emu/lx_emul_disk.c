@@ -9,7 +9,6 @@
  */
 #include <linux/blkdev.h>
 #include <linux/mm.h>
-#include <linux/slab.h>
 
 #include <lx_disk.h>
 #include <lx_emul_disk.h>

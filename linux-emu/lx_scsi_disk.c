@@ -22,7 +22,6 @@
 #include <lx_disk.h>
 #include <lx_emul_disk.h>
 #include <lx_scsi.h>
-#include <lx_world.h>
 
 static const struct lx_disk_ops scsi_disk_ops;
 
