@@ -293,17 +293,3 @@ void dev_addr_mod(struct net_device *dev, unsigned int offset,
 	}
 	memcpy((u8 *)dev->dev_addr + offset, addr, len);
 }
-
-/*
- * netif_set_real_num_tx_queues - @dev transmits on its first @txq
- * queues.  Nothing else to adjust: the world has no queueing
- * disciplines or transmit-queue CPU maps.  0; -EINVAL for @txq 0 or
- * above the queues allocated.
- */
-int netif_set_real_num_tx_queues(struct net_device *dev, unsigned int txq)
-{
-	if (txq < 1 || txq > dev->num_tx_queues)
-		return -EINVAL;
-	dev->real_num_tx_queues = txq;
-	return 0;
-}

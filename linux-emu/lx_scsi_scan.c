@@ -1,44 +1,46 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* scsi_scan_host: the midlayer's scan of a host adapter's targets. */
+/* Scanning a SCSI host's bus: scsi_scan_host, scsi_add_device. */
 /*
- * Linux's scsi_scan.c probes LUN 0 of every target of every channel,
- * then asks a target that answered for its other LUNs (REPORT LUNS, or
- * one by one for old devices), by default asynchronously.  Here the scan
- * is synchronous and stops at LUN 0 of each target: other LUNs are not
- * found (REPORT LUNS is not sent).  Each probe is __scsi_add_device
- * (lx_scsi_device.c): INQUIRY, and a disk for a direct-access device.
- * Hosts that scan themselves (hostt->scan_finished) are not implemented
- * and named on the console.
+ * As Linux's synchronous scan (no CONFIG_SCSI_SCAN_ASYNC): every channel
+ * up to max_channel, every target id below max_id but the host's own
+ * (this_id), LUN 0 of each through __scsi_add_device (lx_scsi_device.c:
+ * INQUIRY, which an absent target fails by selection timeout; disks
+ * attached).  Only LUN 0: neither REPORT LUNS nor a sequential LUN scan
+ * is emulated.  A host whose template has scan_finished is scanned the
+ * same way, without its scan_start/scan_finished (no driver of Graft's
+ * has them).
  */
 #include <linux/err.h>
 #include <scsi/scsi_device.h>
 #include <scsi/scsi_host.h>
 
-#include <lx_scsi.h>
-
-/*
- * scsi_scan_host - probe LUN 0 of targets 0 to max_id - 1 (but the
- * adapter's own, this_id) on channels 0 to max_channel of @shost, in
- * that order, keeping each device found.  Thread context; sleeps; not
- * while another scan of @shost runs.
- */
-void scsi_scan_host(struct Scsi_Host *shost)
+/* scsi_scan_host - find the devices on @host's bus (LUN 0 of each
+ * target).  Thread context; sleeps. */
+void scsi_scan_host(struct Scsi_Host *host)
 {
 	struct scsi_device *sdev;
 
-	if (shost->hostt->scan_finished) {
-		shost_printk(KERN_ERR, shost,
-			     "linux-emu: scsi_scan_host: hosts that scan themselves (scan_finished) are not implemented\n");
-		return;
-	}
-	for (unsigned int channel = 0; channel <= shost->max_channel;
-	     channel++) {
-		for (unsigned int id = 0; id < shost->max_id; id++) {
-			if (id == shost->this_id)
+	for (uint channel = 0; channel <= host->max_channel; channel++) {
+		for (uint id = 0; id < host->max_id; id++) {
+			if (id == host->this_id)
 				continue;
-			sdev = __scsi_add_device(shost, channel, id, 0, NULL);
+			sdev = __scsi_add_device(host, channel, id, 0, NULL);
 			if (!IS_ERR(sdev))
 				scsi_device_put(sdev);
 		}
 	}
+}
+
+/* scsi_add_device - scan LUN @lun of target @target on @channel of
+ * @host: 0 or __scsi_add_device's error. */
+int scsi_add_device(struct Scsi_Host *host, uint channel, uint target,
+		    u64 lun)
+{
+	struct scsi_device *sdev = __scsi_add_device(host, channel, target,
+						     lun, NULL);
+
+	if (IS_ERR(sdev))
+		return PTR_ERR(sdev);
+	scsi_device_put(sdev);
+	return 0;
 }
