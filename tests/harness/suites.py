@@ -298,7 +298,9 @@ PCI_NICS = (("net-pcnet32", "net-pcnet32", "pcnet"),
             ("net-e1000e", "net-e1000e", "e1000e"),
             ("net-e100", "net-e100", "i82559er"),
             ("net-e100-i82557b", "net-e100", "i82557b"),
-            ("net-tulip", "net-tulip", "tulip"))
+            ("net-tulip", "net-tulip", "tulip"),
+            # virtio 1.0 only: the legacy transport is not compiled
+            ("net-virtio", "net-virtio", "virtio-net-pci,disable-legacy=on"))
 
 
 NET_BENCH_FRAMES = 300
@@ -381,11 +383,11 @@ NETD_HOST = ("{python}", "{srcdir}/tests/harness/netd_host.py",
              "--builddir", "{builddir}", "--suitedir", "{suitedir}")
 
 
-def bench_ne2k_pci_prepare(suite: Suite, suite_dir: Path) -> Suite:
-    """Prepare hook of `bench-ne2k-pci`: the echoing peer of bench_prepare
-    behind QEMU's ne2k_pci."""
-    return net_peer(suite, suite_dir, frames=3 * NET_BENCH_FRAMES, echo=True,
-                    nic="ne2k_pci,addr=03.0")
+def bench_nic_prepare(nic: str) -> Callable[[Suite, Path], Suite]:
+    """Prepare hook of `bench-ne2k-pci` and `bench-virtio`: the echoing
+    peer of bench_prepare behind QEMU's NIC `nic` (a -device value)."""
+    return lambda suite, suite_dir: net_peer(
+        suite, suite_dir, frames=3 * NET_BENCH_FRAMES, echo=True, nic=nic)
 
 
 # The disk suites' image (tests/user/disk_pattern.h has the same
@@ -581,19 +583,24 @@ def disk_image_module(suite: Suite, suite_dir: Path) -> Suite:
         (str(suite_dir / "hd0.img"), "hdimage"),))
 
 
+def blkdebug_image(suite_dir: Path) -> str:
+    """The -drive file= value of suite_dir/hd0.img behind a blkdebug
+    rule (written to suite_dir/blkdebug.conf) that fails reads of
+    DISK_BAD with EIO."""
+    rules = suite_dir / "blkdebug.conf"
+    rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
+                     f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
+    return f"blkdebug:{rules}:{suite_dir / 'hd0.img'}"
+
+
 def qemu_ide_disk(blkdebug: bool) -> Callable[[Suite, Path], Suite]:
     """Prepare hook of disk-ata-piix*: the image on QEMU's first IDE
     disk (PIIX3, -M pc); with `blkdebug`, reads of DISK_BAD fail with
     EIO (a blkdebug rule file in suite_dir)."""
     def prepare(suite: Suite, suite_dir: Path) -> Suite:
         suite = disk_image(suite, suite_dir)
-        image = suite_dir / "hd0.img"
-        spec = f"file={image}"
-        if blkdebug:
-            rules = suite_dir / "blkdebug.conf"
-            rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
-                             f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
-            spec = f"file=blkdebug:{rules}:{image}"
+        spec = (f"file={blkdebug_image(suite_dir)}" if blkdebug
+                else f"file={suite_dir / 'hd0.img'}")
         return dataclasses.replace(suite, qemu_args=suite.qemu_args + (
             "-drive", f"{spec},if=ide,index=0,media=disk,format=raw"))
     return prepare
@@ -606,10 +613,7 @@ def qemu_ahci_disk(machine: str) -> Callable[[Suite, Path], Suite]:
     "q35" the machine's own (if=ide drives go to its AHCI ports)."""
     def prepare(suite: Suite, suite_dir: Path) -> Suite:
         suite = disk_image(suite, suite_dir)
-        rules = suite_dir / "blkdebug.conf"
-        rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
-                         f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
-        spec = f"file=blkdebug:{rules}:{suite_dir / 'hd0.img'},format=raw"
+        spec = f"file={blkdebug_image(suite_dir)},format=raw"
         if machine == "q35":
             disk = ("-M", "q35", "-drive",
                     f"{spec},if=ide,index=0,media=disk")
@@ -619,6 +623,29 @@ def qemu_ahci_disk(machine: str) -> Callable[[Suite, Path], Suite]:
                     "-device", "ide-hd,drive=d0,bus=ahci0.0")
         return dataclasses.replace(suite, qemu_args=suite.qemu_args + disk)
     return prepare
+
+
+def qemu_virtio_disk(devices: tuple[str, ...]) -> Callable[[Suite, Path],
+                                                           Suite]:
+    """Prepare hook of disk-virtio-*: the image as QEMU drive d0 that
+    `devices` (-device values, virtio 1.0 only: disable-legacy=on) put
+    at slot 4, reads of DISK_BAD failing with EIO as in qemu_ide_disk
+    (virtio-scsi reports them as CHECK CONDITION, virtio-blk as
+    VIRTIO_BLK_S_IOERR)."""
+    def prepare(suite: Suite, suite_dir: Path) -> Suite:
+        suite = disk_image(suite, suite_dir)
+        spec = f"file={blkdebug_image(suite_dir)},format=raw"
+        extra = ("-drive", f"{spec},if=none,id=d0")
+        for device in devices:
+            extra += ("-device", device)
+        return dataclasses.replace(suite, qemu_args=suite.qemu_args + extra)
+    return prepare
+
+
+# A scsi-hd (target 0, LUN 0) on virtio-scsi-pci; virtio-blk-pci.
+VIRTIO_SCSI_DISK = ("virtio-scsi-pci,id=vscsi0,disable-legacy=on,addr=04.0",
+                    "scsi-hd,drive=d0,bus=vscsi0.0,scsi-id=0,lun=0")
+VIRTIO_BLK_DISK = ("virtio-blk-pci,drive=d0,disable-legacy=on,addr=04.0",)
 
 
 def bochs_ide_disk(suite: Suite, suite_dir: Path) -> Suite:
@@ -899,6 +926,18 @@ SUITES: tuple[Suite, ...] = (
               prepare=net_peer_for("ne2k_pci,addr=03.0"),
               modules=((LXDRV,
                         "lxdrv drivers=ne2k-pci pci=03.0 "
+                        "device=${driver-port}"),
+                       NET_PROBE_MODULES[0])),
+    # virtio_net (on the virtio core) in the server; virtio_scsi leaves
+    # the kernel too, or the kernel's virtio transport, which both
+    # share, would bind the NIC's function first.
+    QemuSuite(name="server-net-virtio", test="server-net",
+              cmdline=("linux",
+                       "linux.server=virtio_net,virtio_scsi,virtio_blk"),
+              prepare=net_peer_for(
+                  "virtio-net-pci,disable-legacy=on,addr=03.0"),
+              modules=((LXDRV,
+                        "lxdrv drivers=virtio_net pci=03.0 "
                         "device=${driver-port}"),
                        NET_PROBE_MODULES[0])),
     # ISA ne in the server: its ports claimed (isa=), its line found by
@@ -1184,6 +1223,20 @@ SUITES: tuple[Suite, ...] = (
               cmdline=("linux",) + disk_cmdline(True),
               prepare=qemu_ahci_disk("q35"), check=disk_check_mode("DMA"),
               modules=disk_modules(True)),
+    # The same over virtio_scsi (the virtio core, the emulated SCSI
+    # midlayer): a scsi-hd on QEMU's virtio-scsi-pci.
+    QemuSuite(name="disk-virtio-scsi", test="disk-virtio-scsi",
+              timeout=180.0, cmdline=("linux",) + disk_cmdline(True),
+              prepare=qemu_virtio_disk(VIRTIO_SCSI_DISK),
+              check=disk_check,
+              modules=disk_modules(True)),
+    # The same over virtio_blk (the virtio core, linux-emu's blk-mq and
+    # gendisk): QEMU's virtio-blk-pci.
+    QemuSuite(name="disk-virtio-blk", test="disk-virtio-blk",
+              timeout=180.0, cmdline=("linux",) + disk_cmdline(True),
+              prepare=qemu_virtio_disk(VIRTIO_BLK_DISK),
+              check=disk_check,
+              modules=disk_modules(True)),
     # The same on Bochs' PIIX3 IDE (ata0-master), without a bad sector
     # (so libata never names its transfer mode: MWDMA2 is what ata_piix
     # picks for Bochs' drive and controller).
@@ -1231,10 +1284,19 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="bench-ne2k-pci", test="bench-net", mode="icount",
               hidden=True, timeout=300.0,
               cmdline=("bench_mode=icount", "linux", "bench_nic=ne2k-pci"),
-              prepare=bench_ne2k_pci_prepare,
+              prepare=bench_nic_prepare("ne2k_pci,addr=03.0"),
               modules=(("{builddir}/tests/user/net_probe.elf",
                         f"net_probe bench={NET_BENCH_FRAMES} "
                         "bench_nic=ne2k-pci device=${device-port}"),)),
+    # The same over virtio_net (net.tx.glue/virtio/60, ...).
+    QemuSuite(name="bench-virtio", test="bench-net", mode="icount",
+              hidden=True, timeout=300.0,
+              cmdline=("bench_mode=icount", "linux", "bench_nic=virtio"),
+              prepare=bench_nic_prepare(
+                  "virtio-net-pci,disable-legacy=on,addr=03.0"),
+              modules=(("{builddir}/tests/user/net_probe.elf",
+                        f"net_probe bench={NET_BENCH_FRAMES} "
+                        "bench_nic=virtio device=${device-port}"),)),
     # The disk glue figures over Linux's ata_piix (disk.cmd.glue,
     # disk.int.glue), then sequential throughput on the wall clock.
     QemuSuite(name="bench-disk", test="bench-disk", mode="icount",
