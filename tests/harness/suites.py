@@ -1356,6 +1356,26 @@ SUITES: tuple[Suite, ...] = (
                        ("{builddir}/tests/user/restart_probe.elf",
                         "restart_probe mode=disk name=hd0s1 seconds=30 "
                         "device=${device-port}"))),
+    # The same recoveries on the wall clock (restart.recovery.wall/<driver>,
+    # microseconds), booted in compare.py's rounds as graft-wall is.
+    QemuSuite(name="graft-wall-restart", test="bench-restart", hidden=True,
+              timeout=600.0,
+              cmdline=("bench_mode=wall", "linux", "linux.server=e1000"),
+              prepare=net_sink,
+              modules=((LXDRV, "lxdrv restart=100 drivers=e1000 pci=03.0 "
+                        "device=${driver-port}"),
+                       ("{builddir}/tests/user/restart_probe.elf",
+                        "restart_probe mode=load seconds=30 "
+                        "device=${device-port}"))),
+    QemuSuite(name="graft-wall-restart-disk", test="bench-restart-disk",
+              hidden=True, timeout=600.0,
+              cmdline=("bench_mode=wall", "linux", "linux.server=ata_piix"),
+              prepare=qemu_ide_disk(False),
+              modules=((LXDRV, "lxdrv restart=100 drivers=ata_piix "
+                        "pci=01.1 device=${driver-port}"),
+                       ("{builddir}/tests/user/restart_probe.elf",
+                        "restart_probe mode=disk name=hd0s1 seconds=30 "
+                        "device=${device-port}"))),
     # The wall-clock boot (disk throughput, frame rate): not a bench-*
     # suite, since bench/native/compare.py runs it in rounds alternating
     # with native Linux's; by name it runs alone.
