@@ -301,6 +301,13 @@ PCI_NICS = (("net-pcnet32", "net-pcnet32", "pcnet"),
             ("net-tulip", "net-tulip", "tulip"))
 
 
+# The SCSI host adapters QEMU emulates, each driven by its unmodified
+# Linux driver over linux-emu's SCSI midlayer through the disk-ata-piix
+# cases: (suite, in-kernel suite, QEMU -device model).
+SCSI_HBAS = (("disk-sym53c8xx", "disk-sym53c8xx", "lsi53c895a"),
+             ("disk-pvscsi", "disk-pvscsi", "pvscsi"))
+
+
 NET_BENCH_FRAMES = 300
 # Requests of each size and direction the disk client times (mode=lat).
 DISK_BENCH_REQUESTS = 100
@@ -568,6 +575,24 @@ def qemu_ahci_disk(machine: str) -> Callable[[Suite, Path], Suite]:
                     "-drive", f"{spec},if=none,id=d0",
                     "-device", "ide-hd,drive=d0,bus=ahci0.0")
         return dataclasses.replace(suite, qemu_args=suite.qemu_args + disk)
+    return prepare
+
+
+def qemu_scsi_disk(adapter: str) -> Callable[[Suite, Path], Suite]:
+    """Prepare hook of the SCSI host adapters' disk suites: the image as
+    a scsi-hd (target 0, LUN 0) on QEMU's `adapter` at slot 4, reads of
+    DISK_BAD failing as in qemu_ide_disk (QEMU reports them as CHECK
+    CONDITION)."""
+    def prepare(suite: Suite, suite_dir: Path) -> Suite:
+        suite = disk_image(suite, suite_dir)
+        rules = suite_dir / "blkdebug.conf"
+        rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
+                         f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
+        spec = f"file=blkdebug:{rules}:{suite_dir / 'hd0.img'},format=raw"
+        return dataclasses.replace(suite, qemu_args=suite.qemu_args + (
+            "-device", f"{adapter},id=scsi0,addr=04.0",
+            "-drive", f"{spec},if=none,id=d0",
+            "-device", "scsi-hd,drive=d0,bus=scsi0.0,scsi-id=0,lun=0"))
     return prepare
 
 
@@ -1073,6 +1098,12 @@ SUITES: tuple[Suite, ...] = (
               cmdline=("linux",) + disk_cmdline(True),
               prepare=qemu_ahci_disk("q35"), check=disk_check_mode("DMA"),
               modules=disk_modules(True)),
+    # The same over the SCSI host adapters QEMU emulates (SCSI_HBAS).
+    *(QemuSuite(name=name, test=test, timeout=180.0,
+                cmdline=("linux",) + disk_cmdline(True),
+                prepare=qemu_scsi_disk(adapter), check=disk_check,
+                modules=disk_modules(True))
+      for name, test, adapter in SCSI_HBAS),
     # The same on Bochs' PIIX3 IDE (ata0-master), without a bad sector
     # (so libata never names its transfer mode: MWDMA2 is what ata_piix
     # picks for Bochs' drive and controller).

@@ -237,3 +237,7 @@ static const struct ktest_case disk_ata_piix_cases[] = {
 KTEST_SUITE(disk_ata_piix_suite, "disk-ata-piix", disk_ata_piix_cases);
 /* The same over ahci (libahci, libata): a SATA disk on an AHCI port. */
 KTEST_SUITE(disk_ahci_suite, "disk-ahci", disk_ata_piix_cases);
+/* The same over SCSI host adapters on linux-emu's SCSI midlayer: a
+ * scsi-hd at target 0 found by the driver's scsi_scan_host. */
+KTEST_SUITE(disk_sym53c8xx_suite, "disk-sym53c8xx", disk_ata_piix_cases);
+KTEST_SUITE(disk_pvscsi_suite, "disk-pvscsi", disk_ata_piix_cases);
