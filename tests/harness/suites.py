@@ -298,7 +298,8 @@ PCI_NICS = (("net-pcnet32", "net-pcnet32", "pcnet"),
             ("net-e1000e", "net-e1000e", "e1000e"),
             ("net-e100", "net-e100", "i82559er"),
             ("net-e100-i82557b", "net-e100", "i82557b"),
-            ("net-tulip", "net-tulip", "tulip"))
+            ("net-tulip", "net-tulip", "tulip"),
+            ("net-vmxnet3", "net-vmxnet3", "vmxnet3"))
 
 
 # The SCSI host adapters QEMU emulates, each driven by its unmodified
