@@ -6,9 +6,9 @@
  * transfer parameters to "not negotiated"; the template's target_alloc),
  * added when the first device behind it is found (device_add,
  * transport_add_device, transport_configure_device), and reaped when
- * the last reference of its devices and prober goes (the template's
- * target_destroy, the transport's class devices).  Its struct device is
- * the parent of its devices and a child of the host's.
+ * its last device goes, found or not (each holds a reap reference: the
+ * template's target_destroy, the transport's class devices go).  Its
+ * struct device is the parent of its devices and a child of the host's.
  */
 #include <linux/slab.h>
 #include <linux/transport_class.h>

@@ -539,19 +539,23 @@ def disk_image_module(suite: Suite, suite_dir: Path) -> Suite:
         (str(suite_dir / "hd0.img"), "hdimage"),))
 
 
+def blkdebug_file(suite_dir: Path) -> str:
+    """A -drive `file=` for suite_dir/hd0.img through blkdebug, whose rule
+    file (written here) fails every read of DISK_BAD with EIO."""
+    rules = suite_dir / "blkdebug.conf"
+    rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
+                     f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
+    return f"file=blkdebug:{rules}:{suite_dir / 'hd0.img'}"
+
+
 def qemu_ide_disk(blkdebug: bool) -> Callable[[Suite, Path], Suite]:
     """Prepare hook of disk-ata-piix*: the image on QEMU's first IDE
     disk (PIIX3, -M pc); with `blkdebug`, reads of DISK_BAD fail with
     EIO (a blkdebug rule file in suite_dir)."""
     def prepare(suite: Suite, suite_dir: Path) -> Suite:
         suite = disk_image(suite, suite_dir)
-        image = suite_dir / "hd0.img"
-        spec = f"file={image}"
-        if blkdebug:
-            rules = suite_dir / "blkdebug.conf"
-            rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
-                             f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
-            spec = f"file=blkdebug:{rules}:{image}"
+        spec = (blkdebug_file(suite_dir) if blkdebug
+                else f"file={suite_dir / 'hd0.img'}")
         return dataclasses.replace(suite, qemu_args=suite.qemu_args + (
             "-drive", f"{spec},if=ide,index=0,media=disk,format=raw"))
     return prepare
@@ -564,10 +568,7 @@ def qemu_ahci_disk(machine: str) -> Callable[[Suite, Path], Suite]:
     "q35" the machine's own (if=ide drives go to its AHCI ports)."""
     def prepare(suite: Suite, suite_dir: Path) -> Suite:
         suite = disk_image(suite, suite_dir)
-        rules = suite_dir / "blkdebug.conf"
-        rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
-                         f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
-        spec = f"file=blkdebug:{rules}:{suite_dir / 'hd0.img'},format=raw"
+        spec = f"{blkdebug_file(suite_dir)},format=raw"
         if machine == "q35":
             disk = ("-M", "q35", "-drive",
                     f"{spec},if=ide,index=0,media=disk")
@@ -586,10 +587,7 @@ def qemu_scsi_disk(adapter: str) -> Callable[[Suite, Path], Suite]:
     CONDITION)."""
     def prepare(suite: Suite, suite_dir: Path) -> Suite:
         suite = disk_image(suite, suite_dir)
-        rules = suite_dir / "blkdebug.conf"
-        rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
-                         f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
-        spec = f"file=blkdebug:{rules}:{suite_dir / 'hd0.img'},format=raw"
+        spec = f"{blkdebug_file(suite_dir)},format=raw"
         return dataclasses.replace(suite, qemu_args=suite.qemu_args + (
             "-device", f"{adapter},id=scsi0,addr=04.0",
             "-drive", f"{spec},if=none,id=d0",
