@@ -826,6 +826,14 @@ SUITES: tuple[Suite, ...] = (
                         "lxdrv drivers=ne2k-pci pci=03.0 "
                         "device=${driver-port}"),
                        NET_PROBE_MODULES[0])),
+    # The same over Linux's vmxnet3 in the server.
+    QemuSuite(name="server-net-vmxnet3", test="server-net",
+              cmdline=("linux", "linux.server=vmxnet3"),
+              prepare=net_peer_for("vmxnet3,addr=03.0"),
+              modules=((LXDRV,
+                        "lxdrv drivers=vmxnet3 pci=03.0 "
+                        "device=${driver-port}"),
+                       NET_PROBE_MODULES[0])),
     # ISA ne in the server: its ports claimed (isa=), its line found by
     # autoIRQ through the claim, compared with the line QEMU was given;
     # then the net-ne-isa program against its eth0.
@@ -854,6 +862,18 @@ SUITES: tuple[Suite, ...] = (
               modules=((LXDRV, "lxdrv drivers=ata_piix pci=01.1 "
                         "libata.dma=0 pool=3 device=${driver-port}"),)
               + disk_modules(True)),
+    # The same in-kernel suite over the SCSI host adapters' servers
+    # (sym53c8xx with its SPI domain validation, vmw_pvscsi).
+    QemuSuite(name="server-disk-sym53c8xx", test="server-disk-ata-piix",
+              timeout=180.0, cmdline=("linux", "linux.server=sym53c8xx"),
+              prepare=qemu_scsi_disk("lsi53c895a"), check=disk_check,
+              modules=((LXDRV, "lxdrv drivers=sym53c8xx pci=04.0 "
+                        "device=${driver-port}"),) + disk_modules(True)),
+    QemuSuite(name="server-disk-pvscsi", test="server-disk-ata-piix",
+              timeout=90.0, cmdline=("linux", "linux.server=pvscsi"),
+              prepare=qemu_scsi_disk("pvscsi"), check=disk_check,
+              modules=((LXDRV, "lxdrv drivers=pvscsi pci=04.0 "
+                        "device=${driver-port}"),) + disk_modules(True)),
     # A supervised driver server (restart=N on its module line) killed
     # twice under its client, which notices nothing: eth0 written to a
     # counting sink, and the disk-ata-piix program with its image
