@@ -115,8 +115,8 @@ void put_device(struct device *dev)
  * device_add - make @dev known: named (from init_name if set), holding a
  * reference on its parent, device_is_registered() true.  0; -EINVAL
  * for no device (as Linux: what a transport class without class devices
- * passes) or without a name; -ENOSYS (with a console line) for a device on a bus
- * (bus devices are added by lx_pci_scan.c and lx_platform.c).
+ * passes) or without a name; -ENOSYS (with a console line) for a device
+ * on a bus (bus devices are added by lx_pci_scan.c and lx_platform.c).
  */
 int device_add(struct device *dev)
 {

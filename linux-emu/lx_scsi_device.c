@@ -158,7 +158,8 @@ static void inquiry_parse(struct scsi_device *sdev, unsigned char *inq,
  * __scsi_add_device - scan LUN @lun of target @id on @channel of @host.
  * The device with a reference the caller drops (scsi_device_put); or
  * ERR_PTR(-ENOMEM), ERR_PTR(-ENODEV) (no LUN there, INQUIRY failed, or
- * slave_alloc/slave_configure refused: their error is on the console).
+ * target_alloc, slave_alloc or slave_configure refused: their error
+ * is on the console).
  * Thread context.
  */
 struct scsi_device *__scsi_add_device(struct Scsi_Host *host, uint channel,
@@ -167,17 +168,17 @@ struct scsi_device *__scsi_add_device(struct Scsi_Host *host, uint channel,
 	size_t extra = host->transportt ? host->transportt->device_size : 0;
 	struct lx_sdev *ls = kzalloc(sizeof(*ls) + extra, GFP_KERNEL);
 	unsigned char *inq = kzalloc(INQUIRY_MAX, GFP_KERNEL);
-	struct scsi_target *starget = NULL;
+	struct scsi_target *starget = ERR_PTR(-ENOMEM);
 	struct scsi_device *sdev;
 	unsigned int inq_len;
 	int err;
 
 	if (ls && inq)
 		starget = lx_scsi_target_get(host, channel, id);
-	if (!starget) {
+	if (IS_ERR(starget)) {
 		kfree(ls);
 		kfree(inq);
-		return ERR_PTR(-ENOMEM);
+		return ERR_PTR(PTR_ERR(starget) == -ENOMEM ? -ENOMEM : -ENODEV);
 	}
 	sdev = &ls->sdev;
 	sdev->sdev_target = starget;

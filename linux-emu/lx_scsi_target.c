@@ -10,6 +10,7 @@
  * template's target_destroy, the transport's class devices go).  Its
  * struct device is the parent of its devices and a child of the host's.
  */
+#include <linux/err.h>
 #include <linux/slab.h>
 #include <linux/transport_class.h>
 #include <scsi/scsi_device.h>
@@ -49,9 +50,9 @@ static struct scsi_target *target_find(struct Scsi_Host *host,
 /*
  * lx_scsi_target_get - the target @id on @channel of @host, with a reap
  * reference the caller drops with lx_scsi_target_put: found, or
- * allocated (transport set up, the template's target_alloc run).  NULL:
- * no memory or target_alloc refused (its error on the console).
- * Thread context.
+ * allocated (transport set up, the template's target_alloc run).
+ * ERR_PTR(-ENOMEM), or target_alloc's error (on the console).  Thread
+ * context.
  */
 struct scsi_target *lx_scsi_target_get(struct Scsi_Host *host, uint channel,
 				       uint id)
@@ -66,7 +67,7 @@ struct scsi_target *lx_scsi_target_get(struct Scsi_Host *host, uint channel,
 	}
 	starget = kzalloc(sizeof(*starget) + extra, GFP_KERNEL);
 	if (!starget)
-		return NULL;
+		return ERR_PTR(-ENOMEM);
 	device_initialize(&starget->dev);
 	kref_init(&starget->reap_ref);
 	starget->dev.parent = get_device(&host->shost_gendev);
@@ -90,7 +91,7 @@ struct scsi_target *lx_scsi_target_get(struct Scsi_Host *host, uint channel,
 				err);
 			starget->state = STARGET_DEL;	/* no target_destroy */
 			lx_scsi_target_put(starget);
-			return NULL;
+			return ERR_PTR(err);
 		}
 	}
 	return starget;

@@ -131,7 +131,10 @@ void lx_scsi_timed_out(struct scsi_cmnd *cmd);
 int lx_scsi_eh_start(struct Scsi_Host *host);
 void lx_scsi_eh_stop(struct Scsi_Host *host);
 
-/* lx_scsi_target.c */
+/* lx_scsi_target.c: lx_scsi_target_get - @host's target @id on
+ * @channel with a reap reference (lx_scsi_target_put drops it), found or
+ * allocated; ERR_PTR on failure.  lx_scsi_target_add - make it visible
+ * with its first device (0 or -errno).  Thread context. */
 struct scsi_target *lx_scsi_target_get(struct Scsi_Host *host, uint channel,
 				       uint id);
 int lx_scsi_target_add(struct scsi_target *starget);
