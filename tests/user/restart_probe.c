@@ -17,7 +17,9 @@
  *         answered, every read equal to what was written ("USER-INFO
  *         rounds N failed M"; the harness checks the image afterwards);
  *         with failures=count a failed round is named ("USER-INFO
- *         failed round N: ...", the first 100) and counted, not checked
+ *         failed round N: ...", the first 100) and counted, not checked,
+ *         and each place whose last round failed is named at the end
+ *         ("USER-INFO place P: its last round failed")
  *   load  (seconds=S) frames written one at a time for S seconds while
  *         faults are injected into the server (suite fault-inject):
  *         the calls that fail are counted, not checked ("USER-INFO
@@ -143,6 +145,7 @@ static int difference(const char *in, const char *out,
 static void disk(mach_port_t dev, long seconds, bool failures_count)
 {
 	static char out[CHUNK];
+	static bool last_failed[PLACES];	/* each place's last round */
 	unsigned int n = 0, failed = 0;
 	long start = seconds_now(), end = start + seconds, said = start;
 
@@ -158,8 +161,10 @@ static void disk(mach_port_t dev, long seconds, bool failures_count)
 		wr = device_write(dev, 0, recnum, out, CHUNK, &written);
 		if (wr == D_SUCCESS && written == CHUNK)
 			rd = device_read(dev, 0, recnum, CHUNK, &in, &count);
-		if (wr != D_SUCCESS || written != CHUNK || rd != D_SUCCESS ||
-		    count != CHUNK || difference(in, out, count) >= 0) {
+		last_failed[n % PLACES] = wr != D_SUCCESS ||
+			written != CHUNK || rd != D_SUCCESS || count != CHUNK ||
+			difference(in, out, count) >= 0;
+		if (last_failed[n % PLACES]) {
 			if (failed < FAILED_NAMED &&
 			    (failures_count || failed == 0))
 				printf("%s round %u: write %d (%d bytes), "
@@ -181,6 +186,9 @@ static void disk(mach_port_t dev, long seconds, bool failures_count)
 		}
 	}
 	printf("USER-INFO rounds %u failed %u\n", n, failed);
+	for (unsigned int p = 0; p < PLACES && p < n; p++)
+		if (last_failed[p])
+			printf("USER-INFO place %u: its last round failed\n", p);
 	if (!failures_count)
 		check("every_round_read_back", 0, failed);
 }
