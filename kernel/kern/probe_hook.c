@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The one hook through which a benchmark sees the glue probes' samples. */
+#include "kern/probe_hook.h"
+#include "x86_64/cpu.h"
+
+probe_hook_fn probe_hook;
+
+void probe_hook_set(probe_hook_fn fn)
+{
+	uint64_t flags = cpu_intr_save();
+
+	probe_hook = fn;
+	cpu_intr_restore(flags);
+}
