@@ -148,6 +148,7 @@ KERNEL_SOURCES = \
 	tests/kernel/netfilter_test.c \
 	tests/kernel/net_eth0_test.c \
 	tests/kernel/net_ping_test.c \
+	tests/kernel/pktgen_test.c \
 	tests/kernel/bench_test.c tests/kernel/bench_line.c \
 	tests/kernel/selftest_test.c \
 	tests/kernel/vm_test.c \

@@ -240,7 +240,8 @@ static bool refresh(struct lxnet *s)
 
 	if (lx_emul_netdev_info(s->ndev, &info) != 0)
 		return false;
-	s->flags = info.flags | (info.up && info.carrier ? IFF_RUNNING : 0);
+	s->flags = (info.flags & ~IFF_RUNNING) |
+		   (info.up && info.carrier ? IFF_RUNNING : 0);
 	return info.carrier;
 }
 
@@ -313,10 +314,15 @@ static void do_flags(struct lxnet *s)
  * without them), then the device down. */
 static void do_close(struct lxnet *s)
 {
-	int modes = lx_emul_netdev_set_rx_flags(s->ndev, 0);
-	int err = lx_emul_netdev_close(s->ndev);
-	uint64_t flags;
+	uint64_t flags = cpu_intr_save();
+	int modes, err;
 
+	/* Going down: a client that opens it meanwhile waits for the link
+	 * of the next bring-up, not this one's. */
+	s->flags &= ~IFF_RUNNING;
+	cpu_intr_restore(flags);
+	modes = lx_emul_netdev_set_rx_flags(s->ndev, 0);
+	err = lx_emul_netdev_close(s->ndev);
 	if (err != 0)
 		kprintf("lx-net: taking %s down failed (%d)\n", s->name, err);
 	if (modes < 0)
@@ -489,6 +495,7 @@ int dev_lxnet_stats(const char *name, struct dev_lxnet_stats *out)
 	flags = cpu_intr_save();
 	*out = s->stats;
 	out->up = s->up;
+	out->flags = s->flags;
 	cpu_intr_restore(flags);
 	return 0;
 }

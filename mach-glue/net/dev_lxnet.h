@@ -32,6 +32,7 @@ struct dev_lxnet_stats {
 	unsigned int opens;	/* Linux opens (ndo_open) */
 	unsigned int closes;	/* Linux closes (ndo_stop) */
 	int up;			/* the Linux device is open now */
+	unsigned int flags;	/* IFF_* as NET_STATUS reports them now */
 };
 
 /* dev_lxnet_stats - copy the counters of the device named @name; 0, or

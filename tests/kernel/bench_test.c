@@ -338,16 +338,31 @@ static void net_rate(struct ktest *t)
 	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "BENCH "), 1);
 }
 
+/*
+ * pktgen.rate/60: servers/pktgen (bench=5, the "pktgen" module) sends
+ * 60-byte frames on eth0, one device_write each, in 5 runs, and prints
+ * the frames per second of each run's result line as one BENCH line; a
+ * wall-clock boot ("graft-wall"), beside Linux's pktgen.
+ */
+static void pktgen_rate(struct ktest *t)
+{
+	if (!user_task_run(t, "pktgen", 240, console, sizeof(console)))
+		return;
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "Result: OK: "), 5);
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "BENCH "), 1);
+}
+
 /* Suite "bench-disk": the disk glue figures (icount). */
 static const struct ktest_case bench_disk_cases[] = {
 	{ "disk_glue", disk_glue },
 };
 KTEST_SUITE(bench_disk_suite, "bench-disk", bench_disk_cases);
 
-/* Suite "bench-disk-wall": the disk's throughput and the frame rate
- * (wall clock). */
+/* Suite "bench-disk-wall": the disk's throughput, the frame rate and
+ * pktgen's (wall clock). */
 static const struct ktest_case bench_disk_wall_cases[] = {
 	{ "disk_throughput", disk_throughput },
 	{ "net_rate", net_rate },
+	{ "pktgen_rate", pktgen_rate },
 };
 KTEST_SUITE(bench_disk_wall_suite, "bench-disk-wall", bench_disk_wall_cases);
