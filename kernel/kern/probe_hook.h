@@ -13,8 +13,20 @@
  * (tests/kernel/bench_test.c) records there what it prints, so the
  * modules hold no benchmark state.
  */
+/* The spans (bench/README.md's names in probe_span_names). */
+enum probe_span {
+	PROBE_NET_TX,		/* "net.tx.glue" */
+	PROBE_NET_RX,		/* "net.rx.glue" */
+	PROBE_NET_TXDONE,	/* "net.txdone.glue" */
+	PROBE_DISK_CMD,		/* "disk.cmd.glue" */
+	PROBE_DISK_INT,		/* "disk.int.glue" */
+	PROBE_SPANS
+};
+
+extern const char *const probe_span_names[PROBE_SPANS];
+
 struct probe_sample {
-	const char *span;	/* bench/README.md's name: "net.tx.glue" */
+	enum probe_span span;
 	uint32_t len;		/* bytes of the frame or request */
 	uint16_t nsegs;		/* disk.cmd.glue: segments of the first
 				 * command; else 0 */

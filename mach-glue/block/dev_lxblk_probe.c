@@ -41,7 +41,7 @@ void lxblk_probe_point(int point)
 
 	if (point == LX_EMUL_DISK_PROBE_QUEUECOMMAND && st.t_op != 0) {
 		struct probe_sample s = {
-			.span = "disk.cmd.glue", .len = st.len,
+			.span = PROBE_DISK_CMD, .len = st.len,
 			.nsegs = (uint16_t)st.nsegs, .write = st.write,
 			.ticks = now - st.t_op - st.copies,
 		};
@@ -93,7 +93,7 @@ void lxblk_probe_replied(struct device *dev, const struct io_req *req)
 	(void)dev;
 	if (req == st.replying) {
 		struct probe_sample s = {
-			.span = "disk.int.glue", .len = (uint32_t)req->count,
+			.span = PROBE_DISK_INT, .len = (uint32_t)req->count,
 			.write = req->op == IO_WRITE ||
 				 req->op == IO_WRITE_INBAND,
 			.ticks = now - st.t_replying,

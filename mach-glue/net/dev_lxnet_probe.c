@@ -21,11 +21,8 @@
 #include "mach-glue/net/lxnet_probe.h"
 #include "x86_64/cpu.h"
 
+/* The module's spans, in the order of the probe hook's. */
 enum { SPAN_TX, SPAN_RX, SPAN_TXDONE, SPANS };
-
-static const char *const span_names[SPANS] = {
-	"net.tx.glue", "net.rx.glue", "net.txdone.glue",
-};
 
 static struct probe_ring rings[DEV_LXNET_MAX][SPANS];
 
@@ -45,7 +42,7 @@ static struct {
 static void sample(unsigned int slot, int span, uint32_t len, uint64_t ticks)
 {
 	struct probe_sample ps = {
-		.span = span_names[span], .len = len, .ticks = ticks,
+		.span = PROBE_NET_TX + span, .len = len, .ticks = ticks,
 	};
 
 	if (slot < DEV_LXNET_MAX)
@@ -111,5 +108,6 @@ void lxnet_probe_tx_done(unsigned int slot, uint32_t len)
 void lxnet_probe_report(unsigned int slot, struct graft_dev_info *info)
 {
 	for (int i = 0; i < SPANS; i++)
-		dev_info_probe(info, span_names[i], &rings[slot][i]);
+		dev_info_probe(info, probe_span_names[PROBE_NET_TX + i],
+			       &rings[slot][i]);
 }

@@ -125,40 +125,39 @@ out:
  * while a case runs its client: one array per span, up to @max each.
  */
 struct recording {
-	const char *span;		/* "net.tx.glue" */
+	enum probe_span span;
 	struct probe_sample *v;
 	unsigned int max, n;
 };
 
-static struct recording *recordings;
-static unsigned int nrecordings;
+/* The recordings of the case running, by span; NULL: not recorded. */
+static struct recording *recording_of[PROBE_SPANS];
 
-/* The hook: interrupts off, any context; only records. */
+/* The hook: interrupts off, any context; only records (inside the
+ * spans the benchmarks time: a few instructions). */
 static void record(const struct probe_sample *s)
 {
-	for (unsigned int i = 0; i < nrecordings; i++) {
-		struct recording *r = &recordings[i];
+	struct recording *r = recording_of[s->span];
 
-		if (strcmp(r->span, s->span) == 0 && r->n < r->max)
-			r->v[r->n++] = *s;
-	}
+	if (r != NULL && r->n < r->max)
+		r->v[r->n++] = *s;
 }
 
 /* Record the spans of @r (@n of them, counts zeroed) from now on. */
 static void record_start(struct recording *r, unsigned int n)
 {
-	for (unsigned int i = 0; i < n; i++)
+	for (unsigned int i = 0; i < n; i++) {
 		r[i].n = 0;
-	recordings = r;
-	nrecordings = n;
+		recording_of[r[i].span] = &r[i];
+	}
 	probe_hook_set(record);
 }
 
 static void record_stop(void)
 {
 	probe_hook_set(NULL);
-	nrecordings = 0;
-	recordings = NULL;
+	for (int i = 0; i < PROBE_SPANS; i++)
+		recording_of[i] = NULL;
 }
 
 /*
@@ -208,9 +207,9 @@ static void net_print(struct ktest *t, const char *dir,
 static void net_glue(struct ktest *t)
 {
 	struct recording r[] = {
-		{ "net.tx.glue", net_tx, NET_BENCH_MAX, 0 },
-		{ "net.rx.glue", net_rx, NET_BENCH_MAX, 0 },
-		{ "net.txdone.glue", net_txdone, NET_BENCH_MAX, 0 },
+		{ PROBE_NET_TX, net_tx, NET_BENCH_MAX, 0 },
+		{ PROBE_NET_RX, net_rx, NET_BENCH_MAX, 0 },
+		{ PROBE_NET_TXDONE, net_txdone, NET_BENCH_MAX, 0 },
 	};
 	bool ran;
 
@@ -293,8 +292,8 @@ static void disk_print(struct ktest *t, const char *path, unsigned int write,
 static void disk_glue(struct ktest *t)
 {
 	struct recording r[] = {
-		{ "disk.cmd.glue", disk_cmd, DISK_BENCH_MAX, 0 },
-		{ "disk.int.glue", disk_int, DISK_BENCH_MAX, 0 },
+		{ PROBE_DISK_CMD, disk_cmd, DISK_BENCH_MAX, 0 },
+		{ PROBE_DISK_INT, disk_int, DISK_BENCH_MAX, 0 },
 	};
 	bool ran;
 
