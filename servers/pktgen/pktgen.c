@@ -176,45 +176,6 @@ static void build(const struct pg_config *c, const uint8_t *src_mac,
 	}
 }
 
-/* eth0's MAC into @mac; D_SUCCESS or the device_get_status error. */
-static kern_return_t read_mac(mach_port_t d, uint8_t *mac)
-{
-	int st[DEV_STATUS_MAX];
-	mach_msg_type_number_t n = 2;
-	kern_return_t kr = device_get_status(d, NET_ADDRESS, st, &n);
-
-	if (kr != D_SUCCESS)
-		return kr;
-	for (int w = 0; w < 2; w++) {
-		uint32_t v = __builtin_bswap32((uint32_t)st[w]);
-
-		memcpy(mac + 4 * w, &v, w == 0 ? 4 : 2);
-	}
-	return D_SUCCESS;
-}
-
-/* Wait up to 5 s for @d to be up with a link (IFF_UP|IFF_RUNNING). */
-static void wait_link(mach_port_t d)
-{
-	mach_port_t sleeper = MACH_PORT_NULL;
-
-	if (mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_RECEIVE,
-			       &sleeper) != KERN_SUCCESS)
-		return;
-	for (int i = 0; i < 500; i++) {
-		int st[DEV_STATUS_MAX];
-		mach_msg_type_number_t n = NET_STATUS_COUNT;
-		mach_msg_header_t h;
-
-		if (device_get_status(d, NET_STATUS, st, &n) == D_SUCCESS &&
-		    (((struct net_status *)st)->flags & 0x41) == 0x41)
-			break;
-		mach_msg(&h, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0, sizeof(h),
-			 sleeper, 10, MACH_PORT_NULL);
-	}
-	mach_port_destroy(mach_task_self(), sleeper);
-}
-
 /* One run of @c on @d; its frames per second. */
 static double run(const struct pg_config *c, mach_port_t d,
 		  const uint8_t *src_mac)
@@ -286,14 +247,14 @@ int main(int argc, char **argv)
 		printf("pktgen: error: device_open(%s): %d\n", c.dev, kr);
 		return 1;
 	}
-	kr = read_mac(d, mac);
+	kr = graft_net_mac(d, mac);
 	if (kr != D_SUCCESS) {
 		printf("pktgen: error: NET_ADDRESS of %s: %d\n", c.dev, kr);
 		return 1;
 	}
 	if (c.src_mac_set)
 		memcpy(mac, c.src_mac, 6);
-	wait_link(d);
+	(void)graft_net_wait_link(d, 5000);
 	rng_state = c.seed ? c.seed : 1;
 	for (unsigned int r = 0; r < (c.bench ? c.bench : 1); r++)
 		rates[r] = run(&c, d, mac);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graft_user.h"
 #include "pktgen.h"
 
 enum kind { NUM, IP, MAC, FLAGS, NAME, PORT_NAME };
@@ -63,21 +64,6 @@ static int parse_num(const char *s, uint64_t *v)
 	errno = 0;
 	*v = strtoull(s, &end, 0);
 	return errno != 0 || *end != '\0' ? -1 : 0;
-}
-
-static int parse_ip(const char *s, uint32_t *ip)
-{
-	unsigned int b[4];
-	char tail;
-
-	if (sscanf(s, "%u.%u.%u.%u%c", &b[0], &b[1], &b[2], &b[3],
-		   &tail) != 4)
-		return -1;
-	for (int i = 0; i < 4; i++)
-		if (b[i] > 255)
-			return -1;
-	*ip = b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3];
-	return 0;
 }
 
 static int parse_mac(const char *s, uint8_t *mac)
@@ -195,7 +181,7 @@ static int parse_word(struct pg_config *c, const char *word)
 		apply(c, k->name, n);
 		return 0;
 	case IP:
-		if (parse_ip(v, &ip) != 0)
+		if (graft_parse_ipv4(v, &ip) != 0)
 			return bad(word, "not an IPv4 address");
 		apply(c, k->name, ip);
 		return 0;
