@@ -189,6 +189,7 @@ static double run(const struct pg_config *c, mach_port_t d,
 	struct pg_tuple flows[PG_FLOWS_MAX];
 	uint32_t flow_left[PG_FLOWS_MAX] = { 0 };
 	uint64_t sent = 0, errors = 0, idle = 0, t0, t1, last = 0, stamp = 0;
+	uint64_t stamped = 0;	/* the frame the clock was read for */
 	uint32_t clones = 0;
 	size_t len = 0;
 
@@ -203,8 +204,10 @@ static double run(const struct pg_config *c, mach_port_t d,
 
 			len = next_in(&c->size, &s.cur_size, c->flags,
 				      PG_TXSIZE_RND);
-			if (i % PG_STAMP_FRAMES == 0)
+			if (i == 0 || i - stamped >= PG_STAMP_FRAMES) {
 				stamp = now_us();
+				stamped = i;
+			}
 			build(c, src_mac, &t, (uint32_t)i, len, stamp, frame);
 			clones = 0;
 		} else {
