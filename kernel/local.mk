@@ -155,7 +155,7 @@ KERNEL_SOURCES = \
 	tests/kernel/vm_user_test.c \
 	tests/kernel/device_test.c \
 	tests/kernel/device_lifetime_test.c \
-	tests/kernel/claim_test.c \
+	tests/kernel/claim_test.c tests/kernel/claim_reset_test.c \
 	tests/kernel/driver_server.c \
 	tests/kernel/driver_server_test.c \
 	tests/kernel/bench_server_test.c \

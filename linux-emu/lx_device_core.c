@@ -10,8 +10,10 @@
  *
  * Attribute files (device_create_file) are not created: without sysfs
  * nothing could read them.  The first one is named on the console.
- * Devices on a bus are added by their bus code (lx_pci_scan.c,
- * lx_platform.c); device_add() of a device with a bus is refused loudly.
+ * PCI and platform devices are added by their bus code (lx_pci_scan.c,
+ * lx_platform.c); device_add() of a device on a bus the world registered
+ * (bus_register: the virtio bus) binds it there (lx_bus.c), on any other
+ * bus it is refused loudly.
  */
 #include <linux/device.h>
 #include <linux/device/class.h>
@@ -19,6 +21,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include <lx_bus.h>
 #include <lx_world.h>
 
 /* devres.c's: frees a device's managed resources (drivers/base/base.h). */
@@ -110,19 +113,16 @@ void put_device(struct device *dev)
 
 /*
  * device_add - make @dev known: named (from init_name if set), holding a
- * reference on its parent, device_is_registered() true.  0; -EINVAL
- * without a name; -ENOSYS (with a console line) for a device on a bus
- * (bus devices are added by lx_pci_scan.c and lx_platform.c).
+ * reference on its parent, device_is_registered() true; on a registered
+ * bus, bound to the first of its drivers that takes it (lx_bus.c).  0;
+ * -EINVAL without a name; -ENOSYS (with a console line) for a device on
+ * a bus not registered (PCI and platform devices are added by
+ * lx_pci_scan.c and lx_platform.c); -ENOMEM.
  */
 int device_add(struct device *dev)
 {
 	int err;
 
-	if (dev->bus) {
-		pr_err("linux-emu: device_add of '%s' on bus %s is not implemented\n",
-		       dev_name(dev), dev->bus->name);
-		return -ENOSYS;
-	}
 	if (dev->init_name) {
 		err = dev_set_name(dev, "%s", dev->init_name);
 		if (err)
@@ -133,13 +133,25 @@ int device_add(struct device *dev)
 		return -EINVAL;
 	get_device(dev->parent);
 	dev->kobj.state_in_sysfs = 1;
-	return 0;
+	err = dev->bus ? lx_bus_device_add(dev) : 0;
+	if (err) {
+		dev->kobj.state_in_sysfs = 0;
+		put_device(dev->parent);
+	}
+	if (err == -EINVAL) {
+		pr_err("linux-emu: device_add of '%s' on bus %s is not implemented\n",
+		       dev_name(dev), dev->bus->name);
+		return -ENOSYS;
+	}
+	return err;
 }
 
-/* device_del - undo device_add (the parent's reference is dropped at
- * release, as in Linux). */
+/* device_del - undo device_add: unbound from its driver and off its bus
+ * (the parent's reference is dropped at release, as in Linux). */
 void device_del(struct device *dev)
 {
+	if (dev->bus && dev->kobj.state_in_sysfs)
+		lx_bus_device_del(dev);
 	dev->kobj.state_in_sysfs = 0;
 }
 

@@ -219,29 +219,25 @@ static int name_assign(struct net_device *dev)
 }
 
 /*
- * register_netdev - make @dev known: its name gets its number, ndo_init
- * runs (if set), it gets an ifindex and is present.  Takes rtnl_lock.
- * 0; -EINVAL (already registered, no netdev_ops, bad name); -EEXIST
- * (name taken); -ENFILE (no number left); ndo_init's error (-EIO for a
- * positive one).
+ * register_netdevice - make @dev known: its name gets its number,
+ * ndo_init runs (if set), it gets an ifindex and is present.  Caller
+ * holds rtnl_lock.  0; -EINVAL (already registered, no netdev_ops, bad
+ * name); -EEXIST (name taken); -ENFILE (no number left); ndo_init's
+ * error (-EIO for a positive one).
  */
-int register_netdev(struct net_device *dev)
+int register_netdevice(struct net_device *dev)
 {
 	int err;
 
-	rtnl_lock();
-	err = -EINVAL;
 	if (dev->reg_state != NETREG_UNINITIALIZED || !dev->netdev_ops)
-		goto out;
+		return -EINVAL;
 	err = name_assign(dev);
 	if (err)
-		goto out;
+		return err;
 	if (dev->netdev_ops->ndo_init) {
 		err = dev->netdev_ops->ndo_init(dev);
-		if (err) {
-			err = err > 0 ? -EIO : err;
-			goto out;
-		}
+		if (err)
+			return err > 0 ? -EIO : err;
 	}
 	dev->ifindex = ++ifindex_last;
 	dev->wanted_features = dev->features & dev->hw_features;
@@ -249,7 +245,16 @@ int register_netdev(struct net_device *dev)
 	dev->operstate = IF_OPER_UNKNOWN;
 	list_add_tail(&dev->dev_list, &lx_net_devices);
 	dev->reg_state = NETREG_REGISTERED;
-out:
+	return 0;
+}
+
+/* register_netdev - register_netdevice under rtnl_lock (taken here). */
+int register_netdev(struct net_device *dev)
+{
+	int err;
+
+	rtnl_lock();
+	err = register_netdevice(dev);
 	rtnl_unlock();
 	return err;
 }

@@ -63,6 +63,8 @@ struct page *__alloc_pages(gfp_t gfp, unsigned int order, int preferred_nid,
 /* Give the block headed by @page (reference count already 0) back. */
 static void block_free(struct page *page)
 {
+	if (PageOwnerPriv1(page))
+		lx_page_frag_refill_freed(page);
 	if (PageHead(page)) {
 		for (unsigned long i = 1; i < compound_nr(page); i++)
 			clear_compound_head(page + i);

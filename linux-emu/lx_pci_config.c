@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* PCI configuration space through the host: pci_read_config_* and pci_write_config_*. */
+/* PCI configuration space through the host: pci_read_config_*, pci_write_config_*, the capability list, pci_device_is_present. */
 /*
  * The host arbitrates configuration space (lx_host_pci_config_read): inside
  * the kernel it is mechanism #1 (0xCF8/0xCFC), in a driver server the
@@ -82,19 +82,14 @@ int pci_write_config_dword(const struct pci_dev *dev, int where, u32 val)
 	return write(dev, where, 4, val);
 }
 
-/* As Linux's: the offset of capability @cap in @dev's list, 0 if absent. */
-u8 pci_find_capability(struct pci_dev *dev, int cap)
+/* The first capability @cap in @dev's list after the pointer at @next
+ * (PCI_CAPABILITY_LIST, or a capability's PCI_CAP_LIST_NEXT), 0 if none. */
+static u8 find_from(struct pci_dev *dev, u8 next, int cap)
 {
-	u16 status;
 	u8 pos, id;
 	int ttl = 48;	/* the list cannot be longer: 256 bytes, 4 each */
 
-	pci_read_config_word(dev, PCI_STATUS, &status);
-	if (!(status & PCI_STATUS_CAP_LIST) ||
-	    (dev->hdr_type != PCI_HEADER_TYPE_NORMAL &&
-	     dev->hdr_type != PCI_HEADER_TYPE_BRIDGE))
-		return 0;
-	pci_read_config_byte(dev, PCI_CAPABILITY_LIST, &pos);
+	pci_read_config_byte(dev, next, &pos);
 	while (ttl-- && pos >= 0x40) {
 		pos &= ~3;
 		pci_read_config_byte(dev, pos + PCI_CAP_LIST_ID, &id);
@@ -105,4 +100,36 @@ u8 pci_find_capability(struct pci_dev *dev, int cap)
 		pci_read_config_byte(dev, pos + PCI_CAP_LIST_NEXT, &pos);
 	}
 	return 0;
+}
+
+/* As Linux's: the offset of capability @cap in @dev's list, 0 if absent. */
+u8 pci_find_capability(struct pci_dev *dev, int cap)
+{
+	u16 status;
+
+	pci_read_config_word(dev, PCI_STATUS, &status);
+	if (!(status & PCI_STATUS_CAP_LIST) ||
+	    (dev->hdr_type != PCI_HEADER_TYPE_NORMAL &&
+	     dev->hdr_type != PCI_HEADER_TYPE_BRIDGE))
+		return 0;
+	return find_from(dev, PCI_CAPABILITY_LIST, cap);
+}
+
+/* pci_find_next_capability - the next capability @cap after the one at
+ * @pos in @dev's list (virtio's vendor capabilities), 0 if none. */
+u8 pci_find_next_capability(struct pci_dev *dev, u8 pos, int cap)
+{
+	return find_from(dev, pos + PCI_CAP_LIST_NEXT, cap);
+}
+
+/* pci_device_is_present - whether @dev still answers configuration
+ * reads (its vendor ID is neither all ones nor all zeros). */
+bool pci_device_is_present(struct pci_dev *dev)
+{
+	u32 id;
+
+	if (pci_read_config_dword(dev, PCI_VENDOR_ID, &id))
+		return false;
+	return id != 0xffffffff && id != 0 && id != 0x0000ffff &&
+	       id != 0xffff0000;
 }

@@ -32,6 +32,7 @@
 #include <scsi/scsi_common.h>
 #include <scsi/scsi_eh.h>
 
+#include <lx_disk.h>
 #include <lx_scsi.h>
 
 static LIST_HEAD(done_list);
@@ -132,6 +133,9 @@ static void slot_prepare(struct lx_scsi_slot *slot, struct lx_scsi_req *req)
 	cmd->retries = req->retries;
 	cmd->allowed = req->allowed;
 	cmd->submitter = SUBMITTED_BY_BLOCK_LAYER;
+	/* one command per dispatch: each is the last of its batch (the
+	 * adapter kicks its queue now, no commit_rqs follows) */
+	cmd->flags = SCMD_LAST;
 	cmd->cmd_len = req->cdb_len;
 	memcpy(cmd->cmnd, req->cdb, req->cdb_len);
 	cmd->sc_data_direction = req->dir;
@@ -209,7 +213,7 @@ static bool run_sdev(struct lx_shost *lh, struct lx_sdev *ls)
 		ls->busy++;
 		set_bit(SCMD_STATE_INFLIGHT, &cmd->state);
 		mod_timer(&slot->timer, slot->rq.deadline);
-		lx_scsi_probe(LX_EMUL_DISK_PROBE_QUEUECOMMAND);
+		lx_disk_probe(LX_EMUL_DISK_PROBE_QUEUECOMMAND);
 		rtn = host->hostt->queuecommand(host, cmd);
 		if (rtn == 0)
 			continue;
@@ -330,7 +334,7 @@ void scsi_done(struct scsi_cmnd *cmd)
 	struct lx_scsi_slot *slot = lx_scsi_slot(cmd);
 	unsigned long flags;
 
-	lx_scsi_probe(LX_EMUL_DISK_PROBE_SCSI_DONE);
+	lx_disk_probe(LX_EMUL_DISK_PROBE_SCSI_DONE);
 	if (test_and_set_bit(SCMD_STATE_COMPLETE, &cmd->state))
 		return;
 	local_irq_save(flags);

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The host's disks (lx_emul_disk.h): what sd reads at probe (capacity, write protection), READ/WRITE commands from the host's segments, results as errno, the benchmark probe points. */
+/* SCSI disks for the host (lx_emul_disk.h, lx_disk.h): what sd reads at probe (capacity, write protection), READ/WRITE commands from the host's segments, results as errno. */
 /*
- * A direct-access device that answers READ CAPACITY becomes disk hd<N>,
- * in discovery order; the lx_emul_disk handle is never freed, so it stays
- * valid after removal (then -ENODEV).  A submitted command is checked
- * against the disk and the limits the adapter set, then becomes a
+ * A direct-access device that answers READ CAPACITY becomes a disk of
+ * the host (lx_disk_add: hd<N>, in discovery order among all disks).  A
+ * submitted command is checked against the disk and the limits the
+ * adapter set (lx_disk_check), then becomes a
  * request of lx_scsi_cmd.c: READ(10)/WRITE(10), or READ(16)/WRITE(16)
  * past 2^32 blocks or 65535 blocks per command.  Its result reaches the
  * host's done callback in BLOCK_SOFTIRQ (also after the error handler):
@@ -19,33 +19,11 @@
 #include <scsi/scsi_device.h>
 #include <scsi/scsi_proto.h>
 
+#include <lx_disk.h>
 #include <lx_emul_disk.h>
 #include <lx_scsi.h>
-#include <lx_world.h>
 
-#define LX_DISKS_MAX	16
-
-struct lx_emul_disk {
-	int index;
-	struct scsi_device *sdev;	/* NULL once removed */
-};
-
-static struct lx_emul_disk disks[LX_DISKS_MAX];
-static int ndisks;
-static void (*probe_fn)(int point);
-
-void lx_emul_disk_probe_set(void (*fn)(int point))
-{
-	WRITE_ONCE(probe_fn, fn);
-}
-
-void lx_scsi_probe(int point)
-{
-	void (*fn)(int) = READ_ONCE(probe_fn);
-
-	if (fn)
-		fn(point);
-}
+static const struct lx_disk_ops scsi_disk_ops;
 
 static const char *const sense_keys[] = {
 	"No Sense", "Recovered Error", "Not Ready", "Medium Error",
@@ -151,19 +129,13 @@ int lx_scsi_disk_attach(struct scsi_device *sdev)
 	ls->blocks = blocks;
 	ls->read_only = wp > 0;
 	if (!ls->disk) {
-		if (ndisks == LX_DISKS_MAX) {
-			sdev_printk(KERN_ERR, sdev, "more than %d disks\n",
-				    LX_DISKS_MAX);
+		ls->disk = lx_disk_add(&scsi_disk_ops, sdev);
+		if (!ls->disk)
 			return -ENOSPC;
-		}
-		ls->disk = &disks[ndisks];
-		ls->disk->index = ndisks;
-		ls->disk->sdev = sdev;
-		ndisks++;
 	}
 	if (changed)
 		sdev_printk(KERN_NOTICE, sdev, "[hd%d] %llu %u-byte logical blocks: (%llu MiB)%s\n",
-			    ls->disk->index, blocks, bsize,
+			    lx_disk_index(ls->disk), blocks, bsize,
 			    (blocks * bsize) >> 20,
 			    ls->read_only ? ", write protected" : "");
 	return 0;
@@ -174,25 +146,7 @@ void lx_scsi_disk_detach(struct scsi_device *sdev)
 	struct lx_sdev *ls = lx_sdev(sdev);
 
 	if (ls->disk)
-		WRITE_ONCE(ls->disk->sdev, NULL);
-}
-
-static int in_next(void *arg)
-{
-	struct lx_emul_disk **pos = arg;
-	struct lx_emul_disk *prev = *pos;
-	int i = prev ? prev->index + 1 : 0;
-
-	*pos = i < ndisks ? &disks[i] : NULL;
-	return 0;
-}
-
-struct lx_emul_disk *lx_emul_disk_next(struct lx_emul_disk *prev)
-{
-	struct lx_emul_disk *pos = prev;
-
-	lx_world_run(in_next, &pos);
-	return pos;
+		lx_disk_gone(ls->disk);
 }
 
 static void copy_trimmed(char *dst, const char *src, int len)
@@ -203,25 +157,16 @@ static void copy_trimmed(char *dst, const char *src, int len)
 		dst[--len] = 0;
 }
 
-struct info_args {
-	struct lx_emul_disk *disk;
-	struct lx_emul_disk_info *info;
-};
-
-static int in_info(void *arg)
+static int scsi_disk_info(void *dev, struct lx_emul_disk_info *info)
 {
-	struct info_args *a = arg;
-	struct scsi_device *sdev = a->disk->sdev;
-	struct lx_emul_disk_info *info = a->info;
+	struct scsi_device *sdev = dev;
 	struct queue_limits *lim;
 	struct device *dma_dev;
 
-	if (!sdev || sdev->sdev_state == SDEV_DEL)
+	if (sdev->sdev_state == SDEV_DEL)
 		return -ENODEV;
 	lim = &sdev->request_queue->limits;
 	dma_dev = sdev->host->dma_dev;
-	memset(info, 0, sizeof(*info));
-	info->index = a->disk->index;
 	info->blocks = lx_sdev(sdev)->blocks;
 	info->block_size = sdev->sector_size;
 	info->max_hw_sectors = lim->max_hw_sectors;
@@ -241,14 +186,6 @@ static int in_info(void *arg)
 	return 0;
 }
 
-int lx_emul_disk_info(struct lx_emul_disk *disk,
-		      struct lx_emul_disk_info *info)
-{
-	struct info_args a = { disk, info };
-
-	return lx_world_run(in_info, &a);
-}
-
 /* The host command @req carried (req->owner) is over. */
 static void disk_complete(struct lx_scsi_req *req, int result,
 			  const unsigned char *sense)
@@ -258,37 +195,6 @@ static void disk_complete(struct lx_scsi_req *req, int result,
 
 	kfree(req);
 	cmd->done(cmd, err);
-}
-
-/* @cmd within @sdev's capacity and limits: 0, -EINVAL or -EROFS. */
-static int check(struct scsi_device *sdev, struct lx_emul_disk_cmd *cmd)
-{
-	struct queue_limits *lim = &sdev->request_queue->limits;
-	struct lx_sdev *ls = lx_sdev(sdev);
-	u64 bytes = (u64)cmd->blocks * sdev->sector_size, sum = 0;
-
-	if (!cmd->blocks || !cmd->segs || !cmd->nsegs || !cmd->done ||
-	    cmd->lba >= ls->blocks || cmd->blocks > ls->blocks - cmd->lba ||
-	    cmd->nsegs > lim->max_segments ||
-	    bytes > (u64)lim->max_hw_sectors << 9)
-		return -EINVAL;
-	for (unsigned int i = 0; i < cmd->nsegs; i++) {
-		u64 phys = cmd->segs[i].phys, len = cmd->segs[i].len;
-
-		if (!len || len > lim->max_segment_size ||
-		    (phys & lim->dma_alignment) || (len & lim->dma_alignment) ||
-		    (phys & ~(u64)lim->seg_boundary_mask) !=
-		    ((phys + len - 1) & ~(u64)lim->seg_boundary_mask) ||
-		    !pfn_valid(phys >> PAGE_SHIFT) ||
-		    !pfn_valid((phys + len - 1) >> PAGE_SHIFT))
-			return -EINVAL;
-		sum += len;
-	}
-	if (sum != bytes)
-		return -EINVAL;
-	if (cmd->write && ls->read_only)
-		return -EROFS;
-	return 0;
 }
 
 static void build_cdb(struct lx_scsi_req *req, struct lx_emul_disk_cmd *cmd)
@@ -307,25 +213,21 @@ static void build_cdb(struct lx_scsi_req *req, struct lx_emul_disk_cmd *cmd)
 	}
 }
 
-struct submit_args {
-	struct lx_emul_disk *disk;
-	struct lx_emul_disk_cmd *cmd;
-	gfp_t gfp;
-};
-
-static int do_submit(struct submit_args *a)
+static int scsi_disk_submit(void *dev, struct lx_emul_disk_cmd *cmd,
+			    gfp_t gfp)
 {
-	struct scsi_device *sdev = a->disk->sdev;
-	struct lx_emul_disk_cmd *cmd = a->cmd;
+	struct scsi_device *sdev = dev;
+	struct lx_sdev *ls = lx_sdev(sdev);
 	struct lx_scsi_req *req;
 	int err;
 
-	if (!sdev || sdev->sdev_state != SDEV_RUNNING)
+	if (sdev->sdev_state != SDEV_RUNNING)
 		return -ENODEV;
-	err = check(sdev, cmd);
+	err = lx_disk_check(&sdev->request_queue->limits, ls->blocks,
+			    sdev->sector_size, ls->read_only, cmd);
 	if (err)
 		return err;
-	req = kzalloc(sizeof(*req), a->gfp);
+	req = kzalloc(sizeof(*req), gfp);
 	if (!req)
 		return -ENOMEM;
 	req->sdev = sdev;
@@ -343,41 +245,7 @@ static int do_submit(struct submit_args *a)
 	return 0;
 }
 
-static int in_submit(void *arg)
-{
-	return do_submit(arg);
-}
-
-int lx_emul_disk_submit(struct lx_emul_disk *disk,
-			struct lx_emul_disk_cmd *cmd)
-{
-	struct submit_args a = { disk, cmd, GFP_KERNEL };
-
-	return lx_world_run(in_submit, &a);
-}
-
-/* Per lx_world_try_enter: a task of our own (never two at once: only
- * with the world free, interrupts off). */
-static struct task_struct submit_now_task = { .comm = "lx-disk-now" };
-
-/* noinline: current changed just before (lx_world.h) */
-static noinline int in_submit_now(struct submit_args *a)
-{
-	return do_submit(a);
-}
-
-int lx_emul_disk_submit_now(struct lx_emul_disk *disk,
-			    struct lx_emul_disk_cmd *cmd)
-{
-	struct submit_args a = { disk, cmd, GFP_ATOMIC };
-	unsigned long flags;
-	int err = -EAGAIN;
-
-	local_irq_save(flags);	/* lx_world_try_enter's condition */
-	if (lx_world_try_enter(&submit_now_task)) {
-		err = in_submit_now(&a);
-		lx_world_try_leave();
-	}
-	local_irq_restore(flags);
-	return err;
-}
+static const struct lx_disk_ops scsi_disk_ops = {
+	.info = scsi_disk_info,
+	.submit = scsi_disk_submit,
+};

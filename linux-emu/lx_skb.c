@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* sk_buff life: allocation (__alloc_skb, netdev/napi variants, napi_build_skb) and freeing. */
+/* sk_buff life: allocation (__alloc_skb, netdev/napi variants, napi_build_skb, build_skb) and freeing. */
 /*
  * Linux's net/core/skbuff.c is not compiled: its 60-odd undefined
  * symbols reach into sockets (sk_free, sock_wfree, kernel_sendmsg),
@@ -157,6 +157,13 @@ struct sk_buff *napi_build_skb(void *data, unsigned int frag_size)
 	skb_dress(skb, data, SKB_WITH_OVERHEAD(frag_size));
 	skb->head_frag = 1;
 	return skb;
+}
+
+/* build_skb - napi_build_skb, from any context (the struct allocated
+ * atomically either way). */
+struct sk_buff *build_skb(void *data, unsigned int frag_size)
+{
+	return napi_build_skb(data, frag_size);
 }
 
 static void skb_head_free(struct sk_buff *skb)

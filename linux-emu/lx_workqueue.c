@@ -37,6 +37,8 @@ struct workqueue_struct *system_wq;
 struct workqueue_struct *system_highpri_wq;
 struct workqueue_struct *system_long_wq;
 struct workqueue_struct *system_unbound_wq;
+/* nothing is ever frozen (no suspend): an ordinary queue */
+struct workqueue_struct *system_freezable_wq;
 
 static LIST_HEAD(all_queues);
 static DECLARE_WAIT_QUEUE_HEAD(work_done);	/* after each work */
@@ -286,8 +288,9 @@ int lx_workqueue_init(void)
 	system_highpri_wq = create("events_highpri");
 	system_long_wq = create("events_long");
 	system_unbound_wq = create("events_unbound");
+	system_freezable_wq = create("events_freezable");
 	if (!system_wq || !system_highpri_wq || !system_long_wq ||
-	    !system_unbound_wq)
+	    !system_unbound_wq || !system_freezable_wq)
 		return -ENOMEM;
 	return 0;
 }

@@ -182,7 +182,8 @@ tests/servers/lxdrv_inject.elf: $(LXDRV_LINK_INPUTS) linux/linux.o \
 		$(INJECT_OBJS)
 	$(AM_V_CCLD)$(call LXDRV_LINK,tests/servers/inject_begin.o \
 		linux/linux.o tests/servers/inject_end.o \
-		tests/servers/inject.o -Xlinker --wrap=main)
+		tests/servers/inject.o -Xlinker --wrap=main \
+		-Xlinker --wrap=lx_host_alloc -Xlinker --wrap=lx_host_free)
 CLEANFILES += $(INJECT_OBJS) tests/servers/lxdrv_inject.map
 
 # The net-e1000 program (mach-glue/net/): eth0 through device.defs.

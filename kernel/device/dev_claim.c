@@ -151,6 +151,8 @@ static io_return_t claim_new(unsigned int bus, unsigned int devfn,
 	    pci_config_read(bus, devfn, PCI_CLASS_REVISION + 3, 1) ==
 	    PCI_CLASS_BRIDGE)
 		return D_ALREADY_OPEN;
+	if (dev_claim_resetting(bus, devfn))
+		return D_WOULD_BLOCK;
 	c = kzalloc(sizeof(*c));
 	if (c == NULL)
 		return D_NO_MEMORY;
@@ -288,6 +290,8 @@ static void end_claim(struct dev_claim *c)
 	 * PCI function's, its ISA lines */
 	for (unsigned int line = 0; line < INTR_LINES; line++)
 		dev_intr_detach(line, c);
+	if (!c->isa)
+		dev_claim_reset_begin(c->bus, c->devfn);
 	while (c->grants != NULL) {
 		struct claim_grant *g = c->grants;
 
@@ -668,4 +672,5 @@ static mach_msg_return_t claim_handle(struct ipc_kmsg *request,
 void dev_claim_init(void)
 {
 	ipc_kobject_set_handler(IKOT_CLAIM, claim_handle);
+	dev_claim_reset_init();
 }

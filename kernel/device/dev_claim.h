@@ -61,7 +61,9 @@ struct dev_claim;
  * the new claim's port.  D_SUCCESS; D_INVALID_OPERATION for numbers out
  * of range; D_NO_SUCH_DEVICE if no function answers there;
  * D_ALREADY_OPEN if it is claimed (by the kernel or a task) or is a
- * bridge; D_NO_MEMORY.
+ * bridge; D_WOULD_BLOCK while it is being reset after its last claim
+ * ended (dev_claim_reset_method: at most about 120 ms; try again);
+ * D_NO_MEMORY.
  */
 io_return_t dev_claim_pci(unsigned int bus, unsigned int slot,
 			  unsigned int function, struct ipc_port **port);
@@ -70,6 +72,7 @@ io_return_t dev_claim_pci(unsigned int bus, unsigned int slot,
  * dev_claim_kernel - claim function @devfn of @bus for the kernel's own
  * drivers; dev_claim_kernel_release - give it back.  D_SUCCESS,
  * D_ALREADY_OPEN (a task or the kernel holds it, or a bridge),
+ * D_WOULD_BLOCK (being reset),
  * D_NO_SUCH_DEVICE, D_NO_MEMORY; release: D_SUCCESS or
  * D_NO_SUCH_DEVICE (the kernel held no such claim).
  */
@@ -130,5 +133,23 @@ unsigned int dev_claim_count(void);
 /* dev_claim_init - register the claim ports' handler (once, from
  * device_init). */
 void dev_claim_init(void);
+
+/*
+ * The reset of a function whose task's claim ended (dev_claim_reset.c):
+ * dev_claim_reset_method - how function @devfn of @bus can be reset:
+ * DEV_CLAIM_RESET_FLR (PCI Express Function Level Reset), _PM (D3hot to
+ * D0, No_Soft_Reset clear) or _NONE; dev_claim_resetting - whether it is
+ * being reset now; dev_claim_resets_done - how many resets completed
+ * since boot.  Any context; never block.
+ */
+enum dev_claim_reset_method {
+	DEV_CLAIM_RESET_NONE,
+	DEV_CLAIM_RESET_FLR,
+	DEV_CLAIM_RESET_PM,
+};
+enum dev_claim_reset_method dev_claim_reset_method(unsigned int bus,
+						   unsigned int devfn);
+bool dev_claim_resetting(unsigned int bus, unsigned int devfn);
+unsigned int dev_claim_resets_done(void);
 
 #endif

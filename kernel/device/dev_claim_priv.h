@@ -114,4 +114,12 @@ io_return_t dev_claim_give_port(struct dev_claim *c, struct ipc_port **port);
 void dev_claim_unlink(struct dev_claim *c);
 void dev_claim_release(struct dev_claim *c);
 
+/* dev_claim_reset_begin - start the reset of function @devfn of @bus,
+ * its claim just ended (bus mastering off, lines detached), if it has a
+ * way to be reset (dev_claim_reset_method): the reset thread finishes
+ * it.  dev_claim_reset_init - start that thread (once, at boot).
+ * Interrupts off for begin. */
+void dev_claim_reset_begin(unsigned int bus, unsigned int devfn);
+void dev_claim_reset_init(void);
+
 #endif

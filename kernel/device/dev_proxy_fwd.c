@@ -227,7 +227,9 @@ static void fwd_finish(struct dev_proxy_fwd *f, io_return_t code,
 		unlend(f);
 	if (f->heartbeat)
 		f->p->heartbeat_at = 0;	/* answered, or gone with it */
-	else if (f->p->first_due && now) {	/* the server's answer */
+	else if (now)			/* the server's answer */
+		f->p->answered_at = clock_ticks();
+	if (!f->heartbeat && f->p->first_due && now) {
 		f->p->first_due = false;
 		if (restart_probe != NULL)
 			restart_probe();

@@ -74,6 +74,8 @@ struct dev_proxy {
 	uint64_t heartbeat_at;		/* clock_ticks() of the heartbeat
 					 * waiting for its answer, or 0
 					 * (dev_proxy_watch.c) */
+	uint64_t answered_at;		/* clock_ticks() of the server's
+					 * last answer to a call, or 0 */
 };
 
 /* dev_proxy_net_frame_size - whether @len bytes make an Ethernet frame.
@@ -143,10 +145,13 @@ void dev_proxy_fwd_heartbeat(struct dev_proxy *p);
  * at every supervised server's publications each second: one whose
  * oldest call waited DEV_PROXY_HANG_TICKS gets a heartbeat, and a
  * heartbeat unanswered for as long ends the server's task (it is
- * started again).  dev_proxy_each - call @fn on every publication
- * (dev_proxy.c walks its table; interrupts off).
+ * started again); so does a call that waited DEV_PROXY_STALL_TICKS while
+ * the server answered no call of that publication.  dev_proxy_each -
+ * call @fn on every publication (dev_proxy.c walks its table;
+ * interrupts off).
  */
 #define DEV_PROXY_HANG_TICKS	200	/* 2 s */
+#define DEV_PROXY_STALL_TICKS	3000	/* 30 s: SCSI's command timeout */
 void dev_proxy_watch_init(void);
 void dev_proxy_each(void (*fn)(struct dev_proxy *p));
 /*

@@ -11,8 +11,12 @@
  * has waited as long, the server is taken as hung, and its task ended
  * ("hung: ...") and started again as a dead server's is.  A hang is so
  * noticed within 2 x DEV_PROXY_HANG_TICKS and a second of the call it
- * stopped.  A server whose event loop runs answers the heartbeats: a
- * call it never completes (a lost wake-up) is not taken for a hang.
+ * stopped.  A server whose event loop runs answers the heartbeats; one
+ * whose driver lost a call (an interrupt missed, a request dropped)
+ * makes no progress instead: when a call has waited
+ * DEV_PROXY_STALL_TICKS and the server answered no call of the
+ * publication meanwhile, its task is ended and started again as well
+ * ("hung: a call waited 30 s ...").
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -33,31 +37,46 @@
 
 static KLOG_SOURCE(watch_log, "device-proxy");
 
-/* The task found hung on this look, ended after the walk. */
+/* The task found hung on this look, ended after the walk, and why:
+ * its call stalled, or its heartbeat went unanswered. */
 static struct task *hung;
+static bool hung_stalled;
+
+/* @p's server is hung (@stalled, or no heartbeat): ended after the
+ * walk. */
+static void found_hung(struct dev_proxy *p, bool stalled)
+{
+	struct task *task = task_port_task(p->task);
+
+	if (task == NULL || task->terminating)
+		return;
+	klog(&watch_log, "device-proxy: %s: its server %s: hung\n", p->name,
+	     stalled ? "answered no call while one waited 30 s" :
+	     "answers no heartbeat");
+	hung = task;
+	hung_stalled = stalled;
+}
 
 static void look(struct dev_proxy *p)
 {
 	uint64_t now = clock_ticks(), oldest;
-	struct task *task;
 
 	if (p->lineage == NULL || p->restarting || p->down ||
 	    p->server == NULL || hung != NULL)
 		return;
+	oldest = dev_proxy_fwd_oldest(p);
+	if (oldest != 0 && now - oldest >= DEV_PROXY_STALL_TICKS &&
+	    now - p->answered_at >= DEV_PROXY_STALL_TICKS) {
+		found_hung(p, true);
+		return;
+	}
 	if (p->heartbeat_at == 0) {
-		oldest = dev_proxy_fwd_oldest(p);
 		if (oldest != 0 && now - oldest >= DEV_PROXY_HANG_TICKS)
 			dev_proxy_fwd_heartbeat(p);
 		return;
 	}
-	if (now - p->heartbeat_at < DEV_PROXY_HANG_TICKS)
-		return;
-	task = task_port_task(p->task);
-	if (task == NULL || task->terminating)
-		return;
-	klog(&watch_log, "device-proxy: %s: its server answers no "
-	     "heartbeat: hung\n", p->name);
-	hung = task;
+	if (now - p->heartbeat_at >= DEV_PROXY_HANG_TICKS)
+		found_hung(p, false);
 }
 
 static void watcher(void *arg)
@@ -70,8 +89,11 @@ static void watcher(void *arg)
 		flags = cpu_intr_save();
 		dev_proxy_each(look);
 		if (hung != NULL)
-			task_terminate(hung, "hung: a call waited and no "
-				       "heartbeat was answered");
+			task_terminate(hung, hung_stalled ?
+				       "hung: a call waited 30 s and no call "
+				       "was answered" :
+				       "hung: a call waited and no heartbeat "
+				       "was answered");
 		hung = NULL;
 		cpu_intr_restore(flags);
 	}

@@ -131,7 +131,7 @@ kernel_device_libdevice_a_SOURCES = kernel/device/ds_routines.c \
 	kernel/device/dev_console.c kernel/device/dev_ramdisk.c \
 	kernel/device/dev_intr.c kernel/device/dev_claim.c \
 	kernel/device/dev_claim_isa.c kernel/device/dev_claim_legacy.c \
-	kernel/device/dev_claim_direct.c \
+	kernel/device/dev_claim_direct.c kernel/device/dev_claim_reset.c \
 	kernel/device/dev_proxy.c kernel/device/dev_proxy_fwd.c \
 	kernel/device/dev_proxy_restart.c kernel/device/dev_proxy_watch.c
 kernel_device_libdevice_a_CFLAGS = $(KERNEL_CFLAGS)

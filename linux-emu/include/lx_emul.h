@@ -44,6 +44,10 @@ int lx_emul_pci_init(void);
 /* The sk_buffs allocated and not yet freed (leak checks in tests). */
 unsigned long lx_emul_skb_count(void);
 
+/* The pages skb_page_frag_refill gave drivers and not yet freed: a
+ * receive ring's pages (leak checks in tests). */
+unsigned long lx_emul_frag_pages(void);
+
 /* Streaming DMA mappings that had to be bounced (the page lay beyond the
  * device's dma_mask) since boot. */
 unsigned long lx_emul_dma_bounce_count(void);

@@ -1,22 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* What the host calls in linux-emu for disks: SCSI disks that Linux host adapters (libata) found. */
+/* What the host calls in linux-emu for disks: SCSI disks that Linux host adapters found, and the disks of blk-mq drivers. */
 /*
  * linux-emu plays the part of Linux's SCSI midlayer and block layer for
- * the host adapters linked into the Linux world (libata + ata_piix): it
- * allocates and registers their Scsi_Hosts, scans them, and turns each
- * command the host submits into a struct scsi_cmnd for the adapter's
- * queuecommand (the boundary of Goel & Duchamp's Figure 4).  The host
- * (mach-glue/block) sees disks only through these C-typed functions;
- * splitting requests into commands within the limits below, bouncing and
- * partitions are the host's business (mach-glue/block/blk_cluster.h).
- * Every function here is implemented on the Linux side (lx_scsi_*.c).
+ * the host adapters linked into the Linux world (libata + ata_piix,
+ * virtio_scsi): it allocates and registers their Scsi_Hosts, scans them,
+ * and turns each command the host submits into a struct scsi_cmnd for
+ * the adapter's queuecommand (the boundary of Goel & Duchamp's Figure
+ * 4); for blk-mq drivers (virtio_blk) into a struct request for the
+ * driver's queue_rq.  The host (mach-glue/block) sees disks only
+ * through these C-typed functions; splitting requests into commands
+ * within the limits below, bouncing and partitions are the host's
+ * business (mach-glue/block/blk_cluster.h).  Every function here is
+ * implemented on the Linux side (lx_emul_disk.c, lx_scsi_*.c,
+ * lx_blk_mq.c, lx_gendisk.c).
  */
 #ifndef LX_EMUL_DISK_H
 #define LX_EMUL_DISK_H
 
-/* A direct-access SCSI device (a disk) found by a scan, opaque to the
- * host; valid until the adapter removes it (lx_emul_disk_info then says
- * -ENODEV). */
+/* A direct-access SCSI device (a disk) found by a scan, or a blk-mq
+ * driver's gendisk, opaque to the host; valid until the driver removes
+ * it (lx_emul_disk_info then says -ENODEV). */
 struct lx_emul_disk;
 
 struct lx_emul_disk_info {
@@ -31,13 +34,15 @@ struct lx_emul_disk_info {
 	unsigned long long seg_boundary_mask;
 	unsigned int dma_alignment;	/* mask */
 	unsigned long long dma_mask;	/* of the adapter's struct device
-					 * (all ones: no DMA device) */
+					 * (all ones: no DMA device, or a
+					 * driver that needs none: virtio) */
 	int read_only;			/* the device reports write protect */
 	char vendor[9];			/* INQUIRY strings without trailing */
-	char model[17];			/* blanks, NUL-terminated */
+	char model[17];			/* blanks, NUL-terminated (a gendisk:
+					 * no vendor, its name as model) */
 	char driver[16];		/* the host adapter's driver
-					 * ("ata_piix"), cut to fit; empty
-					 * without a DMA device */
+					 * ("ata_piix", "virtio_blk"), cut to
+					 * fit; empty without a DMA device */
 };
 
 /* One scatter-gather entry: physical address and length in bytes. */
@@ -62,9 +67,13 @@ struct lx_emul_disk_cmd {
 	 * transferred); -EIO (the device reported an error, e.g. a medium
 	 * error; sense data decoded by linux-emu and named on the console);
 	 * -ENODEV (the disk went away); -ETIMEDOUT (the error handler gave
-	 * up).  Runs exactly once per command accepted by a submit, in
-	 * softirq context (BLOCK_SOFTIRQ, possibly with interrupts off):
-	 * queue the reply, do not block, do not call lx_emul_disk_* here.
+	 * up).  Runs exactly once per command accepted by a submit: for
+	 * a SCSI disk in softirq context (BLOCK_SOFTIRQ), for a blk-mq
+	 * disk in its driver's interrupt handler (as Linux completes a
+	 * request on a one-CPU queue), for a command a removed blk-mq disk
+	 * never started in the removing thread; possibly with interrupts
+	 * off: queue the reply, do not block, do not call lx_emul_disk_*
+	 * here.
 	 */
 	void (*done)(struct lx_emul_disk_cmd *cmd, int result);
 	void *cookie;			/* the host's */

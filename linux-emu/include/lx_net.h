@@ -17,6 +17,9 @@ void lx_page_frag_cache_drain(struct page_frag_cache *nc);
 /* lx_page_alloc.c: drain netdev_alloc_frag's cache (tests, teardown). */
 void lx_net_frag_caches_drain(void);
 
+/* lx_page_frag_refill.c: a page skb_page_frag_refill gave is freed. */
+void lx_page_frag_refill_freed(struct page *page);
+
 /* lx_net_deliver.c: hand a received @skb to the host, then free it;
  * NET_RX_SUCCESS, or NET_RX_DROP if no host took it. */
 int lx_net_deliver(struct sk_buff *skb);

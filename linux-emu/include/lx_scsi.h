@@ -140,9 +140,6 @@ void lx_scsi_disk_detach(struct scsi_device *sdev);
 int lx_scsi_errno(struct scsi_device *sdev, int result,
 		  const unsigned char *sense);
 
-/* lx_scsi_disk.c: call the function lx_emul_disk_probe_set installed */
-void lx_scsi_probe(int point);
-
 extern struct list_head lx_scsi_hosts;
 extern struct class lx_scsi_class;
 

@@ -237,7 +237,8 @@ static void release(struct lxblk_req *r)
 		finish(r);
 }
 
-/* linux-emu's done callback (BLOCK_SOFTIRQ; never blocks). */
+/* linux-emu's done callback (softirq, or the driver's interrupt:
+ * lx_emul_disk.h; never blocks). */
 static void cmd_done(struct lx_emul_disk_cmd *cmd, int result)
 {
 	struct lxblk_req *r = cmd->cookie;

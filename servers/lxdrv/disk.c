@@ -15,7 +15,7 @@
  * submitted with lx_emul_disk_submit and waited for; a read's is copied
  * out after its commands are done.  So any request the proxy forwards
  * (up to DEV_IO_MAX) is served whatever the pool's size.  The serve
- * thread waits; the commands' done callbacks (BLOCK_SOFTIRQ) count down
+ * thread waits; the commands' done callbacks (lx_emul_disk.h) count down
  * and wake it.  A failed command stops the request: its later commands
  * are not submitted, and the answer is dev_error_from_errno of the
  * first error.
@@ -110,7 +110,8 @@ static int arrays_fit(size_t ncmds, size_t nsegs)
 	       -1 : 0;
 }
 
-/* linux-emu's done callback (BLOCK_SOFTIRQ): count down, wake. */
+/* linux-emu's done callback (softirq, or the driver's interrupt:
+ * lx_emul_disk.h): count down, wake. */
 static void cmd_done(struct lx_emul_disk_cmd *cmd, int result)
 {
 	struct batch *b = cmd->cookie;

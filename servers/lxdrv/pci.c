@@ -33,6 +33,8 @@
 #define CLAIMS_MAX	8
 #define BARS		6
 #define IRQ_LINES	16
+#define CLAIM_RESET_WAIT_MS	20
+#define CLAIM_RESET_TRIES	100	/* 2 s */
 
 struct bar {
 	uint64_t base, size;
@@ -120,13 +122,35 @@ static int keep(mach_port_t port, unsigned int slot, unsigned int fn)
 	return 0;
 }
 
+/* Wait @ms milliseconds: a receive that times out, on a port of its
+ * own that never gets a message. */
+static void wait_ms(mach_msg_timeout_t ms)
+{
+	static mach_port_t never = MACH_PORT_NULL;
+	mach_msg_header_t in;
+
+	if (never == MACH_PORT_NULL &&
+	    mach_port_allocate(lxdrv_task, MACH_PORT_RIGHT_RECEIVE, &never) !=
+	    KERN_SUCCESS)
+		return;
+	(void)mach_msg(&in, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0, sizeof(in),
+		       never, ms, MACH_PORT_NULL);
+}
+
 int lxdrv_pci_claim(unsigned int slot, unsigned int fn)
 {
 	mach_port_t port;
+	kern_return_t kr;
 
 	if (nclaims == CLAIMS_MAX)
 		return -1;
-	if (claim_pci(lxdrv_master, 0, slot, fn, &port) != D_SUCCESS)
+	/* a function its last owner left is being reset: D_WOULD_BLOCK
+	 * for a few hundred milliseconds at most */
+	for (unsigned int tries = 0;
+	     (kr = claim_pci(lxdrv_master, 0, slot, fn, &port)) ==
+	     D_WOULD_BLOCK && tries < CLAIM_RESET_TRIES; tries++)
+		wait_ms(CLAIM_RESET_WAIT_MS);
+	if (kr != D_SUCCESS)
 		return -1;
 	if (keep(port, slot, fn) != 0) {
 		(void)mach_port_deallocate(lxdrv_task, port);

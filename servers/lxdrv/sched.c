@@ -281,10 +281,15 @@ static void tick(mach_msg_header_t *msg, void *arg)
  * (not at all if @poll) for a message and deliver it. */
 static void events(bool poll)
 {
-	union {
+	/* Not on the stack: a poll runs on the stack of whatever thread
+	 * waits in lx_host_delay_ns, deep in a driver, and then the
+	 * interrupt's handler on top.  One for the loop, one for a poll
+	 * (polls do not nest, the loop does not poll). */
+	static union received {
 		mach_msg_header_t hdr;
 		char buf[RCV_SIZE];
-	} in;
+	} loop_in, poll_in;
+	union received *const msg = poll ? &poll_in : &loop_in;
 	uint64_t now = lxdrv_now_us();
 	mach_msg_timeout_t ms = 0;
 	mach_msg_return_t mr;
@@ -296,12 +301,12 @@ static void events(bool poll)
 	if (!poll)
 		ms = tick_fn ? (mach_msg_timeout_t)((next_tick_us - now +
 						      999) / 1000) : 1000;
-	mr = mach_msg(&in.hdr, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0,
-		      sizeof(in), port_set, ms, MACH_PORT_NULL);
+	mr = mach_msg(&msg->hdr, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0,
+		      sizeof(*msg), port_set, ms, MACH_PORT_NULL);
 	if (mr == MACH_RCV_TOO_LARGE) {
 		printf("lxdrv: a message larger than %u bytes dropped\n",
 		       RCV_SIZE);
-		(void)mach_msg(&in.hdr, MACH_RCV_MSG | MACH_RCV_LARGE |
+		(void)mach_msg(&msg->hdr, MACH_RCV_MSG | MACH_RCV_LARGE |
 			       MACH_RCV_TIMEOUT, 0, 0, port_set, 0,
 			       MACH_PORT_NULL);
 		return;
@@ -310,8 +315,8 @@ static void events(bool poll)
 		return;
 	for (int i = 0; i < WATCH_MAX; i++) {
 		if (watches[i].port != MACH_PORT_NULL &&
-		    watches[i].port == in.hdr.msgh_local_port) {
-			as_interrupt(watches[i].fn, &in.hdr, watches[i].arg);
+		    watches[i].port == msg->hdr.msgh_local_port) {
+			as_interrupt(watches[i].fn, &msg->hdr, watches[i].arg);
 			return;
 		}
 	}

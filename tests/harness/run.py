@@ -8,6 +8,7 @@ import argparse
 import dataclasses
 import json
 import os
+import re
 import shlex
 import shutil
 import sys
@@ -247,6 +248,39 @@ def write_bench(results: list[report.SuiteResult], records: list[dict],
     return []
 
 
+STRESS_INJECT_PREFIX = "stress-fault-inject-"
+STRESS_COUNTS = ("faults", "crashes", "hangs", "restarts",
+                 "calls_sent_again", "requests", "client_errors")
+
+
+def write_stress(results: list[report.SuiteResult],
+                 ctx: Context) -> list[str]:
+    """Write BUILD/stress/results.json from the fault campaigns among
+    `results`: each boot's FAULT-INJECT counts (the kernel suite's line),
+    the kernel panics its console shows, whether it passed, and the
+    totals; the lines to print (none if no campaign ran)."""
+    boots = []
+    for result in results:
+        if not result.name.startswith(STRESS_INJECT_PREFIX):
+            continue
+        console = boot.read_text(Path(result.suite_dir) / "console.log")
+        found = re.search(r"^FAULT-INJECT (\{.*\})$", console, re.M)
+        counts = json.loads(found.group(1)) if found else {}
+        boots.append({"suite": result.name,
+                      "passed": result.failed == 0 and result.passed > 0,
+                      "kernel_panics": console.count("*** PANIC"),
+                      **counts})
+    if not boots:
+        return []
+    totals = {key: sum(b.get(key, 0) for b in boots)
+              for key in STRESS_COUNTS + ("kernel_panics",)}
+    path = ctx.build_dir / "stress" / "results.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"boots": boots, "totals": totals},
+                               indent=2) + "\n")
+    return [f"fault campaigns: {json.dumps(totals)}", f"wrote {path}"]
+
+
 def bench_suites(suites) -> list[str]:
     """The names of the bench suites: BENCH_SUITE and every bench-*."""
     return [suite.name for suite in suites if suite.name == BENCH_SUITE
@@ -313,6 +347,9 @@ def main(argv: list[str] | None = None, suites=suite_table.SUITES,
             print(line, file=out)
     if args.bench:
         for line in write_bench(results, records, ctx):
+            print(line, file=out)
+    if args.stress:
+        for line in write_stress(results, ctx):
             print(line, file=out)
     report.write_summary(ctx.results_dir / "summary.tsv", results)
     passed = sum(result.passed for result in results)

@@ -298,7 +298,9 @@ PCI_NICS = (("net-pcnet32", "net-pcnet32", "pcnet"),
             ("net-e1000e", "net-e1000e", "e1000e"),
             ("net-e100", "net-e100", "i82559er"),
             ("net-e100-i82557b", "net-e100", "i82557b"),
-            ("net-tulip", "net-tulip", "tulip"))
+            ("net-tulip", "net-tulip", "tulip"),
+            # virtio 1.0 only: the legacy transport is not compiled
+            ("net-virtio", "net-virtio", "virtio-net-pci,disable-legacy=on"))
 
 
 NET_BENCH_FRAMES = 300
@@ -385,11 +387,11 @@ NETD_HOST = ("{python}", "{srcdir}/tests/harness/netd_host.py",
              "--builddir", "{builddir}", "--suitedir", "{suitedir}")
 
 
-def bench_ne2k_pci_prepare(suite: Suite, suite_dir: Path) -> Suite:
-    """Prepare hook of `bench-ne2k-pci`: the echoing peer of bench_prepare
-    behind QEMU's ne2k_pci."""
-    return net_peer(suite, suite_dir, frames=3 * NET_BENCH_FRAMES, echo=True,
-                    nic="ne2k_pci,addr=03.0")
+def bench_nic_prepare(nic: str) -> Callable[[Suite, Path], Suite]:
+    """Prepare hook of `bench-ne2k-pci` and `bench-virtio`: the echoing
+    peer of bench_prepare behind QEMU's NIC `nic` (a -device value)."""
+    return lambda suite, suite_dir: net_peer(
+        suite, suite_dir, frames=3 * NET_BENCH_FRAMES, echo=True, nic=nic)
 
 
 # The disk suites' image (tests/user/disk_pattern.h has the same
@@ -521,6 +523,56 @@ def disk_check_mode(mode: str) -> Callable[[Suite, Path],
     return check
 
 
+def disk_check_rounds(suite: Suite,
+                      suite_dir: Path) -> list[tuple[str, str | None]]:
+    """Check hook of fault-inject-disk: restart_probe mode=disk wrote N
+    rounds of 64 KiB (its "USER-INFO rounds N failed M" line), round n's
+    32-bit little-endian words n * 65536 plus their offset, at place
+    n % 32 of partition 1.  Each place must hold its last round, unless
+    that round failed ("USER-INFO failed round n", the client saw it
+    fail: what is there is unknown); the rest of the image must be as
+    made."""
+    import re
+
+    chunk, places = 65536, 32
+    console = (suite_dir / "console.log").read_text(errors="replace")
+    found = re.search(r"USER-INFO rounds (\d+) failed (\d+)", console)
+    failed = {int(n) for n in
+              re.findall(r"USER-INFO failed round (\d+):", console)}
+    path = suite_dir / "hd0.img"
+    image = path.read_bytes() if path.exists() else b""
+    name = "image_holds_each_last_round"
+    if found is None:
+        return [(name, "the client printed no 'USER-INFO rounds' line")]
+    rounds = int(found.group(1))
+    if int(found.group(2)) != len(failed):
+        return [(name, f"{found.group(2)} rounds failed, "
+                       f"{len(failed)} named")]
+    want = bytearray(disk_image_content())
+    unknown = set()
+    base = DISK_P1[0] * 512
+    for n in range(max(0, rounds - places), rounds):
+        at = base + (n % places) * chunk
+        if n in failed:
+            unknown.update(range(at, at + chunk, 512))
+            continue
+        want[at:at + chunk] = b"".join(
+            ((n * chunk + i) & 0xffffffff).to_bytes(4, "little")
+            for i in range(0, chunk, 4))
+    problem = None
+    if len(image) != len(want):
+        problem = f"image is {len(image)} bytes, expected {len(want)}"
+    else:
+        for offset in range(0, len(want), 512):
+            if (offset not in unknown
+                    and image[offset:offset + 512] != want[offset:offset + 512]):
+                problem = (f"LBA {offset // 512} is not what was expected "
+                           f"after {rounds} rounds (first bytes "
+                           f"{image[offset:offset + 16].hex()})")
+                break
+    return [(name, problem)]
+
+
 def disk_image(suite: Suite, suite_dir: Path) -> Suite:
     """Prepare hook of the disk suites: writes suite_dir/hd0.img."""
     (suite_dir / "hd0.img").write_bytes(disk_image_content())
@@ -535,19 +587,24 @@ def disk_image_module(suite: Suite, suite_dir: Path) -> Suite:
         (str(suite_dir / "hd0.img"), "hdimage"),))
 
 
+def blkdebug_image(suite_dir: Path) -> str:
+    """The -drive file= value of suite_dir/hd0.img behind a blkdebug
+    rule (written to suite_dir/blkdebug.conf) that fails reads of
+    DISK_BAD with EIO."""
+    rules = suite_dir / "blkdebug.conf"
+    rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
+                     f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
+    return f"blkdebug:{rules}:{suite_dir / 'hd0.img'}"
+
+
 def qemu_ide_disk(blkdebug: bool) -> Callable[[Suite, Path], Suite]:
     """Prepare hook of disk-ata-piix*: the image on QEMU's first IDE
     disk (PIIX3, -M pc); with `blkdebug`, reads of DISK_BAD fail with
     EIO (a blkdebug rule file in suite_dir)."""
     def prepare(suite: Suite, suite_dir: Path) -> Suite:
         suite = disk_image(suite, suite_dir)
-        image = suite_dir / "hd0.img"
-        spec = f"file={image}"
-        if blkdebug:
-            rules = suite_dir / "blkdebug.conf"
-            rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
-                             f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
-            spec = f"file=blkdebug:{rules}:{image}"
+        spec = (f"file={blkdebug_image(suite_dir)}" if blkdebug
+                else f"file={suite_dir / 'hd0.img'}")
         return dataclasses.replace(suite, qemu_args=suite.qemu_args + (
             "-drive", f"{spec},if=ide,index=0,media=disk,format=raw"))
     return prepare
@@ -560,10 +617,7 @@ def qemu_ahci_disk(machine: str) -> Callable[[Suite, Path], Suite]:
     "q35" the machine's own (if=ide drives go to its AHCI ports)."""
     def prepare(suite: Suite, suite_dir: Path) -> Suite:
         suite = disk_image(suite, suite_dir)
-        rules = suite_dir / "blkdebug.conf"
-        rules.write_text("[inject-error]\nevent = \"read_aio\"\n"
-                         f"errno = \"5\"\nsector = \"{DISK_BAD}\"\n")
-        spec = f"file=blkdebug:{rules}:{suite_dir / 'hd0.img'},format=raw"
+        spec = f"file={blkdebug_image(suite_dir)},format=raw"
         if machine == "q35":
             disk = ("-M", "q35", "-drive",
                     f"{spec},if=ide,index=0,media=disk")
@@ -573,6 +627,29 @@ def qemu_ahci_disk(machine: str) -> Callable[[Suite, Path], Suite]:
                     "-device", "ide-hd,drive=d0,bus=ahci0.0")
         return dataclasses.replace(suite, qemu_args=suite.qemu_args + disk)
     return prepare
+
+
+def qemu_virtio_disk(devices: tuple[str, ...]) -> Callable[[Suite, Path],
+                                                           Suite]:
+    """Prepare hook of disk-virtio-*: the image as QEMU drive d0 that
+    `devices` (-device values, virtio 1.0 only: disable-legacy=on) put
+    at slot 4, reads of DISK_BAD failing with EIO as in qemu_ide_disk
+    (virtio-scsi reports them as CHECK CONDITION, virtio-blk as
+    VIRTIO_BLK_S_IOERR)."""
+    def prepare(suite: Suite, suite_dir: Path) -> Suite:
+        suite = disk_image(suite, suite_dir)
+        spec = f"file={blkdebug_image(suite_dir)},format=raw"
+        extra = ("-drive", f"{spec},if=none,id=d0")
+        for device in devices:
+            extra += ("-device", device)
+        return dataclasses.replace(suite, qemu_args=suite.qemu_args + extra)
+    return prepare
+
+
+# A scsi-hd (target 0, LUN 0) on virtio-scsi-pci; virtio-blk-pci.
+VIRTIO_SCSI_DISK = ("virtio-scsi-pci,id=vscsi0,disable-legacy=on,addr=04.0",
+                    "scsi-hd,drive=d0,bus=vscsi0.0,scsi-id=0,lun=0")
+VIRTIO_BLK_DISK = ("virtio-blk-pci,drive=d0,disable-legacy=on,addr=04.0",)
 
 
 def bochs_ide_disk(suite: Suite, suite_dir: Path) -> Suite:
@@ -603,6 +680,39 @@ SECONDS_PER_100K = 10
 FUZZ_BOOT_SECONDS = 60
 STRESS_SEEDS = range(2, 22)
 STRESS_COUNT = 500_000
+
+
+# make stress's fault campaigns: boots of the fault-inject and
+# fault-inject-disk kinds with a fault every tick (10 ms) and
+# STRESS_INJECT_FAULTS faults each, STRESS_INJECT_BOOTS of each kind:
+# 100,000 faults at least in all.  Their FAULT-INJECT lines are summed
+# into build/stress/results.json (run.py).
+STRESS_INJECT_BOOTS = 5
+STRESS_INJECT_FAULTS = 10_000
+STRESS_INJECT_SECONDS = 150
+
+
+def fault_inject_stress_suite(kind: str, boot: int) -> QemuSuite:
+    """Boot `boot` of make stress's `kind` ("net" or "disk") campaign."""
+    driver, pci, word, prepare, check = (
+        ("e1000", "03.0", "mode=load", net_sink, None) if kind == "net" else
+        ("ata_piix", "01.1", "mode=disk failures=count name=hd0s1",
+         qemu_ide_disk(False), disk_check_rounds))
+    return QemuSuite(
+        name=f"stress-fault-inject-{kind}-{boot}",
+        test="fault-inject" if kind == "net" else "fault-inject-disk",
+        hidden=True, timeout=3.0 * STRESS_INJECT_SECONDS + 240.0,
+        cmdline=("linux", f"linux.server={driver}",
+                 f"inject_faults={STRESS_INJECT_FAULTS}",
+                 f"inject_seconds={3 * STRESS_INJECT_SECONDS}"),
+        prepare=prepare, check=check,
+        modules=(("{builddir}/tests/servers/lxdrv_inject.elf",
+                  f"lxdrv_inject restart=100000 inject_interval=1 "
+                  f"drivers={driver} pci={pci} device=${{driver-port}}"),
+                 ("{builddir}/tests/user/restart_probe.elf",
+                  f"restart_probe {word} "
+                  f"seconds={STRESS_INJECT_SECONDS} "
+                  "device=${device-port}")))
 
 
 def device_fuzz_machine(suite: Suite, suite_dir: Path) -> Suite:
@@ -823,6 +933,22 @@ SUITES: tuple[Suite, ...] = (
     # to a server (linux.server=), are claimed by claim_probe; the
     # kernel's world holds the ISA ports of ne_io= (no card answers
     # there).
+    # A claim's end resets the function where it can: nvme (PCI Express,
+    # FLR), e1000e (power management, D3hot to D0), e1000 (neither).
+    QemuSuite(name="claim-reset", test="claim-reset",
+              qemu_args=("-nic", "none",
+                         "-device", "e1000,addr=03.0,netdev=e",
+                         "-netdev", "user,id=e",
+                         "-blockdev", "driver=null-co,node-name=nv,"
+                         "size=1048576",
+                         "-device", "nvme,addr=04.0,drive=nv,serial=graft",
+                         "-device", "e1000e,addr=05.0,netdev=e2",
+                         "-netdev", "user,id=e2"),
+              modules=tuple(("{builddir}/tests/user/claim_probe.elf",
+                             f"claim_hold_{name} mode=hold slot={slot} "
+                             "device=${device-port}")
+                            for name, slot in (("nvme", 4), ("e1000e", 5),
+                                               ("e1000", 3)))),
     QemuSuite(name="driver-claim", test="driver-claim",
               cmdline=("linux", f"ne_io={NE_ISA_IO:#x}",
                        "linux.server=8139cp,e1000e"),
@@ -853,6 +979,18 @@ SUITES: tuple[Suite, ...] = (
               prepare=net_peer_for("ne2k_pci,addr=03.0"),
               modules=((LXDRV,
                         "lxdrv drivers=ne2k-pci pci=03.0 "
+                        "device=${driver-port}"),
+                       NET_PROBE_MODULES[0])),
+    # virtio_net (on the virtio core) in the server; virtio_scsi leaves
+    # the kernel too, or the kernel's virtio transport, which both
+    # share, would bind the NIC's function first.
+    QemuSuite(name="server-net-virtio", test="server-net",
+              cmdline=("linux",
+                       "linux.server=virtio_net,virtio_scsi,virtio_blk"),
+              prepare=net_peer_for(
+                  "virtio-net-pci,disable-legacy=on,addr=03.0"),
+              modules=((LXDRV,
+                        "lxdrv drivers=virtio_net pci=03.0 "
                         "device=${driver-port}"),
                        NET_PROBE_MODULES[0])),
     # ISA ne in the server: its ports claimed (isa=), its line found by
@@ -927,6 +1065,18 @@ SUITES: tuple[Suite, ...] = (
                        ("{builddir}/tests/user/restart_probe.elf",
                         "restart_probe mode=load seconds=100 "
                         "device=${device-port}"))),
+    # The same faults in a supervised ata_piix server while a client
+    # writes 64 KiB and reads it back on hd0s1 for 100 s: every request
+    # answered with success, the image checked on the host afterwards.
+    QemuSuite(name="fault-inject-disk", test="fault-inject-disk",
+              timeout=420.0, cmdline=("linux", "linux.server=ata_piix"),
+              prepare=qemu_ide_disk(False), check=disk_check_rounds,
+              modules=(("{builddir}/tests/servers/lxdrv_inject.elf",
+                        "lxdrv_inject restart=100000 drivers=ata_piix "
+                        "pci=01.1 device=${driver-port}"),
+                       ("{builddir}/tests/user/restart_probe.elf",
+                        "restart_probe mode=disk failures=count "
+                        "name=hd0s1 seconds=100 device=${device-port}"))),
     # A supervised test server whose driver never gives its thread back
     # (tests/drivers/rogue, rogue.act=spin): noticed, restarted once,
     # given up.
@@ -1135,6 +1285,20 @@ SUITES: tuple[Suite, ...] = (
               cmdline=("linux",) + disk_cmdline(True),
               prepare=qemu_ahci_disk("q35"), check=disk_check_mode("DMA"),
               modules=disk_modules(True)),
+    # The same over virtio_scsi (the virtio core, the emulated SCSI
+    # midlayer): a scsi-hd on QEMU's virtio-scsi-pci.
+    QemuSuite(name="disk-virtio-scsi", test="disk-virtio-scsi",
+              timeout=180.0, cmdline=("linux",) + disk_cmdline(True),
+              prepare=qemu_virtio_disk(VIRTIO_SCSI_DISK),
+              check=disk_check,
+              modules=disk_modules(True)),
+    # The same over virtio_blk (the virtio core, linux-emu's blk-mq and
+    # gendisk): QEMU's virtio-blk-pci.
+    QemuSuite(name="disk-virtio-blk", test="disk-virtio-blk",
+              timeout=180.0, cmdline=("linux",) + disk_cmdline(True),
+              prepare=qemu_virtio_disk(VIRTIO_BLK_DISK),
+              check=disk_check,
+              modules=disk_modules(True)),
     # The same on Bochs' PIIX3 IDE (ata0-master), without a bad sector
     # (so libata never names its transfer mode: MWDMA2 is what ata_piix
     # picks for Bochs' drive and controller).
@@ -1182,10 +1346,19 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="bench-ne2k-pci", test="bench-net", mode="icount",
               hidden=True, timeout=300.0,
               cmdline=("bench_mode=icount", "linux", "bench_nic=ne2k-pci"),
-              prepare=bench_ne2k_pci_prepare,
+              prepare=bench_nic_prepare("ne2k_pci,addr=03.0"),
               modules=(("{builddir}/tests/user/net_probe.elf",
                         f"net_probe bench={NET_BENCH_FRAMES} "
                         "bench_nic=ne2k-pci device=${device-port}"),)),
+    # The same over virtio_net (net.tx.glue/virtio/60, ...).
+    QemuSuite(name="bench-virtio", test="bench-net", mode="icount",
+              hidden=True, timeout=300.0,
+              cmdline=("bench_mode=icount", "linux", "bench_nic=virtio"),
+              prepare=bench_nic_prepare(
+                  "virtio-net-pci,disable-legacy=on,addr=03.0"),
+              modules=(("{builddir}/tests/user/net_probe.elf",
+                        f"net_probe bench={NET_BENCH_FRAMES} "
+                        "bench_nic=virtio device=${device-port}"),)),
     # The disk glue figures over Linux's ata_piix (disk.cmd.glue,
     # disk.int.glue), then sequential throughput on the wall clock.
     QemuSuite(name="bench-disk", test="bench-disk", mode="icount",
@@ -1281,7 +1454,11 @@ SUITES: tuple[Suite, ...] = (
     # make stress (run.py --stress): the fuzzer from other seeds, longer.
     device_fuzz_suite(f"stress-device-fuzz-{seed}", seed, STRESS_COUNT,
                       hidden=True)
-    for seed in STRESS_SEEDS)
+    for seed in STRESS_SEEDS) + tuple(
+    # make stress: the fault campaigns, STRESS_INJECT_BOOTS boots of each
+    # kind, STRESS_INJECT_FAULTS faults each, a fault every 10 ms.
+    fault_inject_stress_suite(kind, boot)
+    for kind in ("net", "disk") for boot in range(STRESS_INJECT_BOOTS))
 
 
 def by_name(suites=SUITES) -> dict[str, Suite]:

@@ -201,8 +201,9 @@ static void ide_disk_and_partitions_are_served(struct ktest *t)
 	KTEST_EXPECT_EQ(t, s.units, 3);		/* hd0, hd0s1, hd0s2 */
 }
 
-/* ata_piix's queue wants 512-byte aligned buffers: the program's writes
- * from buffers 101 and 4000 bytes into a page went through bounce
+/* ata_piix's and ahci's queues want 512-byte aligned buffers, a SCSI
+ * adapter's 4-byte ones (virtio_scsi): the program's writes from
+ * buffers 101 (and for ATA 4000) bytes into a page went through bounce
  * pages, and all of them came back. */
 static void misaligned_buffers_were_bounced(struct ktest *t)
 {
@@ -237,3 +238,7 @@ static const struct ktest_case disk_ata_piix_cases[] = {
 KTEST_SUITE(disk_ata_piix_suite, "disk-ata-piix", disk_ata_piix_cases);
 /* The same over ahci (libahci, libata): a SATA disk on an AHCI port. */
 KTEST_SUITE(disk_ahci_suite, "disk-ahci", disk_ata_piix_cases);
+/* The same over virtio_scsi: a SCSI disk on a virtio SCSI adapter. */
+KTEST_SUITE(disk_virtio_scsi_suite, "disk-virtio-scsi", disk_ata_piix_cases);
+/* The same over virtio_blk: a virtio block device (blk-mq). */
+KTEST_SUITE(disk_virtio_blk_suite, "disk-virtio-blk", disk_ata_piix_cases);

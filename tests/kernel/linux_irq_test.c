@@ -78,8 +78,8 @@ static void linux_world_starts_with_its_threads(struct ktest *t)
 	unsigned int before = thread_count();
 
 	KTEST_EXPECT_EQ(t, lx_emul_init(), 0);
-	/* lx-softirq and the four system workqueues' workers. */
-	KTEST_EXPECT_EQ(t, thread_count(), before + 5);
+	/* lx-softirq and the five system workqueues' workers. */
+	KTEST_EXPECT_EQ(t, thread_count(), before + 6);
 }
 
 static void request_irq_counts_and_free_irq_stops(struct ktest *t)

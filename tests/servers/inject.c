@@ -5,10 +5,12 @@
  * code between the markers inject_linux_text_begin and _end; its
  * __wrap_main sets lxdrv's hook (servers/lxdrv/lxdrv_probe.h) and runs
  * lxdrv's main.  At the ready point a thread of the world's starts
- * (made writable: linux.o's code).  Every INTERVAL ticks it undoes the
- * fault it made last, the server having come through it, and makes the
- * next, of a kind and at a place drawn at random (the seed, the TSC at
- * the start, is printed: "inject: seed N"), as the campaigns of Swift et
+ * (made writable: linux.o's code).  Every INTERVAL ticks (or N:
+ * inject_interval=N on the module line, 1 to INTERVAL_MAX; 0 makes no
+ * fault at all, a control run) it undoes
+ * the fault it made last, the server having come through it, and makes
+ * the next, of a kind and at a place drawn at random (the seed, the TSC
+ * at the start, is printed: "inject: seed N"), as the campaigns of Swift et
  * al. and of MINIX 3 mutate a driver:
  *   flip  a bit of a byte of linux.o's code flipped
  *   nop   a byte of it made a NOP (an instruction skipped or cut)
@@ -16,6 +18,12 @@
  *   null  a word of the world's memory that points into that memory
  *         (a pointer of a driver's structure, most likely) made NULL
  *   wild  such a word made a non-canonical address
+ *   reuse the next block the world allocates is one it holds already
+ *         (a buffer freed too early and handed out again while its
+ *         owner still uses it): lx_host_alloc and lx_host_free are
+ *         wrapped (tests/local.mk) to keep the last LIVE blocks handed
+ *         out; the first free of a block handed out twice is not passed
+ *         on, so the fault ends when one of its owners lets it go
  * Each fault prints "inject: fault N KIND" before it is made.  A fault
  * that ends the server (a fault of the CPU, or a hang the kernel
  * notices) is undone by the restart: the new instance is loaded from
@@ -36,16 +44,17 @@
 #include "lxdrv_probe.h"
 #include "tests/user/user_bench.h"
 
-#define INTERVAL	5		/* ticks a fault stays */
+#define INTERVAL	5		/* ticks a fault stays, by default */
+#define INTERVAL_MAX	100
 #define WORD_TRIES	64		/* words looked at for a pointer */
 #define PAGE		4096ul
 
 extern char inject_linux_text_begin[], inject_linux_text_end[];
 
-enum kind { FLIP, NOP, LOOP, NUL, WILD, KINDS };
+enum kind { FLIP, NOP, LOOP, NUL, WILD, REUSE, KINDS };
 
 static const char *const kind_names[KINDS] = {
-	"flip", "nop", "loop", "null", "wild"
+	"flip", "nop", "loop", "null", "wild", "reuse"
 };
 
 /* The fault made last: where, and what was there. */
@@ -56,6 +65,35 @@ static struct {
 } last;
 
 static uint64_t rng;
+static unsigned long interval = INTERVAL;	/* inject_interval= */
+
+/* The blocks the world holds, the LIVE handed out last; the blocks
+ * handed out twice (a reuse fault taken), whose next free is dropped;
+ * whether a reuse fault waits for the next allocation.  Taken from any
+ * thread of the server: one lock. */
+#define LIVE		256
+#define TWICE		16
+
+static struct {
+	void *p;
+	unsigned long size;
+	enum lx_host_zone zone;
+} live[LIVE];
+static unsigned int live_next;
+static void *twice[TWICE];
+static bool reuse_armed;
+static volatile int block_lock;
+
+static void blocks_lock(void)
+{
+	while (__atomic_test_and_set(&block_lock, __ATOMIC_ACQUIRE))
+		__builtin_ia32_pause();
+}
+
+static void blocks_unlock(void)
+{
+	__atomic_clear(&block_lock, __ATOMIC_RELEASE);
+}
 
 static uint64_t draw(void)
 {
@@ -106,6 +144,11 @@ static void make(enum kind kind)
 		last.at = code_byte(2);
 		last.len = 2;
 		break;
+	case REUSE:
+		blocks_lock();
+		reuse_armed = true;
+		blocks_unlock();
+		return;
 	default:
 		last.at = (uint8_t *)pointer_word();
 		last.len = sizeof(uint64_t);
@@ -124,6 +167,9 @@ static void make(enum kind kind)
 
 static void undo(void)
 {
+	blocks_lock();
+	reuse_armed = false;
+	blocks_unlock();
 	if (last.at != NULL)
 		memcpy(last.at, last.saved, last.len);
 	last.at = NULL;
@@ -142,7 +188,7 @@ static void injector(void *arg)
 		fflush(stdout);
 		make(kind);
 		lx_host_wait_prepare(&never);
-		(void)lx_host_wait(INTERVAL);
+		(void)lx_host_wait(interval);
 		undo();
 	}
 }
@@ -156,6 +202,10 @@ static void probe(int point, size_t len)
 	(void)len;
 	if (point != LXDRV_PROBE_READY)
 		return;
+	if (interval == 0) {
+		printf("inject: inject_interval=0: no fault (a control run)\n");
+		return;
+	}
 	rng = tsc() | 1;
 	printf("inject: seed %llu, linux.o's code %p-%p\n",
 	       (unsigned long long)rng, (void *)inject_linux_text_begin,
@@ -166,11 +216,95 @@ static void probe(int point, size_t len)
 		printf("inject: cannot start: nothing injected\n");
 }
 
+void *__real_lx_host_alloc(unsigned long size, enum lx_host_zone zone,
+			    int zero);
+void *__wrap_lx_host_alloc(unsigned long size, enum lx_host_zone zone,
+			    int zero);
+void __real_lx_host_free(void *p);
+void __wrap_lx_host_free(void *p);
+
+/* A held block of at least @size bytes in @zone, the newest, for an
+ * armed reuse fault (NULL if none); recorded as handed out twice. */
+static void *block_again(unsigned long size, enum lx_host_zone zone)
+{
+	for (unsigned int k = 1; k <= LIVE; k++) {
+		unsigned int i = (live_next - k) % LIVE;
+
+		if (live[i].p == NULL || live[i].size < size ||
+		    (zone != LX_HOST_ZONE_ANY && live[i].zone != zone))
+			continue;
+		for (unsigned int j = 0; j < TWICE; j++) {
+			if (twice[j] == NULL) {
+				twice[j] = live[i].p;
+				reuse_armed = false;
+				return live[i].p;
+			}
+		}
+		return NULL;
+	}
+	return NULL;
+}
+
+void *__wrap_lx_host_alloc(unsigned long size, enum lx_host_zone zone,
+			   int zero)
+{
+	void *p;
+
+	blocks_lock();
+	p = reuse_armed ? block_again(size, zone) : NULL;
+	blocks_unlock();
+	if (p != NULL) {
+		if (zero)
+			memset(p, 0, size);
+		return p;
+	}
+	p = __real_lx_host_alloc(size, zone, zero);
+	if (p == NULL)
+		return NULL;
+	blocks_lock();
+	live[live_next % LIVE].p = p;
+	live[live_next % LIVE].size = size;
+	live[live_next % LIVE].zone = zone;
+	live_next++;
+	blocks_unlock();
+	return p;
+}
+
+void __wrap_lx_host_free(void *p)
+{
+	blocks_lock();
+	for (unsigned int j = 0; j < TWICE; j++) {
+		if (p != NULL && twice[j] == p) {
+			twice[j] = NULL;
+			blocks_unlock();
+			return;
+		}
+	}
+	for (unsigned int i = 0; i < LIVE; i++) {
+		if (p != NULL && live[i].p == p)
+			live[i].p = NULL;
+	}
+	blocks_unlock();
+	__real_lx_host_free(p);
+}
+
 int __real_main(int argc, char **argv);
 int __wrap_main(int argc, char **argv);
 
 int __wrap_main(int argc, char **argv)
 {
+	const char *word = graft_arg(argc, argv, "inject_interval", NULL);
+	char *end = NULL;
+
+	if (word != NULL) {
+		interval = strtoul(word, &end, 10);
+		if (*word == '\0' || *end != '\0' ||
+		    interval > INTERVAL_MAX) {
+			printf("inject: inject_interval=%s is not 0 to %d "
+			       "ticks\n", word, INTERVAL_MAX);
+			return 1;
+		}
+	}
 	lxdrv_probe_fn = probe;
 	return __real_main(argc, argv);
 }

@@ -24,13 +24,18 @@
  *            are refused (they decode none); it names its direct map
  *            (claim_direct_map: the refusals, once per task) and its DMA
  *            memory lies there
+ *   hold     (slot=N) claim function 0 of slot N, set its command
+ *            register's INTx-disable bit and exit holding the claim
+ *            (suite claim-reset: the claim's end resets the function)
  * Checks print "USER-PASS name" or "USER-FAIL ...", then "USER-DONE n";
  * "USER-IO about to fault" precedes an access that must fault.
  */
 #include <device/device.h>
 #include <mach/message.h>
+#include <mach/thread_switch.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "graft/claim.h"
@@ -50,12 +55,26 @@
 static const uint8_t rtl_mac[6] = { 0x52, 0x54, 0x00, 0x00, 0x00, 0x77 };
 static const uint8_t e1000e_mac[6] = { 0x52, 0x54, 0x00, 0x00, 0x00, 0x88 };
 
+/* claim_pci of function 0 of @slot, waiting out the reset of a function
+ * the task before let go (D_WOULD_BLOCK, claim.defs): 20 ms at a time,
+ * 2 s at most. */
+static kern_return_t claim_free(mach_port_t master, int slot,
+				mach_port_t *claim)
+{
+	kern_return_t kr;
+
+	for (int tries = 0;
+	     (kr = claim_pci(master, 0, slot, 0, claim)) == D_WOULD_BLOCK &&
+	     tries < 100; tries++)
+		(void)thread_switch(MACH_PORT_NULL, SWITCH_OPTION_WAIT, 20);
+	return kr;
+}
+
 static mach_port_t claim_rtl(mach_port_t master)
 {
 	mach_port_t claim = MACH_PORT_NULL;
 
-	check("claim_rtl8139", D_SUCCESS,
-	      claim_pci(master, 0, RTL_SLOT, 0, &claim));
+	check("claim_rtl8139", D_SUCCESS, claim_free(master, RTL_SLOT, &claim));
 	return claim;
 }
 
@@ -163,7 +182,7 @@ static void isa_refusals(mach_port_t master, mach_port_t con,
 	      claim_isa(master, rtl_io, 8, &claim));
 	/* the e1000e's I/O BAR, claimed by nobody: sized now */
 	check("claim_e1000e_for_its_bar", D_SUCCESS,
-	      claim_pci(master, 0, E1000E_SLOT, 0, &probe));
+	      claim_free(master, E1000E_SLOT, &probe));
 	{
 		rpc_phys_addr_t base = 0, size = 0;
 		boolean_t io = FALSE;
@@ -346,7 +365,7 @@ static void driver(mach_port_t driver_port)
 	check("driver_port_makes_no_io_perm", KERN_INVALID_ARGUMENT,
 	      i386_io_perm_create(driver_port, 0x70, 0x71, &perm));
 	check("driver_port_claims_pci", D_SUCCESS,
-	      claim_pci(driver_port, 0, RTL_SLOT, 0, &rtl));
+	      claim_free(driver_port, RTL_SLOT, &rtl));
 	check("driver_port_refuses_the_kernels_function", D_ALREADY_OPEN,
 	      claim_pci(driver_port, 0, E1000_SLOT, 0, &dev));
 	check("driver_port_claims_isa", D_SUCCESS,
@@ -504,7 +523,7 @@ static void map(mach_port_t master)
 	uint32_t ral, rah;
 
 	check("claim_e1000e", D_SUCCESS,
-	      claim_pci(master, 0, E1000E_SLOT, 0, &claim));
+	      claim_free(master, E1000E_SLOT, &claim));
 	check("io_bar_not_mapped", D_INVALID_OPERATION,
 	      claim_map(claim, 2, &regs));
 	check("bar_out_of_range_not_mapped", D_INVALID_OPERATION,
@@ -534,6 +553,22 @@ static void map(mach_port_t master)
 	printf("USER-FAIL mapping_outlived_the_claim\n");
 }
 
+#define PCI_COMMAND_REG		0x04
+#define PCI_COMMAND_INTX_DISABLE	0x400
+
+static void hold(mach_port_t master, int slot)
+{
+	mach_port_t claim = MACH_PORT_NULL;
+	int command = 0;
+
+	check("hold_claimed", D_SUCCESS, claim_free(master, slot, &claim));
+	check("hold_command_read", D_SUCCESS,
+	      claim_pci_config_read(claim, PCI_COMMAND_REG, 2, &command));
+	check("hold_intx_disabled", D_SUCCESS,
+	      claim_pci_config_write(claim, PCI_COMMAND_REG, 2,
+				     command | PCI_COMMAND_INTX_DISABLE));
+}
+
 int main(int argc, char **argv)
 {
 	mach_port_t master = graft_arg_port(argc, argv, "device");
@@ -559,6 +594,8 @@ int main(int argc, char **argv)
 		isa(master);
 	else if (strcmp(mode, "driver") == 0)
 		driver(master);
+	else if (strcmp(mode, "hold") == 0)
+		hold(master, atoi(graft_arg(argc, argv, "slot", "-1")));
 	else
 		printf("USER-FAIL unknown_mode: %s\n", mode);
 	printf("USER-DONE %d\n", checks);

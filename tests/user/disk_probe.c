@@ -378,9 +378,9 @@ static void read_only(mach_port_t dev, const char *name)
 
 /*
  * GRAFT_DEV_INFO of hd0s1 after the reads and writes above: a short
- * buffer refused; in the kernel, the adapter's driver (ata_piix, or the
- * lxblk suite's disk_fake), the partition's own counters
- * and its disk's two probes timing the requests; through a driver
+ * buffer refused; in the kernel, the adapter's driver (ata_piix, ahci,
+ * virtio_scsi, virtio_blk, or the lxblk suite's disk_fake), the partition's own
+ * counters and its disk's two probes timing the requests; through a driver
  * server, the server's mode and a host name at least (the kernel says
  * those; the rest is the server's to tell).
  */
@@ -411,6 +411,8 @@ static void info_checks(mach_port_t p1)
 	check("info_driver_is_the_adapters", 1,
 	      strcmp(info.driver, "ata_piix") == 0 ||
 	      strcmp(info.driver, "ahci") == 0 ||
+	      strcmp(info.driver, "virtio_scsi") == 0 ||
+	      strcmp(info.driver, "virtio_blk") == 0 ||
 	      strcmp(info.driver, "disk_fake") == 0);
 	check("info_reads_counted", 1, info_counter(&info, "reads") > 0 &&
 	      info_counter(&info, "read_bytes") >= S * info_counter(&info, "reads"));

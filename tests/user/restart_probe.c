@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* A client of a NIC or a disk while its driver server is killed (or hangs) and is started again (suites restart-net-e1000, restart-root-disk, restart-give-up, restart-hang). */
+/* A client of a NIC or a disk while its driver server is killed (or hangs, or has faults injected) and is started again (suites restart-net-e1000, restart-root-disk, restart-give-up, restart-hang, fault-inject, fault-inject-disk). */
 /*
  * "restart_probe mode=M [name=DEV] device=${device-port}" (DEV: eth0 by
  * default):
@@ -11,8 +11,13 @@
  *         instance)
  *   disk  (name=hd0s1) for seconds=S (8 by default), 64 KiB written at one of 32
  *         places of the partition and read back, each with its own
- *         pattern, while the suite kills the server again and again:
- *         every call answered, every read equal to what was written
+ *         pattern (round n's 32-bit words are n * 65536 plus their
+ *         offset, at place n % 32), while the suite kills the server
+ *         again and again or injects faults into it: every call
+ *         answered, every read equal to what was written ("USER-INFO
+ *         rounds N failed M"; the harness checks the image afterwards);
+ *         with failures=count a failed round is named ("USER-INFO
+ *         failed round N: ...", the first 100) and counted, not checked
  *   load  (seconds=S) frames written one at a time for S seconds while
  *         faults are injected into the server (suite fault-inject):
  *         the calls that fail are counted, not checked ("USER-INFO
@@ -27,6 +32,7 @@
 #include <device/device.h>
 #include <device/net_status.h>
 #include <mach/time_value.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,36 +125,64 @@ static void net(mach_port_t dev)
 #define CHUNK		65536
 #define PLACES		32
 
-static void disk(mach_port_t dev, long seconds)
+/* The offset of the first byte @in (@count bytes) and @out differ
+ * at, -1 if none. */
+static int difference(const char *in, const char *out,
+		      mach_msg_type_number_t count)
+{
+	for (mach_msg_type_number_t i = 0; in != NULL && i < count; i++)
+		if (in[i] != out[i])
+			return (int)i;
+	return -1;
+}
+
+#define FAILED_NAMED	100	/* failed rounds named, at most */
+
+/* @failures_count: a failed round is counted and named (a campaign of
+ * faults), not a failed check. */
+static void disk(mach_port_t dev, long seconds, bool failures_count)
 {
 	static char out[CHUNK];
 	unsigned int n = 0, failed = 0;
-	long end = seconds_now() + seconds;
+	long start = seconds_now(), end = start + seconds, said = start;
 
 	while (seconds_now() < end) {
 		recnum_t recnum = (n % PLACES) * (CHUNK / 512);
 		io_buf_ptr_t in = NULL;
 		mach_msg_type_number_t count = 0;
 		int written = 0;
+		kern_return_t wr, rd = D_SUCCESS;
 
 		for (unsigned int i = 0; i < CHUNK; i += 4)
 			memcpy(out + i, &(unsigned int){ n * CHUNK + i }, 4);
-		if (device_write(dev, 0, recnum, out, CHUNK, &written) !=
-		    D_SUCCESS || written != CHUNK ||
-		    device_read(dev, 0, recnum, CHUNK, &in, &count) !=
-		    D_SUCCESS || count != CHUNK ||
-		    memcmp(in, out, CHUNK) != 0) {
-			if (failed++ == 0)
-				printf("USER-FAIL write_read_back: round %u\n",
-				       n);
+		wr = device_write(dev, 0, recnum, out, CHUNK, &written);
+		if (wr == D_SUCCESS && written == CHUNK)
+			rd = device_read(dev, 0, recnum, CHUNK, &in, &count);
+		if (wr != D_SUCCESS || written != CHUNK || rd != D_SUCCESS ||
+		    count != CHUNK || difference(in, out, count) >= 0) {
+			if (failed < FAILED_NAMED &&
+			    (failures_count || failed == 0))
+				printf("%s round %u: write %d (%d bytes), "
+				       "read %d (%u bytes), first difference "
+				       "at %d\n", failures_count ?
+				       "USER-INFO failed" :
+				       "USER-FAIL write_read_back:",
+				       n, wr, written, rd, count,
+				       difference(in, out, count));
+			failed++;
 		}
 		if (in != NULL)
 			vm_deallocate(mach_task_self(), (vm_address_t)in,
 				      count);
 		n++;
+		if (seconds_now() >= said + 10) {
+			said = seconds_now();
+			printf("USER-INFO %ld s: %u rounds\n", said - start, n);
+		}
 	}
-	printf("USER-INFO rounds %u\n", n);
-	check("every_round_read_back", 0, failed);
+	printf("USER-INFO rounds %u failed %u\n", n, failed);
+	if (!failures_count)
+		check("every_round_read_back", 0, failed);
 }
 
 static void load(mach_port_t dev, long seconds)
@@ -199,7 +233,9 @@ int main(int argc, char **argv)
 		net(dev);
 	else if (dev != MACH_PORT_NULL && strcmp(mode, "disk") == 0)
 		disk(dev, strtol(graft_arg(argc, argv, "seconds", "8"), NULL,
-				 10));
+				 10),
+		     strcmp(graft_arg(argc, argv, "failures", ""), "count") ==
+		     0);
 	else if (dev != MACH_PORT_NULL && strcmp(mode, "load") == 0)
 		load(dev, strtol(graft_arg(argc, argv, "seconds", "10"), NULL,
 				 10));

@@ -9,10 +9,12 @@
 #include <mach/mach_types.h>
 #include <mach/port.h>
 
-/* Traps (user/traps.S), numbered as in mach/syscall_sw.h. */
-mach_port_t mach_task_self(void);
+/* Traps (user/traps.S), numbered as in mach/syscall_sw.h.  Each call of
+ * mach_task_self_trap, mach_host_self_trap and mach_thread_self adds a
+ * user reference to the name it returns (65,535 at most). */
+mach_port_t mach_task_self_trap(void);
 mach_port_t mach_thread_self(void);
-mach_port_t mach_host_self(void);
+mach_port_t mach_host_self_trap(void);
 mach_port_t mach_reply_port(void);
 kern_return_t mach_print(const char *s);
 boolean_t swtch(void);
@@ -25,6 +27,11 @@ mach_msg_return_t mach_msg_trap(mach_msg_header_t *msg,
 				mach_port_t rcv_name,
 				mach_msg_timeout_t timeout,
 				mach_port_t notify);
+
+/* user/task_self.c: the task's own port name and the host's, asked of
+ * the traps once and kept (no reference added per call). */
+mach_port_t mach_task_self(void);
+mach_port_t mach_host_self(void);
 
 /* user/mach_msg.c: the trap, restarted after an interrupted wait. */
 mach_msg_return_t mach_msg(mach_msg_header_t *msg, mach_msg_option_t option,

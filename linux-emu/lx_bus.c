@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Buses that Linux code registers (the virtio bus): bus_register, driver_register and the binding of their devices. */
+/*
+ * Linux's drivers/base/bus.c and dd.c without sysfs, deferred probing or
+ * asynchronous probes: a registered bus keeps its devices and drivers in
+ * order; a device added (device_add, lx_bus_device_add) is offered to
+ * each driver in turn, a driver registered to each unbound device.  A
+ * binding is the bus's match (none: everything matches), then
+ * dev->driver set and the bus's probe, else the driver's; a failed probe
+ * releases what devres recorded and leaves the device unbound, named on
+ * the console unless the driver said -ENODEV or -ENXIO (as Linux's
+ * really_probe).  Unbinding runs the bus's remove, else the driver's,
+ * then releases the device's managed resources.
+ *
+ * PCI and the platform bus bind their own devices (lx_pci_driver.c,
+ * lx_platform.c) and are not registered here.  Callers hold the world;
+ * probes and removes may sleep.
+ */
+#include <linux/device.h>
+#include <linux/device/bus.h>
+#include <linux/device/driver.h>
+#include <linux/errno.h>
+#include <linux/list.h>
+#include <linux/slab.h>
+
+#include <lx_bus.h>
+
+/* devres.c's: frees a device's managed resources (drivers/base/base.h). */
+int devres_release_all(struct device *dev);
+
+struct lx_bus {
+	struct list_head link;		/* on buses */
+	const struct bus_type *bus;
+	struct list_head devices;	/* lx_bus_node, in order added */
+	struct list_head drivers;	/* lx_bus_node */
+};
+
+/* A device or a driver on a bus's list. */
+struct lx_bus_node {
+	struct list_head link;
+	void *item;			/* struct device / device_driver */
+};
+
+static LIST_HEAD(buses);
+
+static struct lx_bus *bus_find(const struct bus_type *bus)
+{
+	struct lx_bus *b;
+
+	list_for_each_entry(b, &buses, link)
+		if (b->bus == bus)
+			return b;
+	return NULL;
+}
+
+static struct lx_bus_node *node_find(struct list_head *list, void *item)
+{
+	struct lx_bus_node *n;
+
+	list_for_each_entry(n, list, link)
+		if (n->item == item)
+			return n;
+	return NULL;
+}
+
+static int node_add(struct list_head *list, void *item)
+{
+	struct lx_bus_node *n = kmalloc(sizeof(*n), GFP_KERNEL);
+
+	if (!n)
+		return -ENOMEM;
+	n->item = item;
+	list_add_tail(&n->link, list);
+	return 0;
+}
+
+static void node_del(struct list_head *list, void *item)
+{
+	struct lx_bus_node *n = node_find(list, item);
+
+	if (n) {
+		list_del(&n->link);
+		kfree(n);
+	}
+}
+
+/* Bind @dev to @drv if the bus matches them and the probe succeeds;
+ * true when bound. */
+static bool bind(struct device *dev, struct device_driver *drv)
+{
+	const struct bus_type *bus = dev->bus;
+	int err;
+
+	if (dev->driver || (bus->match && bus->match(dev, drv) <= 0))
+		return false;
+	dev->driver = drv;
+	if (bus->probe)
+		err = bus->probe(dev);
+	else
+		err = drv->probe ? drv->probe(dev) : 0;
+	if (!err)
+		return true;
+	devres_release_all(dev);
+	dev->driver = NULL;
+	if (err != -ENODEV && err != -ENXIO)
+		pr_warn("%s %s: probe with driver %s failed with error %d\n",
+			bus->name, dev_name(dev), drv->name, err);
+	return false;
+}
+
+static void unbind(struct device *dev)
+{
+	struct device_driver *drv = dev->driver;
+
+	if (!drv)
+		return;
+	if (dev->bus->remove)
+		dev->bus->remove(dev);
+	else if (drv->remove)
+		drv->remove(dev);
+	devres_release_all(dev);
+	dev->driver = NULL;
+}
+
+/* bus_register - make @bus known so that its drivers and devices bind:
+ * 0; -EBUSY if it already is; -ENOMEM. */
+int bus_register(struct bus_type *bus)
+{
+	struct lx_bus *b;
+
+	if (bus_find(bus))
+		return -EBUSY;
+	b = kzalloc(sizeof(*b), GFP_KERNEL);
+	if (!b)
+		return -ENOMEM;
+	b->bus = bus;
+	INIT_LIST_HEAD(&b->devices);
+	INIT_LIST_HEAD(&b->drivers);
+	list_add_tail(&b->link, &buses);
+	return 0;
+}
+
+/* bus_unregister - forget @bus; its drivers and devices must be gone
+ * (a warning names the bus otherwise, and it stays). */
+void bus_unregister(struct bus_type *bus)
+{
+	struct lx_bus *b = bus_find(bus);
+
+	if (!b)
+		return;
+	if (WARN(!list_empty(&b->devices) || !list_empty(&b->drivers),
+		 "bus %s unregistered with devices or drivers\n", bus->name))
+		return;
+	list_del(&b->link);
+	kfree(b);
+}
+
+/*
+ * driver_register - add @drv to its bus and bind it to every unbound
+ * device there that it matches.  0; -EINVAL for a bus not registered;
+ * -EBUSY for a driver registered twice; -ENOMEM.
+ */
+int driver_register(struct device_driver *drv)
+{
+	struct lx_bus *b = drv->bus ? bus_find(drv->bus) : NULL;
+	struct lx_bus_node *n;
+	int err;
+
+	if (!b) {
+		pr_err("linux-emu: driver %s: its bus is not registered\n",
+		       drv->name);
+		return -EINVAL;
+	}
+	if (node_find(&b->drivers, drv))
+		return -EBUSY;
+	err = node_add(&b->drivers, drv);
+	if (err)
+		return err;
+	list_for_each_entry(n, &b->devices, link)
+		bind(n->item, drv);
+	return 0;
+}
+
+/* driver_unregister - unbind @drv from its devices, then take it off
+ * its bus. */
+void driver_unregister(struct device_driver *drv)
+{
+	struct lx_bus *b = drv->bus ? bus_find(drv->bus) : NULL;
+	struct lx_bus_node *n;
+
+	if (!b)
+		return;
+	list_for_each_entry(n, &b->devices, link) {
+		struct device *dev = n->item;
+
+		if (dev->driver == drv)
+			unbind(dev);
+	}
+	node_del(&b->drivers, drv);
+}
+
+int lx_bus_device_add(struct device *dev)
+{
+	struct lx_bus *b = bus_find(dev->bus);
+	struct lx_bus_node *n;
+	int err;
+
+	if (!b)
+		return -EINVAL;
+	err = node_add(&b->devices, dev);
+	if (err)
+		return err;
+	list_for_each_entry(n, &b->drivers, link)
+		if (bind(dev, n->item))
+			break;
+	return 0;
+}
+
+void lx_bus_device_del(struct device *dev)
+{
+	struct lx_bus *b = bus_find(dev->bus);
+
+	if (!b)
+		return;
+	unbind(dev);
+	node_del(&b->devices, dev);
+}
