@@ -90,3 +90,19 @@ clean-local: clean-linux
 clean-linux:
 	rm -rf linux
 .PHONY: clean-linux
+
+# make coverage (never part of make check): every driver Kconfig can
+# select on x86_64 under drivers/net/ethernet, drivers/ata and the PCI
+# SCSI host adapters, configured in linux-coverage/ (not linux/), compiled
+# and resolved against linux.o's world by tools/linux_coverage.py:
+# linux/coverage.tsv, and the totals in docs/coverage.md.
+coverage: linux/linux.o
+	$(AM_V_at)$(PYTHON3) $(srcdir)/tools/linux_coverage.py \
+		--src $(LINUX_TREE) --build linux --out linux-coverage \
+		--fragment $(srcdir)/linux-emu/graft.config \
+		--manifests $(srcdir)/drivers-linux --doc $(srcdir)/docs/coverage.md
+.PHONY: coverage
+clean-local: clean-linux-coverage
+clean-linux-coverage:
+	rm -rf linux-coverage
+.PHONY: clean-linux-coverage

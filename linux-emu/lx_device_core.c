@@ -5,8 +5,9 @@
  * count (dev->kobj.kref), its name (dev->kobj.name) and whether it is
  * added (dev->kobj.state_in_sysfs, which device_is_registered() reads).
  * The last put_device() releases its managed resources (devres), then
- * calls the release function of the device, its type or its class, and
- * drops the reference on its parent, in Linux's order.
+ * calls the release function of the device, its type or its class.
+ * device_add() takes a reference on the parent that device_del() drops
+ * (the release does for a device never deleted), as Linux's.
  *
  * Attribute files (device_create_file) are not created: without sysfs
  * nothing could read them.  The first one is named on the console.
@@ -89,6 +90,7 @@ static void device_release(struct kref *kref)
 	struct device *dev = container_of(kref, struct device, kobj.kref);
 	struct device *parent = dev->parent;
 	const char *name = dev->kobj.name;
+	bool added = dev->kobj.state_in_sysfs;	/* never deleted */
 
 	devres_release_all(dev);
 	if (dev->release)
@@ -101,7 +103,8 @@ static void device_release(struct kref *kref)
 		pr_err("linux-emu: device '%s' has no release function: not freed\n",
 		       name ? name : "(unnamed)");
 	kfree(name);
-	put_device(parent);
+	if (added)
+		put_device(parent);
 }
 
 /* put_device - drop a reference; the last one releases @dev. */
@@ -115,14 +118,17 @@ void put_device(struct device *dev)
  * device_add - make @dev known: named (from init_name if set), holding a
  * reference on its parent, device_is_registered() true; on a registered
  * bus, bound to the first of its drivers that takes it (lx_bus.c).  0;
- * -EINVAL without a name; -ENOSYS (with a console line) for a device on
- * a bus not registered (PCI and platform devices are added by
+ * -EINVAL for no device (as Linux: what a transport class without class
+ * devices passes) or without a name; -ENOSYS (with a console line) for a
+ * device on a bus not registered (PCI and platform devices are added by
  * lx_pci_scan.c and lx_platform.c); -ENOMEM.
  */
 int device_add(struct device *dev)
 {
 	int err;
 
+	if (!dev)
+		return -EINVAL;	/* an anonymous transport class's */
 	if (dev->init_name) {
 		err = dev_set_name(dev, "%s", dev->init_name);
 		if (err)
@@ -146,13 +152,17 @@ int device_add(struct device *dev)
 	return err;
 }
 
-/* device_del - undo device_add: unbound from its driver and off its bus
- * (the parent's reference is dropped at release, as in Linux). */
+/* device_del - undo device_add: unbound from its driver and off its bus,
+ * the reference on the parent dropped (as Linux's; at release for a
+ * device added and never deleted). */
 void device_del(struct device *dev)
 {
-	if (dev->bus && dev->kobj.state_in_sysfs)
+	if (!dev->kobj.state_in_sysfs)
+		return;
+	if (dev->bus)
 		lx_bus_device_del(dev);
 	dev->kobj.state_in_sysfs = 0;
+	put_device(dev->parent);
 }
 
 /* device_unregister - device_del, then put_device. */

@@ -118,7 +118,7 @@ static void slot_prepare(struct lx_scsi_slot *slot, struct lx_scsi_req *req)
 	slot->aborting = false;
 	rq->q = req->sdev->request_queue;
 	rq->cmd_flags = req->opf;
-	rq->rq_flags = 0;
+	rq->rq_flags = req->rq_flags;
 	rq->__data_len = req->bytes;
 	rq->__sector = req->sector;
 	rq->timeout = req->timeout;
@@ -178,7 +178,26 @@ static void refuse(struct lx_scsi_req *req, int result)
 static bool sdev_accepts(struct scsi_device *sdev)
 {
 	return sdev->sdev_state == SDEV_RUNNING ||
-	       sdev->sdev_state == SDEV_CREATED;
+	       sdev->sdev_state == SDEV_CREATED ||
+	       sdev->sdev_state == SDEV_QUIESCE;
+}
+
+/* A quiesced device runs power-management requests only; the others
+ * wait (lx_scsi_quiesce.c). */
+static bool sdev_holds(struct scsi_device *sdev, struct lx_scsi_req *req)
+{
+	return sdev->sdev_state == SDEV_QUIESCE && !(req->rq_flags & RQF_PM);
+}
+
+/* The first request of @ls that may start (or be refused) now. */
+static struct lx_scsi_req *next_req(struct lx_sdev *ls)
+{
+	struct lx_scsi_req *req;
+
+	list_for_each_entry(req, &ls->pending, link)
+		if (!sdev_holds(&ls->sdev, req))
+			return req;
+	return NULL;
 }
 
 /* Start what can start on @sdev; false if the host stopped taking
@@ -191,8 +210,7 @@ static bool run_sdev(struct lx_shost *lh, struct lx_sdev *ls)
 	struct scsi_cmnd *cmd;
 	int rtn;
 
-	while (!list_empty(&ls->pending)) {
-		req = list_first_entry(&ls->pending, struct lx_scsi_req, link);
+	while ((req = next_req(ls)) != NULL) {
 		if (!sdev_accepts(&ls->sdev)) {
 			list_del(&req->link);
 			refuse(req, DID_NO_CONNECT << 16);
@@ -507,6 +525,7 @@ int __scsi_execute(struct scsi_device *sdev, const unsigned char *cmd,
 	ex->req.allowed = retries;
 	ex->req.opf = data_direction == DMA_TO_DEVICE ? REQ_OP_DRV_OUT :
 						       REQ_OP_DRV_IN;
+	ex->req.rq_flags = rq_flags;
 	ex->req.complete = execute_complete;
 	lx_scsi_queue(&ex->req);
 	wait_for_completion(&ex->done);

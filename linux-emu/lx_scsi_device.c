@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* SCSI devices: __scsi_add_device (the scan of one LUN: request queue and limits, slave_alloc, INQUIRY, slave_configure, disks attached), references, states, queue depth, removal; the request queue limit setters. */
+/* SCSI devices: __scsi_add_device (the scan of one LUN: request queue and limits, slave_alloc, INQUIRY, slave_configure, disks attached), scsi_is_sdev_device, references, states, queue depth, removal; the request queue limit setters. */
 /*
  * What Linux's scsi_scan.c, scsi_sysfs.c and sd.c do for one LUN the
  * adapter names, in their order: the device in SDEV_CREATED with a
  * request queue whose limits come from the host (as __scsi_init_queue),
- * the host's slave_alloc, INQUIRY (36 bytes, through queuecommand like
- * every command), the "scsi H:C:I:L: Direct-Access ..." line, SDEV_RUNNING,
- * slave_configure (where libata sets its limits), then for a disk what
- * sd's probe reads (lx_scsi_disk.c).  No REPORT LUNS, no targets: hosts
- * name their devices (libata does).
+ * the host's slave_alloc, INQUIRY (36 bytes, then as many as the device
+ * says it has, through queuecommand like every command), the "scsi
+ * H:C:I:L: Direct-Access ..." line, SDEV_RUNNING, the transport's
+ * configuration (the SPI class reads the device's sync, wide, DT
+ * abilities from the INQUIRY data), slave_configure (where libata sets
+ * its limits and SPI drivers run domain validation), then for a disk
+ * what sd's probe reads (lx_scsi_disk.c).  The device's parent is its
+ * target (lx_scsi_target.c), made visible with it.  No REPORT LUNS:
+ * hosts name their LUNs (libata does) or scsi_scan_host tries LUN 0.
  */
 #include <linux/blkdev.h>
 #include <linux/slab.h>
@@ -17,11 +21,21 @@
 #include <scsi/scsi_device.h>
 #include <scsi/scsi_host.h>
 #include <scsi/scsi_transport.h>
+#include <linux/transport_class.h>
 
 #include <lx_scsi.h>
 
 #define INQUIRY_LEN	36
+#define INQUIRY_MAX	255
 #define INQUIRY_TRIES	3
+
+static const struct device_type scsi_dev_type = { .name = "scsi_device" };
+
+/* scsi_is_sdev_device - whether @dev is a scsi_device's. */
+int scsi_is_sdev_device(const struct device *dev)
+{
+	return dev->type == &scsi_dev_type;
+}
 
 /* Names hosts and devices in messages as Linux's SCSI bus does ("scsi
  * host0: ...", "scsi 0:0:0:0: ..."). */
@@ -30,11 +44,11 @@ struct class lx_scsi_class = { .name = "scsi" };
 static void sdev_release(struct device *dev)
 {
 	struct scsi_device *sdev = to_scsi_device(dev);
-	struct Scsi_Host *host = sdev->host;
+	struct device *parent = dev->parent;
 
 	kfree(sdev->inquiry);
 	kfree(lx_sdev(sdev));
-	put_device(&host->shost_gendev);
+	put_device(parent);
 }
 
 /* Linux's defaults, then __scsi_init_queue's host limits. */
@@ -57,39 +71,95 @@ static void queue_init(struct request_queue *q, struct Scsi_Host *host)
 	q->dma_pad_mask = 0;
 }
 
-/* Remove @sdev from the host's list, slave_destroy, drop the list's
- * reference (probe failure or removal). */
+/* Remove @sdev from the host's and its target's lists, slave_destroy,
+ * drop the list's reference and its target's reap reference (probe
+ * failure or removal; thread context). */
 static void sdev_unlink(struct scsi_device *sdev)
 {
 	struct Scsi_Host *host = sdev->host;
 
 	lx_scsi_fail_pending(sdev, DID_NO_CONNECT << 16);
+	if (sdev->is_visible)
+		transport_remove_device(&sdev->sdev_gendev);
+	sdev->is_visible = 0;
+	transport_destroy_device(&sdev->sdev_gendev);
 	if (host->hostt->slave_destroy)
 		host->hostt->slave_destroy(sdev);
 	list_del(&sdev->siblings);
+	list_del(&sdev->same_target_siblings);
 	device_del(&sdev->sdev_gendev);
+	lx_scsi_target_put(sdev->sdev_target);
 	put_device(&sdev->sdev_gendev);
 }
 
-static int inquiry(struct scsi_device *sdev, unsigned char *buf)
+static int inquiry_once(struct scsi_device *sdev, unsigned char *buf,
+			unsigned int len)
 {
-	static const unsigned char cdb[6] = { INQUIRY, 0, 0, 0, INQUIRY_LEN, 0 };
+	const unsigned char cdb[6] = { INQUIRY, 0, 0, 0, len, 0 };
 	int result = -EIO;
 
 	for (int i = 0; i < INQUIRY_TRIES && result; i++) {
-		memset(buf, 0, INQUIRY_LEN);
-		result = __scsi_execute(sdev, cdb, DMA_FROM_DEVICE, buf,
-					INQUIRY_LEN, NULL, NULL, 0, 0, 0, 0,
-					NULL);
+		memset(buf, 0, len);
+		result = __scsi_execute(sdev, cdb, DMA_FROM_DEVICE, buf, len,
+					NULL, NULL, 0, 0, 0, 0, NULL);
 	}
 	return result;
+}
+
+/* INQUIRY into @buf (INQUIRY_MAX bytes): 36 bytes, then again as many as
+ * the device has if it has more (Linux's scsi_probe_lun).  The result
+ * and in *@len the bytes that count. */
+static int inquiry(struct scsi_device *sdev, unsigned char *buf,
+		   unsigned int *len)
+{
+	unsigned int has;
+	int result = inquiry_once(sdev, buf, INQUIRY_LEN);
+
+	*len = INQUIRY_LEN;
+	if (result)
+		return result;
+	has = min_t(unsigned int, buf[4] + 5, INQUIRY_MAX);
+	if (has > INQUIRY_LEN && !inquiry_once(sdev, buf, has))
+		*len = min_t(unsigned int, buf[4] + 5, has);
+	else if (has > INQUIRY_LEN)
+		result = inquiry_once(sdev, buf, INQUIRY_LEN);
+	return result;
+}
+
+/* What Linux's scsi_add_lun reads from the INQUIRY data @inq. */
+static void inquiry_parse(struct scsi_device *sdev, unsigned char *inq,
+			  unsigned int len)
+{
+	sdev->inquiry = inq;
+	sdev->inquiry_len = len;
+	sdev->type = inq[0] & 0x1f;
+	sdev->vendor = (char *)inq + 8;
+	sdev->model = (char *)inq + 16;
+	sdev->rev = (char *)inq + 32;
+	sdev->scsi_level = inq[2] & 0x07;
+	if (sdev->scsi_level >= 2 ||
+	    (sdev->scsi_level == 1 && (inq[3] & 0x0f) == 1))
+		sdev->scsi_level++;
+	sdev->sdev_target->scsi_level = sdev->scsi_level;
+	sdev->removable = !!(inq[1] & 0x80);
+	sdev->lockable = sdev->removable;
+	sdev->inq_periph_qual = inq[0] >> 5;
+	sdev->soft_reset = (inq[7] & 1) && ((inq[3] & 7) == 2);
+	sdev->ppr = sdev->scsi_level >= SCSI_3 || (len > 56 && inq[56] & 4);
+	sdev->wdtr = !!(inq[7] & 0x60);
+	sdev->sdtr = !!(inq[7] & 0x10);
+	if (sdev->scsi_level >= SCSI_2 && (inq[7] & 2)) {
+		sdev->tagged_supported = 1;
+		sdev->simple_tags = 1;
+	}
 }
 
 /*
  * __scsi_add_device - scan LUN @lun of target @id on @channel of @host.
  * The device with a reference the caller drops (scsi_device_put); or
  * ERR_PTR(-ENOMEM), ERR_PTR(-ENODEV) (no LUN there, INQUIRY failed, or
- * slave_alloc/slave_configure refused: their error is on the console).
+ * target_alloc, slave_alloc or slave_configure refused: their error
+ * is on the console).
  * Thread context.
  */
 struct scsi_device *__scsi_add_device(struct Scsi_Host *host, uint channel,
@@ -97,16 +167,21 @@ struct scsi_device *__scsi_add_device(struct Scsi_Host *host, uint channel,
 {
 	size_t extra = host->transportt ? host->transportt->device_size : 0;
 	struct lx_sdev *ls = kzalloc(sizeof(*ls) + extra, GFP_KERNEL);
-	unsigned char *inq = kzalloc(INQUIRY_LEN, GFP_KERNEL);
+	unsigned char *inq = kzalloc(INQUIRY_MAX, GFP_KERNEL);
+	struct scsi_target *starget = ERR_PTR(-ENOMEM);
 	struct scsi_device *sdev;
+	unsigned int inq_len;
 	int err;
 
-	if (!ls || !inq) {
+	if (ls && inq)
+		starget = lx_scsi_target_get(host, channel, id);
+	if (IS_ERR(starget)) {
 		kfree(ls);
 		kfree(inq);
-		return ERR_PTR(-ENOMEM);
+		return ERR_PTR(PTR_ERR(starget) == -ENOMEM ? -ENOMEM : -ENODEV);
 	}
 	sdev = &ls->sdev;
+	sdev->sdev_target = starget;
 	INIT_LIST_HEAD(&ls->pending);
 	sdev->host = host;
 	sdev->channel = channel;
@@ -126,13 +201,16 @@ struct scsi_device *__scsi_add_device(struct Scsi_Host *host, uint channel,
 	spin_lock_init(&sdev->list_lock);
 	mutex_init(&sdev->inquiry_mutex);
 	device_initialize(&sdev->sdev_gendev);
-	sdev->sdev_gendev.parent = get_device(&host->shost_gendev);
+	sdev->sdev_gendev.parent = get_device(&starget->dev);
 	sdev->sdev_gendev.release = sdev_release;
+	sdev->sdev_gendev.type = &scsi_dev_type;
 	sdev->sdev_gendev.class = &lx_scsi_class;
 	dev_set_name(&sdev->sdev_gendev, "%d:%d:%d:%llu", host->host_no,
 		     channel, id, lun);
 	scsi_change_queue_depth(sdev, host->cmd_per_lun ? host->cmd_per_lun : 1);
 	list_add_tail(&sdev->siblings, &host->__devices);
+	list_add_tail(&sdev->same_target_siblings, &starget->devices);
+	transport_setup_device(&sdev->sdev_gendev);
 	/* the reference the error paths and removal drop */
 	err = device_add(&sdev->sdev_gendev);
 	if (err)
@@ -143,23 +221,17 @@ struct scsi_device *__scsi_add_device(struct Scsi_Host *host, uint channel,
 		if (err)
 			goto err_unlink;
 	}
-	if (inquiry(sdev, inq) || (inq[0] >> 5) != 0) {
+	if (inquiry(sdev, inq, &inq_len) || (inq[0] >> 5) != 0) {
 		err = -ENODEV;
 		goto err_unlink;
 	}
-	sdev->inquiry = inq;
-	sdev->inquiry_len = INQUIRY_LEN;
-	sdev->type = inq[0] & 0x1f;
-	sdev->vendor = (char *)inq + 8;
-	sdev->model = (char *)inq + 16;
-	sdev->rev = (char *)inq + 32;
-	sdev->scsi_level = (inq[2] & 0x07) + 1;
-	sdev->removable = !!(inq[1] & 0x80);
+	inquiry_parse(sdev, inq, inq_len);
 	sdev_printk(KERN_NOTICE, sdev, "%s %.8s %.16s %.4s PQ: %d ANSI: %d\n",
 		    scsi_device_type(sdev->type), sdev->vendor, sdev->model,
 		    sdev->rev, inq[0] >> 5, inq[2] & 0x07);
 	inq = NULL;
 	sdev->sdev_state = SDEV_RUNNING;
+	transport_configure_device(&sdev->sdev_gendev);
 	if (host->hostt->slave_configure) {
 		err = host->hostt->slave_configure(sdev);
 		if (err) {
@@ -168,6 +240,11 @@ struct scsi_device *__scsi_add_device(struct Scsi_Host *host, uint channel,
 			goto err_unlink;
 		}
 	}
+	err = lx_scsi_target_add(starget);
+	if (err)
+		goto err_unlink;
+	transport_add_device(&sdev->sdev_gendev);
+	sdev->is_visible = 1;
 	if (sdev->type == TYPE_DISK) {
 		err = lx_scsi_disk_attach(sdev);
 		if (err)

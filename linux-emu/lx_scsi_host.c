@@ -1,23 +1,34 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* SCSI host adapters: scsi_host_alloc, scsi_add_host_with_dma, scsi_remove_host, scsi_host_put. */
+/* SCSI host adapters: scsi_host_alloc, scsi_add_host_with_dma, scsi_remove_host, scsi_host_put, scsi_is_host_device. */
 /*
  * A Scsi_Host is allocated with its host template's defaults as Linux's
  * hosts.c sets them, its command slots (can_queue of them, the tags) when
  * it is added, and its error handler thread at allocation (ended at
- * release, when the thread frees the host's memory).  Transport
- * classes are not run for hosts and SCSI devices: in Linux that only adds
- * sysfs attributes (libata's containers match its own port, link and
- * device objects, which libata registers itself).
+ * release, when the thread frees the host's memory).  Its transport's
+ * host data (host_size bytes) is allocated when it is added, and the
+ * transport classes' containers that match it are set up then (the SPI
+ * class: the bus's signalling unknown); libata's containers match only
+ * its own port, link and device objects, which it registers itself.
  */
 #include <linux/blkdev.h>
 #include <linux/slab.h>
+#include <linux/transport_class.h>
 #include <scsi/scsi_host.h>
+#include <scsi/scsi_transport.h>
 
 #include <lx_scsi.h>
 
 LIST_HEAD(lx_scsi_hosts);
 static unsigned int next_host_no;
 static bool softirq_opened;
+
+static const struct device_type scsi_host_type = { .name = "scsi_host" };
+
+/* scsi_is_host_device - whether @dev is a Scsi_Host's. */
+int scsi_is_host_device(const struct device *dev)
+{
+	return dev->type == &scsi_host_type;
+}
 
 static void host_release(struct device *dev)
 {
@@ -87,6 +98,7 @@ struct Scsi_Host *scsi_host_alloc(struct scsi_host_template *sht,
 	device_initialize(&host->shost_gendev);
 	dev_set_name(&host->shost_gendev, "host%d", host->host_no);
 	host->shost_gendev.release = host_release;
+	host->shost_gendev.type = &scsi_host_type;
 	host->shost_gendev.class = &lx_scsi_class;
 	list_add_tail(&lh->link, &lx_scsi_hosts);
 	if (lx_scsi_eh_start(host)) {
@@ -98,8 +110,9 @@ struct Scsi_Host *scsi_host_alloc(struct scsi_host_template *sht,
 
 /*
  * scsi_add_host_with_dma - register @host under @dev, DMA by @dma_dev:
- * its command slots are allocated and it accepts commands.  0; -EINVAL
- * (can_queue or queuecommand missing); -ENOMEM; device_add's errors.
+ * its command slots and transport data are allocated, its transport
+ * classes set up, and it accepts commands.  0; -EINVAL (can_queue or
+ * queuecommand missing); -ENOMEM; device_add's errors.
  */
 int scsi_add_host_with_dma(struct Scsi_Host *host, struct device *dev,
 			   struct device *dma_dev)
@@ -123,13 +136,28 @@ int scsi_add_host_with_dma(struct Scsi_Host *host, struct device *dev,
 	err = lx_scsi_slots_alloc(host);
 	if (err)
 		return err;
-	err = device_add(&host->shost_gendev);
-	if (err) {
-		lx_scsi_slots_free(host);
-		return err;
+	if (host->transportt && host->transportt->host_size) {
+		host->shost_data = kzalloc(host->transportt->host_size,
+					   GFP_KERNEL);
+		if (!host->shost_data) {
+			err = -ENOMEM;
+			goto err_slots;
+		}
 	}
+	err = device_add(&host->shost_gendev);
+	if (err)
+		goto err_data;
 	host->shost_state = SHOST_RUNNING;
+	transport_register_device(&host->shost_gendev);
+	transport_configure_device(&host->shost_gendev);
 	return 0;
+
+err_data:
+	kfree(host->shost_data);
+	host->shost_data = NULL;
+err_slots:
+	lx_scsi_slots_free(host);
+	return err;
 }
 
 /* scsi_remove_host - remove @host's devices; it takes no more commands
@@ -142,6 +170,7 @@ void scsi_remove_host(struct Scsi_Host *host)
 	list_for_each_entry_safe(sdev, next, &host->__devices, siblings)
 		scsi_remove_device(sdev);
 	host->shost_state = SHOST_DEL;
+	transport_unregister_device(&host->shost_gendev);
 	device_del(&host->shost_gendev);
 }
 

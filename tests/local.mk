@@ -119,7 +119,8 @@ check-local: kernel/graft.elf $(GUEST_ELFS)
 	$(HARNESS) $(if $(SUITES),--suites $(SUITES))
 
 # make stress [SUITES=a,b]: the stress suites (stress-*, the device fuzzer
-# from many seeds; never part of make check), or the suites named.
+# from many seeds and the fault campaigns; never part of make check), or
+# the suites named; the campaigns' counts go to build/stress/results.json.
 stress: kernel/graft.elf $(GUEST_ELFS)
 	$(HARNESS) $(if $(SUITES),--suites $(SUITES),--stress)
 

@@ -9,11 +9,14 @@ Runs after `run.py --bench` has written BUILD/bench/results.json:
    linux.disk.{read,write}.instr/{4096,65536}, with e1000 at the echoing
    host peer of Graft's `bench` boot and the IDE image of `bench-disk`;
 2. ROUNDS rounds on the wall clock, each booting Graft (suite graft-wall,
-   then graft-wall-server with e1000 in the driver server) then Linux on
-   the same machine (IDE image, e1000 at a counting sink):
-   disk.{read,write}.seq/<size>, net.tx.rate/60, server.net.tx.rate/60,
-   pktgen.rate/60 (servers/pktgen) and the linux.* twins,
-   linux.pktgen.rate/60 (clone_skb 0) and linux.pktgen.rate/clone1000/60.  Each round's median is one sample:
+   then graft-wall-server with e1000 in the driver server, then
+   graft-wall-restart and graft-wall-restart-disk: a supervised server
+   killed ten times) then Linux on the same machine (IDE image, e1000 at
+   a counting sink): disk.{read,write}.seq/<size>, net.tx.rate/60,
+   server.net.tx.rate/60, pktgen.rate/60 (servers/pktgen),
+   restart.recovery.wall/{e1000,ata_piix} and the linux.* twins,
+   linux.pktgen.rate/60 (clone_skb 0) and
+   linux.pktgen.rate/clone1000/60.  Each round's median is one sample:
    a wall record's min / median / p99 are the min / median / max of the
    rounds' medians, its count the number of rounds.
 
@@ -67,7 +70,8 @@ def linux_suite(name: str, mode: str, run_words: list[str],
 
 
 # Graft's wall-clock boots of each round, in order.
-GRAFT_WALL = ("graft-wall", "graft-wall-server")
+GRAFT_WALL = ("graft-wall", "graft-wall-server", "graft-wall-restart",
+              "graft-wall-restart-disk")
 
 LINUX_ICOUNT = linux_suite(
     "linux-icount", "icount",

@@ -37,6 +37,7 @@ struct lx_scsi_req {
 	int retries, allowed;
 	int result;			/* of a request refused unstarted */
 	blk_opf_t opf;			/* REQ_OP_READ/WRITE or DRV_IN/OUT */
+	req_flags_t rq_flags;		/* RQF_PM: runs on a quiesced device */
 	void (*complete)(struct lx_scsi_req *req, int result,
 			 const unsigned char *sense);
 	void *owner;
@@ -129,6 +130,15 @@ void lx_scsi_eh_wakeup(struct Scsi_Host *host);
 void lx_scsi_timed_out(struct scsi_cmnd *cmd);
 int lx_scsi_eh_start(struct Scsi_Host *host);
 void lx_scsi_eh_stop(struct Scsi_Host *host);
+
+/* lx_scsi_target.c: lx_scsi_target_get - @host's target @id on
+ * @channel with a reap reference (lx_scsi_target_put drops it), found or
+ * allocated; ERR_PTR on failure.  lx_scsi_target_add - make it visible
+ * with its first device (0 or -errno).  Thread context. */
+struct scsi_target *lx_scsi_target_get(struct Scsi_Host *host, uint channel,
+				       uint id);
+int lx_scsi_target_add(struct scsi_target *starget);
+void lx_scsi_target_put(struct scsi_target *starget);
 
 /* lx_scsi_disk.c */
 /* lx_scsi_disk_attach - read @sdev's capacity and write protection and

@@ -264,7 +264,7 @@ def write_stress(results: list[report.SuiteResult],
         if not result.name.startswith(STRESS_INJECT_PREFIX):
             continue
         console = boot.read_text(Path(result.suite_dir) / "console.log")
-        found = re.search(r"^FAULT-INJECT (\{.*\})$", console, re.M)
+        found = re.search(r"^FAULT-INJECT (\{[^\r\n]*\})", console, re.M)
         counts = json.loads(found.group(1)) if found else {}
         boots.append({"suite": result.name,
                       "passed": result.failed == 0 and result.passed > 0,
@@ -348,9 +348,8 @@ def main(argv: list[str] | None = None, suites=suite_table.SUITES,
     if args.bench:
         for line in write_bench(results, records, ctx):
             print(line, file=out)
-    if args.stress:
-        for line in write_stress(results, ctx):
-            print(line, file=out)
+    for line in write_stress(results, ctx):
+        print(line, file=out)
     report.write_summary(ctx.results_dir / "summary.tsv", results)
     passed = sum(result.passed for result in results)
     failed = sum(result.failed for result in results)

@@ -299,8 +299,16 @@ PCI_NICS = (("net-pcnet32", "net-pcnet32", "pcnet"),
             ("net-e100", "net-e100", "i82559er"),
             ("net-e100-i82557b", "net-e100", "i82557b"),
             ("net-tulip", "net-tulip", "tulip"),
+            ("net-vmxnet3", "net-vmxnet3", "vmxnet3"),
             # virtio 1.0 only: the legacy transport is not compiled
             ("net-virtio", "net-virtio", "virtio-net-pci,disable-legacy=on"))
+
+
+# The SCSI host adapters QEMU emulates, each driven by its unmodified
+# Linux driver over linux-emu's SCSI midlayer through the disk-ata-piix
+# cases: (suite, in-kernel suite, QEMU -device model).
+SCSI_HBAS = (("disk-sym53c8xx", "disk-sym53c8xx", "lsi53c895a"),
+             ("disk-pvscsi", "disk-pvscsi", "pvscsi"))
 
 
 NET_BENCH_FRAMES = 300
@@ -629,13 +637,14 @@ def qemu_ahci_disk(machine: str) -> Callable[[Suite, Path], Suite]:
     return prepare
 
 
-def qemu_virtio_disk(devices: tuple[str, ...]) -> Callable[[Suite, Path],
+def qemu_device_disk(devices: tuple[str, ...]) -> Callable[[Suite, Path],
                                                            Suite]:
-    """Prepare hook of disk-virtio-*: the image as QEMU drive d0 that
-    `devices` (-device values, virtio 1.0 only: disable-legacy=on) put
-    at slot 4, reads of DISK_BAD failing with EIO as in qemu_ide_disk
-    (virtio-scsi reports them as CHECK CONDITION, virtio-blk as
-    VIRTIO_BLK_S_IOERR)."""
+    """Prepare hook of disk-virtio-* and the SCSI host adapters' disk
+    suites: the image as QEMU drive d0 that `devices` (-device values:
+    an adapter at slot 4 and its disk, or a virtio block device; virtio
+    1.0 only, disable-legacy=on) put there, reads of DISK_BAD failing
+    with EIO as in qemu_ide_disk (SCSI adapters report them as CHECK
+    CONDITION, virtio-blk as VIRTIO_BLK_S_IOERR)."""
     def prepare(suite: Suite, suite_dir: Path) -> Suite:
         suite = disk_image(suite, suite_dir)
         spec = f"file={blkdebug_image(suite_dir)},format=raw"
@@ -650,6 +659,15 @@ def qemu_virtio_disk(devices: tuple[str, ...]) -> Callable[[Suite, Path],
 VIRTIO_SCSI_DISK = ("virtio-scsi-pci,id=vscsi0,disable-legacy=on,addr=04.0",
                     "scsi-hd,drive=d0,bus=vscsi0.0,scsi-id=0,lun=0")
 VIRTIO_BLK_DISK = ("virtio-blk-pci,drive=d0,disable-legacy=on,addr=04.0",)
+
+
+def qemu_scsi_disk(adapter: str) -> Callable[[Suite, Path], Suite]:
+    """Prepare hook of the SCSI host adapters' disk suites: the image as
+    a scsi-hd (target 0, LUN 0) on QEMU's `adapter` at slot 4, reads of
+    DISK_BAD failing as in qemu_ide_disk (QEMU reports them as CHECK
+    CONDITION)."""
+    return qemu_device_disk((f"{adapter},id=scsi0,addr=04.0",
+                             "scsi-hd,drive=d0,bus=scsi0.0,scsi-id=0,lun=0"))
 
 
 def bochs_ide_disk(suite: Suite, suite_dir: Path) -> Suite:
@@ -993,6 +1011,14 @@ SUITES: tuple[Suite, ...] = (
                         "lxdrv drivers=virtio_net pci=03.0 "
                         "device=${driver-port}"),
                        NET_PROBE_MODULES[0])),
+    # The same over Linux's vmxnet3 in the server.
+    QemuSuite(name="server-net-vmxnet3", test="server-net",
+              cmdline=("linux", "linux.server=vmxnet3"),
+              prepare=net_peer_for("vmxnet3,addr=03.0"),
+              modules=((LXDRV,
+                        "lxdrv drivers=vmxnet3 pci=03.0 "
+                        "device=${driver-port}"),
+                       NET_PROBE_MODULES[0])),
     # ISA ne in the server: its ports claimed (isa=), its line found by
     # autoIRQ through the claim, compared with the line QEMU was given;
     # then the net-ne-isa program against its eth0.
@@ -1021,6 +1047,18 @@ SUITES: tuple[Suite, ...] = (
               modules=((LXDRV, "lxdrv drivers=ata_piix pci=01.1 "
                         "libata.dma=0 pool=3 device=${driver-port}"),)
               + disk_modules(True)),
+    # The same in-kernel suite over the SCSI host adapters' servers
+    # (sym53c8xx with its SPI domain validation, vmw_pvscsi).
+    QemuSuite(name="server-disk-sym53c8xx", test="server-disk-ata-piix",
+              timeout=180.0, cmdline=("linux", "linux.server=sym53c8xx"),
+              prepare=qemu_scsi_disk("lsi53c895a"), check=disk_check,
+              modules=((LXDRV, "lxdrv drivers=sym53c8xx pci=04.0 "
+                        "device=${driver-port}"),) + disk_modules(True)),
+    QemuSuite(name="server-disk-pvscsi", test="server-disk-ata-piix",
+              timeout=90.0, cmdline=("linux", "linux.server=pvscsi"),
+              prepare=qemu_scsi_disk("pvscsi"), check=disk_check,
+              modules=((LXDRV, "lxdrv drivers=pvscsi pci=04.0 "
+                        "device=${driver-port}"),) + disk_modules(True)),
     # A supervised driver server (restart=N on its module line) killed
     # twice under its client, which notices nothing: eth0 written to a
     # counting sink, and the disk-ata-piix program with its image
@@ -1289,16 +1327,22 @@ SUITES: tuple[Suite, ...] = (
     # midlayer): a scsi-hd on QEMU's virtio-scsi-pci.
     QemuSuite(name="disk-virtio-scsi", test="disk-virtio-scsi",
               timeout=180.0, cmdline=("linux",) + disk_cmdline(True),
-              prepare=qemu_virtio_disk(VIRTIO_SCSI_DISK),
+              prepare=qemu_device_disk(VIRTIO_SCSI_DISK),
               check=disk_check,
               modules=disk_modules(True)),
     # The same over virtio_blk (the virtio core, linux-emu's blk-mq and
     # gendisk): QEMU's virtio-blk-pci.
     QemuSuite(name="disk-virtio-blk", test="disk-virtio-blk",
               timeout=180.0, cmdline=("linux",) + disk_cmdline(True),
-              prepare=qemu_virtio_disk(VIRTIO_BLK_DISK),
+              prepare=qemu_device_disk(VIRTIO_BLK_DISK),
               check=disk_check,
               modules=disk_modules(True)),
+    # The same over the SCSI host adapters QEMU emulates (SCSI_HBAS).
+    *(QemuSuite(name=name, test=test, timeout=180.0,
+                cmdline=("linux",) + disk_cmdline(True),
+                prepare=qemu_scsi_disk(adapter), check=disk_check,
+                modules=disk_modules(True))
+      for name, test, adapter in SCSI_HBAS),
     # The same on Bochs' PIIX3 IDE (ata0-master), without a bad sector
     # (so libata never names its transfer mode: MWDMA2 is what ata_piix
     # picks for Bochs' drive and controller).
@@ -1412,6 +1456,26 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="bench-restart-disk", test="bench-restart-disk",
               mode="icount", hidden=True, timeout=600.0,
               cmdline=("bench_mode=icount", "linux", "linux.server=ata_piix"),
+              prepare=qemu_ide_disk(False),
+              modules=((LXDRV, "lxdrv restart=100 drivers=ata_piix "
+                        "pci=01.1 device=${driver-port}"),
+                       ("{builddir}/tests/user/restart_probe.elf",
+                        "restart_probe mode=disk name=hd0s1 seconds=30 "
+                        "device=${device-port}"))),
+    # The same recoveries on the wall clock (restart.recovery.wall/<driver>,
+    # microseconds), booted in compare.py's rounds as graft-wall is.
+    QemuSuite(name="graft-wall-restart", test="bench-restart", hidden=True,
+              timeout=600.0,
+              cmdline=("bench_mode=wall", "linux", "linux.server=e1000"),
+              prepare=net_sink,
+              modules=((LXDRV, "lxdrv restart=100 drivers=e1000 pci=03.0 "
+                        "device=${driver-port}"),
+                       ("{builddir}/tests/user/restart_probe.elf",
+                        "restart_probe mode=load seconds=30 "
+                        "device=${device-port}"))),
+    QemuSuite(name="graft-wall-restart-disk", test="bench-restart-disk",
+              hidden=True, timeout=600.0,
+              cmdline=("bench_mode=wall", "linux", "linux.server=ata_piix"),
               prepare=qemu_ide_disk(False),
               modules=((LXDRV, "lxdrv restart=100 drivers=ata_piix "
                         "pci=01.1 device=${driver-port}"),

@@ -389,6 +389,7 @@ KTEST_SUITE(net_e1000e_suite, "net-e1000e", net_eth0_cases);
 KTEST_SUITE(net_e100_suite, "net-e100", net_eth0_cases);
 KTEST_SUITE(net_tulip_suite, "net-tulip", net_eth0_cases);
 KTEST_SUITE(net_virtio_suite, "net-virtio", net_eth0_cases);
+KTEST_SUITE(net_vmxnet3_suite, "net-vmxnet3", net_eth0_cases);
 
 static const struct ktest_case net_ne2k_pci_cases[] = {
 	{ "eth0_is_served", eth0_is_served },

@@ -132,6 +132,7 @@ static void info_checks(mach_port_t d, unsigned int written)
 	static const char *const drivers[] = {
 		"e1000", "ne2k-pci", "ne", "pcnet32", "8139cp", "e1000e",
 		"e100", "tulip", "virtio_net",
+		"vmxnet3",
 	};
 	static const char *const spans[] = { "tx", "rx", "txdone" };
 	int st[DEV_STATUS_MAX];
