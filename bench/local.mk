@@ -34,6 +34,14 @@ bench: kernel/graft.elf $(GUEST_ELFS) $(NATIVE)/initramfs.cpio
 
 .PHONY: bench
 
+# make profile BENCH=NAME: a benchmark's client alone under QEMU's
+# instruction log, instructions per symbol (tools/bench_profile.py).
+profile: kernel/graft.elf $(GUEST_ELFS)
+	$(PYTHON3) $(srcdir)/tools/bench_profile.py \
+		--build-dir $(abs_builddir) --bench "$(BENCH)"
+
+.PHONY: profile
+
 # The driver server's bench build (bench/lxdrv_bench.c): lxdrv's objects
 # and linux.o, as servers/lxdrv/lxdrv.elf, with the recorder of the
 # server.*.glue samples, whose __wrap_main sets lxdrv's hook.  The

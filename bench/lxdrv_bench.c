@@ -261,11 +261,14 @@ static void probe(int point, size_t len)
 		t_rx = 0;
 		break;
 	case LXDRV_PROBE_REPLIED:
+		if (t_scsi != 0)
+			disk_add(DISK_INT, now - t_scsi - copies);
+		t_scsi = 0;
+		break;
+	case LXDRV_PROBE_TX_DONE:
 		if (t_txdone != 0)
 			net_add(NET_TXDONE, len, now - t_txdone);
-		else if (t_scsi != 0)
-			disk_add(DISK_INT, now - t_scsi - copies);
-		t_txdone = t_scsi = 0;
+		t_txdone = 0;
 		break;
 	case LXDRV_PROBE_IRQ:
 		irq_handler_called((unsigned int)len, now);

@@ -70,6 +70,7 @@ KERNEL_SOURCES = \
 	kernel/kern/kcrc32.c \
 	kernel/kern/stats.c \
 	kernel/kern/probe_ring.c \
+	kernel/kern/probe_hook.c \
 	kernel/kern/ktest.c \
 	kernel/kern/kalloc.c \
 	kernel/vm/vm_page.c \
@@ -130,6 +131,7 @@ KERNEL_SOURCES = \
 	mach-glue/block/blk_cluster.c \
 	mach-glue/block/blk_mbr.c \
 	mach-glue/block/dev_lxblk.c \
+	mach-glue/block/dev_lxblk_probe.c \
 	mach-glue/block/dev_lxblk_linux.c \
 	mach-glue/block/dev_lxblk_units.c \
 	kernel/x86_64/pmap_io.c \
@@ -146,6 +148,7 @@ KERNEL_SOURCES = \
 	tests/kernel/netfilter_test.c \
 	tests/kernel/net_eth0_test.c \
 	tests/kernel/net_ping_test.c \
+	tests/kernel/pktgen_test.c \
 	tests/kernel/bench_test.c tests/kernel/bench_line.c \
 	tests/kernel/selftest_test.c \
 	tests/kernel/vm_test.c \

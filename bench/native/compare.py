@@ -13,8 +13,9 @@ Runs after `run.py --bench` has written BUILD/bench/results.json:
    graft-wall-restart and graft-wall-restart-disk: a supervised server
    killed ten times) then Linux on the same machine (IDE image, e1000 at
    a counting sink): disk.{read,write}.seq/<size>, net.tx.rate/60,
-   server.net.tx.rate/60, restart.recovery.wall/{e1000,ata_piix} and
-   the linux.* twins, linux.pktgen.rate/60 (clone_skb 0) and
+   server.net.tx.rate/60, pktgen.rate/60 (servers/pktgen),
+   restart.recovery.wall/{e1000,ata_piix} and the linux.* twins,
+   linux.pktgen.rate/60 (clone_skb 0) and
    linux.pktgen.rate/clone1000/60.  Each round's median is one sample:
    a wall record's min / median / p99 are the min / median / max of the
    rounds' medians, its count the number of rounds.

@@ -65,6 +65,7 @@
 #include "mach-glue/block/blk_cluster.h"
 #include "mach-glue/block/dev_lxblk.h"
 #include "mach-glue/block/dev_lxblk_units.h"
+#include "mach-glue/block/lxblk_probe.h"
 #include "vm/vm_map_copy.h"
 #include "vm/vm_page.h"
 #include "x86_64/cpu.h"
@@ -113,25 +114,6 @@ static uint64_t zero_page;		/* untouched pages of a write */
 static struct dev_lxblk_stats stats;
 static int work_event;
 static bool worker_busy;		/* lx-blk is submitting a request */
-
-/*
- * The probes' state: disk.cmd.glue and disk.int.glue (dev_lxblk.h) are
- * timed on every request, each sample kept in its disk's ring (for
- * GRAFT_DEV_INFO) and, while a benchmark records
- * (dev_lxblk_bench_start), in its arrays.  Interrupts off.
- */
-static struct {
-	struct dev_lxblk_sample *cmd, *intr;	/* NULL: no benchmark */
-	unsigned int max, ncmd, nintr;
-	uint64_t t_op;		/* op entered; 0: no cmd sample open */
-	struct lxblk_disk *op_disk;	/* ... of this disk's request */
-	uint64_t copies;	/* ticks of bounce copies to leave out */
-	uint32_t len, nsegs, write;
-	uint64_t t_done;	/* last scsi_done */
-	const struct io_req *replying;	/* its request, being answered */
-	struct lxblk_disk *replying_disk;	/* ... of this disk */
-	uint64_t t_replying;	/* t_done of @replying, copies left out */
-} probes;
 
 /* --- Pages --- */
 
@@ -193,7 +175,7 @@ static void run_copies(const struct blk_cluster_plan *p)
 	for (size_t i = 0; i < p->n.ncopies; i++)
 		memcpy(phys_to_virt(p->copies[i].to),
 		       phys_to_virt(p->copies[i].from), p->copies[i].len);
-	probes.copies += probe_read() - t;
+	lxblk_probe_copied(probe_read() - t);
 }
 
 /* --- Completion --- */
@@ -220,7 +202,7 @@ static void finish(struct lxblk_req *r)
 {
 	struct io_req *req = r->req;
 
-	probes.copies = 0;
+	lxblk_probe_copies_reset();
 	if (r->error == D_SUCCESS && r->plan.copy_when ==
 	    BLK_CLUSTER_COPY_AFTER)
 		run_copies(&r->plan);
@@ -236,13 +218,8 @@ static void finish(struct lxblk_req *r)
 		stats.errors++;
 	count(&r->u->counters, req);
 	stats.in_flight--;
-	if (probes.t_done != 0) {
-		probes.replying = req;	/* the sample ends in reply_probe */
-		probes.replying_disk = r->u->d;
-		probes.t_replying = probes.t_done + probes.copies;
-	}
+	lxblk_probe_answered(req, r->u->d);
 	req_free(r);
-	probes.t_done = 0;
 	io_req_done(req);
 }
 
@@ -277,82 +254,6 @@ static void cmd_done(struct lx_emul_disk_cmd *cmd, int result)
 		r->stop = true;
 	}
 	release(r);
-	cpu_intr_restore(flags);
-}
-
-/* linux-emu's probe points (lx_emul_disk_probe_set): only record. */
-static void probe_point(int point)
-{
-	uint64_t now = probe_read();
-	uint64_t flags = cpu_intr_save();
-
-	if (point == LX_EMUL_DISK_PROBE_QUEUECOMMAND) {
-		uint64_t ticks = now - probes.t_op - probes.copies;
-
-		if (probes.t_op != 0)
-			probe_ring_add(&probes.op_disk->cmd_ring, ticks);
-		if (probes.t_op != 0 && probes.cmd != NULL &&
-		    probes.ncmd < probes.max) {
-			struct dev_lxblk_sample *s = &probes.cmd[probes.ncmd++];
-
-			s->len = probes.len;
-			s->nsegs = (uint16_t)probes.nsegs;
-			s->write = (uint16_t)probes.write;
-			s->ticks = ticks;
-		}
-		probes.t_op = 0;
-	} else if (point == LX_EMUL_DISK_PROBE_SCSI_DONE) {
-		probes.t_done = now;
-	}
-	cpu_intr_restore(flags);
-}
-
-/* The reply thread queued a reply on its port (the replied op): the
- * end of the int sample whose request it was.  Thread context. */
-static void reply_probe(struct device *dev, const struct io_req *req)
-{
-	uint64_t now = probe_read();
-	uint64_t flags = cpu_intr_save();
-
-	(void)dev;
-	if (req == probes.replying)
-		probe_ring_add(&probes.replying_disk->int_ring,
-			       now - probes.t_replying);
-	if (req == probes.replying && probes.intr != NULL &&
-	    probes.nintr < probes.max) {
-		struct dev_lxblk_sample *s = &probes.intr[probes.nintr++];
-
-		s->len = (uint32_t)req->count;
-		s->nsegs = 0;
-		s->write = req->op == IO_WRITE || req->op == IO_WRITE_INBAND;
-		s->ticks = now - probes.t_replying;
-	}
-	if (req == probes.replying)
-		probes.replying = NULL;
-	cpu_intr_restore(flags);
-}
-
-void dev_lxblk_bench_start(struct dev_lxblk_sample *cmd,
-			   struct dev_lxblk_sample *intr, unsigned int max)
-{
-	uint64_t flags = cpu_intr_save();
-
-	probes.cmd = cmd;
-	probes.intr = intr;
-	probes.max = max;
-	probes.ncmd = probes.nintr = 0;
-	probes.t_op = probes.t_done = 0;
-	probes.replying = NULL;
-	cpu_intr_restore(flags);
-}
-
-void dev_lxblk_bench_stop(unsigned int *ncmd, unsigned int *nintr)
-{
-	uint64_t flags = cpu_intr_save();
-
-	*ncmd = probes.ncmd;
-	*nintr = probes.nintr;
-	probes.cmd = probes.intr = NULL;
 	cpu_intr_restore(flags);
 }
 
@@ -672,7 +573,7 @@ static io_return_t lxblk_io(struct device *dev, struct io_req *req)
 			return D_NO_MEMORY;
 		stats.pages_held++;
 	}
-	probes.copies = 0;
+	lxblk_probe_copies_reset();
 	rc = plan(u, req, bytes, inband_page, &r);
 	if (rc != D_SUCCESS) {
 		if (inband_page != 0)
@@ -687,11 +588,8 @@ static io_return_t lxblk_io(struct device *dev, struct io_req *req)
 		run_copies(&r->plan);
 	stats.requests++;
 	stats.in_flight++;
-	probes.t_op = now;
-	probes.op_disk = u->d;
-	probes.len = (uint32_t)req->count;
-	probes.nsegs = r->cmds[0].nsegs;
-	probes.write = write;
+	lxblk_probe_op(u->d, now, (uint32_t)req->count, r->cmds[0].nsegs,
+		       write);
 	r->pending = 1;		/* the op's hold, then the queue's */
 	if (queue_head != NULL || worker_busy || !submit_cmds(r, false))
 		queue_push(r);
@@ -732,7 +630,7 @@ static const struct dev_ops lxblk_ops = {
 	.read = lxblk_io,
 	.write = lxblk_io,
 	.get_status = lxblk_get_status,
-	.replied = reply_probe,
+	.replied = lxblk_probe_replied,
 };
 
 const struct dev_module dev_lxblk_module = {
@@ -757,7 +655,7 @@ int dev_lxblk_start(const struct dev_lxblk_disks *ops)
 	stats.cmds += cmds;
 	if (ndisks == 0)
 		return 0;
-	ops->probe_set(probe_point);
+	ops->probe_set(lxblk_probe_point);
 	if (kernel_thread_create("lx-blk", LXBLK_PRIORITY, worker, NULL,
 				 NULL) != KERN_SUCCESS) {
 		kprintf("lx-blk: cannot start the worker thread\n");

@@ -59,7 +59,10 @@ struct dev_lxblk_stats {
 void dev_lxblk_stats(struct dev_lxblk_stats *out);
 
 /*
- * The disk glue benchmarks (make bench; tests/kernel/bench_test.c).
+ * The module's glue spans (dev_lxblk_probe.c), timed on every request
+ * into its disk's rings (GRAFT_DEV_INFO) and passed to the probe hook
+ * (kern/probe_hook.h), where the benchmarks record them
+ * (tests/kernel/bench_test.c).
  * disk.cmd.glue: from the module's read or write op (device_read or
  * device_write decoded, its request recorded) to the adapter's
  * queuecommand being called for the request's first command
@@ -72,21 +75,5 @@ void dev_lxblk_stats(struct dev_lxblk_stats *out);
  * to the reply thread and its MIG reply.  TSC ticks (probe_read), the
  * probes' own cost included.  One request at a time.
  */
-struct dev_lxblk_sample {
-	uint32_t len;		/* bytes of the request */
-	uint16_t nsegs;		/* segments of its first command */
-	uint16_t write;		/* 1: device_write, 0: device_read */
-	uint64_t ticks;
-};
-
-/* dev_lxblk_bench_start - record up to @max samples in @cmd and in @intr
- * from now on (the arrays stay the caller's until dev_lxblk_bench_stop).
- * Thread context. */
-void dev_lxblk_bench_start(struct dev_lxblk_sample *cmd,
-			   struct dev_lxblk_sample *intr, unsigned int max);
-
-/* dev_lxblk_bench_stop - stop recording; the counts go to *@ncmd and
- * *@nintr. */
-void dev_lxblk_bench_stop(unsigned int *ncmd, unsigned int *nintr);
 
 #endif

@@ -18,9 +18,13 @@
  *
  * Writes: a frame of 14 (the Ethernet header) to MTU + 14 bytes, else
  * D_INVALID_SIZE (GNU Mach's min_packet_size is its header size; shorter
- * than 60 bytes the driver pads).  Each write answers D_IO_QUEUED and is
- * replied to when the driver is done with the frame (tx_done callback,
- * io_req_done).  A stopped transmit queue makes the worker wait for the
+ * than 60 bytes the driver pads).  A write is answered D_SUCCESS when
+ * the driver took the frame (ndo_start_xmit returned NETDEV_TX_OK), as
+ * a socket's sendto returns: at once from the op when it sends the frame
+ * itself, else (D_IO_QUEUED) by io_req_done once lx-net handed it over.
+ * What becomes of the frame after that (sent, or dropped by the driver)
+ * is counted in Linux's counters of the device, not answered; tx_done
+ * only counts.  A stopped transmit queue makes the worker wait for the
  * driver's wake-up and try again: nothing is dropped.  A write waits up
  * to 3 s for the link (carrier; e1000 reports it from its watchdog a
  * moment after it is opened) and fails D_DEVICE_DOWN without one,
@@ -29,8 +33,7 @@
  * them.  If bringing the device up failed, queued and later writes fail
  * with that error (as dev_error_from_errno maps it) until the device is
  * closed and opened again.  A write still queued at the last close fails
- * D_DEVICE_DOWN at once; one the driver holds is answered when it gives
- * it back.
+ * D_DEVICE_DOWN at once.
  *
  * Receiving: frames the driver hands over go through the device's
  * packet filter table (kernel/net/, net_filter_deliver, NETF_IN) as
@@ -177,20 +180,19 @@ static void cb_rx(struct lx_emul_netdev *ndev, const void *frame,
 	cpu_intr_restore(flags);
 }
 
+/* The driver is done with a frame it took (its write was answered
+ * then): @cookie is the frame's length (tx_cookie). */
 static void cb_tx_done(struct lx_emul_netdev *ndev, void *cookie)
 {
 	struct lxnet *s = slot_by_ndev(ndev);
-	struct io_req *req = cookie;
 	uint64_t flags = cpu_intr_save();
 
 	if (s != NULL) {
 		s->stats.tx_done++;
 		s->in_driver--;
-		lxnet_probe_tx_done((unsigned int)(s - slots), req);
+		lxnet_probe_tx_done((unsigned int)(s - slots),
+				    (uint32_t)(uintptr_t)cookie);
 	}
-	req->error = D_SUCCESS;
-	req->done = req->count;
-	io_req_done(req);
 	cpu_intr_restore(flags);
 	thread_wakeup(&work_event);	/* dev_lxnet_idle waiters */
 }
@@ -238,7 +240,8 @@ static bool refresh(struct lxnet *s)
 
 	if (lx_emul_netdev_info(s->ndev, &info) != 0)
 		return false;
-	s->flags = info.flags | (info.up && info.carrier ? IFF_RUNNING : 0);
+	s->flags = (info.flags & ~IFF_RUNNING) |
+		   (info.up && info.carrier ? IFF_RUNNING : 0);
 	return info.carrier;
 }
 
@@ -311,10 +314,15 @@ static void do_flags(struct lxnet *s)
  * without them), then the device down. */
 static void do_close(struct lxnet *s)
 {
-	int modes = lx_emul_netdev_set_rx_flags(s->ndev, 0);
-	int err = lx_emul_netdev_close(s->ndev);
-	uint64_t flags;
+	uint64_t flags = cpu_intr_save();
+	int modes, err;
 
+	/* Going down: a client that opens it meanwhile waits for the link
+	 * of the next bring-up, not this one's. */
+	s->flags &= ~IFF_RUNNING;
+	cpu_intr_restore(flags);
+	modes = lx_emul_netdev_set_rx_flags(s->ndev, 0);
+	err = lx_emul_netdev_close(s->ndev);
 	if (err != 0)
 		kprintf("lx-net: taking %s down failed (%d)\n", s->name, err);
 	if (modes < 0)
@@ -338,8 +346,14 @@ static void frame_get(struct lxnet *s, struct io_req *req)
 	lxnet_probe_copied(probe_read() - copy_start);
 }
 
-/* Interrupts off: the driver took the @len-byte frame in s->frame (its
- * request may be answered and freed already: tx_done). */
+/* The cookie a frame of @len bytes goes to the driver with: its length,
+ * all cb_tx_done needs (the write is answered when the driver takes it). */
+static void *tx_cookie(size_t len)
+{
+	return (void *)(uintptr_t)len;
+}
+
+/* Interrupts off: the driver took the @len-byte frame in s->frame. */
 static void sent(struct lxnet *s, size_t len)
 {
 	s->stats.tx_frames++;
@@ -376,13 +390,17 @@ static void do_send(struct lxnet *s)
 	frame_get(s, req);
 	s->in_driver++;		/* tx_done may come before xmit returns */
 	cpu_intr_restore(flags);
-	err = lx_emul_netdev_xmit(s->ndev, s->frame, len, req);
+	err = lx_emul_netdev_xmit(s->ndev, s->frame, len, tx_cookie(len));
 	flags = cpu_intr_save();
 	s->sending = false;
-	if (err == 0)
+	if (err == 0) {
 		sent(s, len);
-	else
+		req->error = D_SUCCESS;
+		req->done = len;
+		io_req_done(req);
+	} else {
 		s->in_driver--;
+	}
 	if (err == -LX_EBUSY && s->want_up) {
 		s->stats.tx_busy++;
 		io_req_queue_push_head(&s->writes, req);
@@ -477,6 +495,7 @@ int dev_lxnet_stats(const char *name, struct dev_lxnet_stats *out)
 	flags = cpu_intr_save();
 	*out = s->stats;
 	out->up = s->up;
+	out->flags = s->flags;
 	cpu_intr_restore(flags);
 	return 0;
 }
@@ -539,9 +558,10 @@ static void lxnet_close(struct device *dev)
  * Interrupts off, nothing queued or being sent on @s, which was up with a
  * link: hand @req's frame to the driver from here if the Linux world is
  * free (lx_emul_netdev_xmit_now), sparing the switch to lx-net and back.
- * True if the driver took it; false (nothing sent) if the world or the
- * rtnl lock was busy, the link is gone or the driver refused: then the
- * worker sends it as any queued write, with its waits and error answers.
+ * True if the driver took it (@req's error and done then set, for the
+ * op's D_SUCCESS); false (nothing sent) if the world or the rtnl lock
+ * was busy, the link is gone or the driver refused: then the worker
+ * sends it as any queued write, with its waits and error answers.
  */
 static bool send_now(struct lxnet *s, struct io_req *req)
 {
@@ -550,9 +570,11 @@ static bool send_now(struct lxnet *s, struct io_req *req)
 
 	frame_get(s, req);
 	s->in_driver++;		/* tx_done may come before xmit returns */
-	err = lx_emul_netdev_xmit_now(s->ndev, s->frame, len, req);
+	err = lx_emul_netdev_xmit_now(s->ndev, s->frame, len, tx_cookie(len));
 	if (err == 0) {
 		sent(s, len);
+		req->error = D_SUCCESS;
+		req->done = len;
 		return true;
 	}
 	s->in_driver--;
@@ -575,7 +597,7 @@ static io_return_t lxnet_write(struct device *dev, struct io_req *req)
 	if (s->up && io_req_queue_empty(&s->writes) && !s->stalled &&
 	    !s->sending &&
 	    (s->flags & IFF_RUNNING) && send_now(s, req))
-		return D_IO_QUEUED;
+		return D_SUCCESS;
 	io_req_queue_push(&s->writes, req);
 	thread_wakeup(&work_event);
 	return D_IO_QUEUED;
@@ -712,7 +734,6 @@ static const struct dev_ops lxnet_ops = {
 	.get_status = lxnet_get_status,
 	.set_status = lxnet_set_status,
 	.set_filter = lxnet_set_filter,
-	.replied = lxnet_probe_replied,
 };
 
 const struct dev_module dev_lxnet_module = {

@@ -32,6 +32,7 @@ struct dev_lxnet_stats {
 	unsigned int opens;	/* Linux opens (ndo_open) */
 	unsigned int closes;	/* Linux closes (ndo_stop) */
 	int up;			/* the Linux device is open now */
+	unsigned int flags;	/* IFF_* as NET_STATUS reports them now */
 };
 
 /* dev_lxnet_stats - copy the counters of the device named @name; 0, or
@@ -43,7 +44,9 @@ int dev_lxnet_stats(const char *name, struct dev_lxnet_stats *out);
 int dev_lxnet_idle(void);
 
 /*
- * The net glue benchmarks (make bench; tests/kernel/bench_test.c).
+ * The module's glue spans, timed on every frame into each device's ring
+ * (GRAFT_DEV_INFO) and passed to the probe hook (kern/probe_hook.h),
+ * where the benchmarks record them (tests/kernel/bench_test.c).
  * net.tx.glue: from the module's write op (device_write decoded) to the
  * call of ndo_start_xmit, less the two copies of the frame (into the
  * module's buffer, into the skb); one write at a time (a second write
@@ -51,30 +54,10 @@ int dev_lxnet_idle(void);
  * net.rx.glue: from the driver handing a received skb to linux-emu to
  * the net_rcv_msg queued (net_filter_deliver returned).
  * net.txdone.glue: from the driver's transmit completion (it frees the
- * skb: the destructor's first line) to the reply of that device_write
- * queued on the client's reply port (the reply thread's send returned):
- * the tx_done callback, io_req_done, the switch to the reply thread and
- * its MIG reply.  TSC ticks, probe_read() (kern/probe.h), the probes' own
- * cost included.
+ * skb: the destructor's first line) to the module's tx_done callback
+ * done (the write was answered when the driver took the frame, so the
+ * completion only counts).  TSC ticks, probe_read() (kern/probe.h), the
+ * probes' own cost included.
  */
-struct dev_lxnet_sample {
-	uint32_t len;		/* frame bytes */
-	uint64_t ticks;
-};
-
-/* The samples of one benchmark run: arrays of @max each, the caller's
- * until dev_lxnet_bench_stop, which sets the counts. */
-struct dev_lxnet_bench {
-	struct dev_lxnet_sample *tx, *rx, *txdone;
-	unsigned int max;
-	unsigned int ntx, nrx, ntxdone;
-};
-
-/* dev_lxnet_bench_start - record samples into @b from now on. */
-void dev_lxnet_bench_start(struct dev_lxnet_bench *b);
-
-/* dev_lxnet_bench_stop - stop recording; @b's counts say how many
- * samples each array got. */
-void dev_lxnet_bench_stop(struct dev_lxnet_bench *b);
 
 #endif

@@ -1,58 +1,53 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The Linux net module's probes: its glue paths timed on every frame, for GRAFT_DEV_INFO and the benchmarks. */
+/* The Linux net module's probes: its glue paths timed on every frame, for GRAFT_DEV_INFO and the probe hook. */
 /*
  * One write is timed at a time (a second write entering the op before
  * the first reached the driver restarts the sample), as is one received
  * frame and one transmit completion: the spans are those dev_lxnet.h
- * describes for the benchmarks, which read the same samples through
- * dev_lxnet_bench_start.  Each sample costs a fenced TSC read at each
- * end and a store into its device's ring.  Interrupts off guard the
- * state (one CPU).
+ * describes.  Each sample costs a fenced TSC read at each end and a
+ * store into its device's ring; it is also passed to the probe hook
+ * (kern/probe_hook.h), where a benchmark may record it.  Interrupts off
+ * guard the state (one CPU).
  */
 #include <stddef.h>
 #include <stdint.h>
 
 #include "device/dev_info.h"
-#include "device/io_req.h"
 #include "kern/probe.h"
+#include "kern/probe_hook.h"
 #include "kern/probe_ring.h"
 #include "linux-emu/include/lx_emul.h"
 #include "mach-glue/net/dev_lxnet.h"
 #include "mach-glue/net/lxnet_probe.h"
 #include "x86_64/cpu.h"
 
+/* The module's spans, in the order of the probe hook's. */
 enum { SPAN_TX, SPAN_RX, SPAN_TXDONE, SPANS };
-
-static const char *const span_names[SPANS] = {
-	"net.tx.glue", "net.rx.glue", "net.txdone.glue",
-};
 
 static struct probe_ring rings[DEV_LXNET_MAX][SPANS];
 
 /* The open samples; interrupts off. */
 static struct {
-	struct dev_lxnet_bench *b;	/* NULL: no benchmark records */
-	unsigned int tx_slot, done_slot;
+	unsigned int tx_slot;
 	uint32_t tx_len;
 	uint64_t t_write;	/* write op entered; 0: no sample open */
 	uint64_t copies;	/* ticks spent copying the frame so far */
 	uint64_t t_copy;	/* the skb copy started */
 	uint64_t t_rx;		/* the driver handed a frame over */
-	uint64_t t_done;	/* a transmit skb's destructor started */
-	const struct io_req *done_req;	/* ... its write; NULL: none */
+	uint64_t t_done;	/* a transmit skb's destructor started;
+				 * 0: no sample open */
 } st;
 
-/* Interrupts off: a sample of @len bytes and @ticks on @slot's @span,
- * also into the benchmark's array @a (count *@n) while it records. */
-static void sample(unsigned int slot, int span, uint32_t len,
-		   uint64_t ticks, struct dev_lxnet_sample *a, unsigned int *n)
+/* Interrupts off: a sample of @len bytes and @ticks on @slot's @span. */
+static void sample(unsigned int slot, int span, uint32_t len, uint64_t ticks)
 {
+	struct probe_sample ps = {
+		.span = PROBE_NET_TX + span, .len = len, .ticks = ticks,
+	};
+
 	if (slot < DEV_LXNET_MAX)
 		probe_ring_add(&rings[slot][span], ticks);
-	if (a != NULL && *n < st.b->max) {
-		a[*n].len = len;
-		a[(*n)++].ticks = ticks;
-	}
+	probe_hook_pass(&ps);
 }
 
 /* linux-emu's probe points (lx_emul_net_probe_set): only record. */
@@ -60,7 +55,6 @@ static void point(int p)
 {
 	uint64_t now = probe_read();
 	uint64_t flags = cpu_intr_save();
-	struct dev_lxnet_bench *b = st.b;
 
 	if (p == LX_EMUL_NET_PROBE_TX_COPY) {
 		st.t_copy = now;
@@ -69,8 +63,7 @@ static void point(int p)
 	} else if (p == LX_EMUL_NET_PROBE_TX_DRIVER) {
 		if (st.t_write != 0)
 			sample(st.tx_slot, SPAN_TX, st.tx_len,
-			       now - st.t_write - st.copies,
-			       b ? b->tx : NULL, b ? &b->ntx : NULL);
+			       now - st.t_write - st.copies);
 		st.t_write = 0;
 	} else if (p == LX_EMUL_NET_PROBE_RX_HANDOVER) {
 		st.t_rx = now;
@@ -100,58 +93,21 @@ void lxnet_probe_copied(uint64_t ticks)
 
 void lxnet_probe_rx(unsigned int slot, uint32_t len)
 {
-	struct dev_lxnet_bench *b = st.b;
-
 	if (st.t_rx != 0)
-		sample(slot, SPAN_RX, len, probe_read() - st.t_rx,
-		       b ? b->rx : NULL, b ? &b->nrx : NULL);
+		sample(slot, SPAN_RX, len, probe_read() - st.t_rx);
 	st.t_rx = 0;
 }
 
-void lxnet_probe_tx_done(unsigned int slot, const struct io_req *req)
+void lxnet_probe_tx_done(unsigned int slot, uint32_t len)
 {
-	st.done_req = req;
-	st.done_slot = slot;
-}
-
-void lxnet_probe_replied(struct device *dev, const struct io_req *req)
-{
-	uint64_t now = probe_read();
-	uint64_t flags = cpu_intr_save();
-	struct dev_lxnet_bench *b = st.b;
-
-	(void)dev;
-	if (req == st.done_req) {
-		sample(st.done_slot, SPAN_TXDONE, (uint32_t)req->count,
-		       now - st.t_done, b ? b->txdone : NULL,
-		       b ? &b->ntxdone : NULL);
-		st.done_req = NULL;
-	}
-	cpu_intr_restore(flags);
+	if (st.t_done != 0)
+		sample(slot, SPAN_TXDONE, len, probe_read() - st.t_done);
+	st.t_done = 0;
 }
 
 void lxnet_probe_report(unsigned int slot, struct graft_dev_info *info)
 {
 	for (int i = 0; i < SPANS; i++)
-		dev_info_probe(info, span_names[i], &rings[slot][i]);
-}
-
-void dev_lxnet_bench_start(struct dev_lxnet_bench *b)
-{
-	uint64_t flags = cpu_intr_save();
-
-	b->ntx = b->nrx = b->ntxdone = 0;
-	st.b = b;
-	st.t_write = st.t_rx = 0;
-	st.done_req = NULL;
-	cpu_intr_restore(flags);
-}
-
-void dev_lxnet_bench_stop(struct dev_lxnet_bench *b)
-{
-	uint64_t flags = cpu_intr_save();
-
-	(void)b;
-	st.b = NULL;
-	cpu_intr_restore(flags);
+		dev_info_probe(info, probe_span_names[PROBE_NET_TX + i],
+			       &rings[slot][i]);
 }

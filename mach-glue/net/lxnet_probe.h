@@ -5,9 +5,7 @@
 
 #include <stdint.h>
 
-struct device;
 struct graft_dev_info;
-struct io_req;
 
 /*
  * The spans of dev_lxnet.h's benchmark comment (net.tx.glue,
@@ -15,7 +13,7 @@ struct io_req;
  * goes into its device's ring (the live figures of GRAFT_DEV_INFO) and,
  * while a benchmark records, into its arrays.  @slot is the device's
  * index in dev_lxnet.c's table.  Interrupts off in all of them but
- * lxnet_probe_start and lxnet_probe_replied (thread context).
+ * lxnet_probe_start (thread context).
  *
  * lxnet_probe_start - install linux-emu's probe function (once, from
  *   dev_lxnet_start).
@@ -25,17 +23,16 @@ struct io_req;
  *   the frame (left out of it).
  * lxnet_probe_rx - @slot handed a @len-byte received frame to its
  *   filters: the end of an rx sample if one is open.
- * lxnet_probe_tx_done - the driver gave back @req's frame on @slot:
- *   its reply will end the txdone sample.
- * lxnet_probe_replied - the module's replied op (device.h).
+ * lxnet_probe_tx_done - the module's tx_done callback has done its
+ *   work for a @len-byte frame of @slot: the end of a txdone sample if
+ *   one is open.
  * lxnet_probe_report - append @slot's three probes to @info.
  */
 void lxnet_probe_start(void);
 void lxnet_probe_write(unsigned int slot, uint32_t len, uint64_t t);
 void lxnet_probe_copied(uint64_t ticks);
 void lxnet_probe_rx(unsigned int slot, uint32_t len);
-void lxnet_probe_tx_done(unsigned int slot, const struct io_req *req);
-void lxnet_probe_replied(struct device *dev, const struct io_req *req);
+void lxnet_probe_tx_done(unsigned int slot, uint32_t len);
 void lxnet_probe_report(unsigned int slot, struct graft_dev_info *info);
 
 #endif

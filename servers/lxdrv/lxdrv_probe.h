@@ -21,6 +21,8 @@ enum lxdrv_probe_point {
 	LXDRV_PROBE_RX_SENT,	/* proxy_net_input returned */
 	LXDRV_PROBE_REPLIED,	/* a reply to the kernel was sent */
 	LXDRV_PROBE_IRQ,	/* line len's Linux handler is called next */
+	LXDRV_PROBE_TX_DONE,	/* a NIC's tx_done callback for a frame of
+				 * len bytes returns next */
 };
 
 extern void (*lxdrv_probe_fn)(int point, size_t len);

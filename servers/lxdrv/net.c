@@ -10,11 +10,13 @@
  * link is up and the world free (lx_emul_netdev_xmit_now), else on the
  * serve thread (lx_emul_netdev_xmit) after waiting for the link (3 s at
  * most) and for room when the driver's queue is stopped; it is answered
- * when the driver is done with the frame.  NET_FLAGS sets
+ * when the driver took the frame, as the kernel's own Linux net module
+ * answers (the transmit completion only counts).  NET_FLAGS sets
  * the receive modes; GRAFT_DEV_INFO, which the kernel forwards, is
  * net_info.c's.  A thread watches the flags (the carrier comes and
  * goes) and republishes the status when they change.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,23 +122,24 @@ static unsigned int refresh(struct net *n)
 	return f;
 }
 
-/* A write the driver holds: answered when it is done with the frame
- * (tx_done), as the kernel's own Linux net module answers. */
-struct tx {
-	struct lxdrv_call call;
-	int count;
-};
+/* The cookie a frame of @count bytes goes to the driver with: its
+ * length, for the txdone probe (tx_done). */
+static void *tx_cookie(size_t count)
+{
+	return (void *)(uintptr_t)count;
+}
 
+/* Answered D_SUCCESS when the driver took the frame, as the kernel's own
+ * Linux net module answers. */
 static kern_return_t net_write(struct lxdrv_device *dev,
 			       const struct lxdrv_call *call, recnum_t recnum,
 			       const void *data, size_t count, int *written)
 {
 	struct net *n = dev->priv;
-	struct tx *tx;
 	int err;
 
+	(void)call;
 	(void)recnum;
-	(void)written;
 	/* As the kernel's Linux net module: a frame waits for the link
 	 * (3 s), which a driver only reports some time after opening. */
 	for (int t = 0; !(n->flags & IFF_RUNNING) &&
@@ -146,23 +149,18 @@ static kern_return_t net_write(struct lxdrv_device *dev,
 		lx_host_wait_prepare(&wake_event);
 		(void)lx_host_wait(1);
 	}
-	tx = malloc(sizeof(*tx));
-	if (!tx)
-		return D_NO_MEMORY;
-	tx->call = *call;
-	tx->count = (int)count;
 	/* The world's own waits inside the transmit prepare theirs, so a
 	 * tx_wake that came before this one's is not seen: wait a tick at
 	 * most, then try again. */
-	while ((err = lx_emul_netdev_xmit(n->ndev, data, count, tx)) ==
-	       -LX_EBUSY) {
+	while ((err = lx_emul_netdev_xmit(n->ndev, data, count,
+					  tx_cookie(count))) == -LX_EBUSY) {
 		lx_host_wait_prepare(&wake_event);
 		(void)lx_host_wait(1);
 	}
-	if (err == 0)
-		return MIG_NO_REPLY;
-	free(tx);
-	return dev_error_from_errno(err);
+	if (err != 0)
+		return dev_error_from_errno(err);
+	*written = (int)count;
+	return D_SUCCESS;
 }
 
 /* The event loop's way, as the kernel's Linux net module's from its
@@ -175,22 +173,15 @@ static bool net_write_now(struct lxdrv_device *dev,
 			  kern_return_t *code)
 {
 	struct net *n = dev->priv;
-	struct tx *tx;
 
+	(void)call;
 	(void)recnum;
-	(void)written;
-	if (!(n->flags & IFF_RUNNING))
+	if (!(n->flags & IFF_RUNNING) ||
+	    lx_emul_netdev_xmit_now(n->ndev, data, count,
+				    tx_cookie(count)) != 0)
 		return false;
-	tx = malloc(sizeof(*tx));
-	if (!tx)
-		return false;
-	tx->call = *call;
-	tx->count = (int)count;
-	if (lx_emul_netdev_xmit_now(n->ndev, data, count, tx) != 0) {
-		free(tx);
-		return false;
-	}
-	*code = MIG_NO_REPLY;
+	*written = (int)count;
+	*code = D_SUCCESS;
 	return true;
 }
 
@@ -246,13 +237,12 @@ static void rx(struct lx_emul_netdev *ndev, const void *frame,
 	}
 }
 
+/* The driver is done with a frame (its write was answered when the
+ * driver took it): only the txdone probe's end. */
 static void tx_done(struct lx_emul_netdev *ndev, void *cookie)
 {
-	struct tx *tx = cookie;
-
 	(void)ndev;
-	lxdrv_reply_write(&tx->call, D_SUCCESS, tx->count);
-	free(tx);
+	lxdrv_probe(LXDRV_PROBE_TX_DONE, (size_t)(uintptr_t)cookie);
 }
 
 static void tx_wake(struct lx_emul_netdev *ndev)

@@ -66,7 +66,7 @@ static void net_point(int point)
 }
 
 /* lxdrv's points: a write op's start, a frame given to the kernel, a
- * reply sent (a write's when a transmit completion came just before). */
+ * transmit completion's callback done. */
 static void server_point(int point, size_t len)
 {
 	uint64_t now = probe_tsc();
@@ -79,7 +79,7 @@ static void server_point(int point, size_t len)
 		if (t_rx != 0)
 			probe_ring_add(&rings[SPAN_RX], now - t_rx);
 		t_rx = 0;
-	} else if (point == LXDRV_PROBE_REPLIED) {
+	} else if (point == LXDRV_PROBE_TX_DONE) {
 		if (t_done != 0)
 			probe_ring_add(&rings[SPAN_TXDONE], now - t_done);
 		t_done = 0;

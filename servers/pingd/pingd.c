@@ -32,22 +32,6 @@
 static uint8_t my_mac[6];
 static uint32_t my_ip;		/* host order */
 
-/* Parse "A.B.C.D" into @ip (host order); 0 on success, -1 if malformed. */
-static int parse_ip(const char *s, uint32_t *ip)
-{
-	unsigned int b[4];
-	char tail;
-
-	if (sscanf(s, "%u.%u.%u.%u%c", &b[0], &b[1], &b[2], &b[3],
-		   &tail) != 4)
-		return -1;
-	for (int i = 0; i < 4; i++)
-		if (b[i] > 255)
-			return -1;
-	*ip = b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3];
-	return 0;
-}
-
 static uint16_t get16(const uint8_t *p)
 {
 	return (uint16_t)(p[0] << 8 | p[1]);
@@ -85,23 +69,6 @@ static uint16_t inet_checksum(const uint8_t *p, size_t len)
 	return (uint16_t)~sum;
 }
 
-/* eth0's MAC into my_mac; D_SUCCESS or the device_get_status error. */
-static kern_return_t read_mac(mach_port_t d)
-{
-	int st[DEV_STATUS_MAX];
-	mach_msg_type_number_t n = 2;
-	kern_return_t kr = device_get_status(d, NET_ADDRESS, st, &n);
-
-	if (kr != D_SUCCESS)
-		return kr;
-	for (int w = 0; w < 2; w++) {
-		uint32_t v = __builtin_bswap32((uint32_t)st[w]);
-
-		memcpy(my_mac + 4 * w, &v, w == 0 ? 4 : 2);
-	}
-	return D_SUCCESS;
-}
-
 /*
  * One filter for both kinds of frame (offsets in the Ethernet frame):
  * type 0x0806 with ARP opcode 1 (20) and target address ip (38), or type
@@ -128,29 +95,6 @@ static kern_return_t install_filter(mach_port_t d, mach_port_t rx)
 
 	return device_set_filter(d, rx, MACH_MSG_TYPE_MAKE_SEND, 0,
 				 (filter_t *)f, sizeof(f) / (sizeof(filter_t)));
-}
-
-/* Wait up to 5 s (10 ms sleeps) for eth0 to be up with a link
- * (IFF_UP|IFF_RUNNING, 0x41), so that "ready" means frames flow. */
-static void wait_link(mach_port_t d)
-{
-	mach_port_t sleeper = MACH_PORT_NULL;
-
-	if (mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_RECEIVE,
-			       &sleeper) != KERN_SUCCESS)
-		return;
-	for (int i = 0; i < 500; i++) {
-		int st[DEV_STATUS_MAX];
-		mach_msg_type_number_t n = NET_STATUS_COUNT;
-		mach_msg_header_t h;
-
-		if (device_get_status(d, NET_STATUS, st, &n) == D_SUCCESS &&
-		    (((struct net_status *)st)->flags & 0x41) == 0x41)
-			break;
-		mach_msg(&h, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0, sizeof(h),
-			 sleeper, 10, MACH_PORT_NULL);
-	}
-	mach_port_destroy(mach_task_self(), sleeper);
 }
 
 /* Send @len bytes of @frame (padded to ETH_ZLEN); D_SUCCESS or the error. */
@@ -250,13 +194,13 @@ int main(int argc, char **argv)
 
 	master = graft_arg_port(argc, argv, "device");
 	count = strtoul(graft_arg(argc, argv, "count", "0"), NULL, 10);
-	if (parse_ip(graft_arg(argc, argv, "ip", ""), &my_ip) != 0) {
+	if (graft_parse_ipv4(graft_arg(argc, argv, "ip", ""), &my_ip) != 0) {
 		printf("pingd: needs ip=A.B.C.D\n");
 		return 2;
 	}
 	kr = device_open(master, D_READ | D_WRITE, "eth0", &d);
 	if (kr == D_SUCCESS)
-		kr = read_mac(d);
+		kr = graft_net_mac(d, my_mac);
 	if (kr == D_SUCCESS)
 		kr = mach_port_allocate(mach_task_self(),
 					MACH_PORT_RIGHT_RECEIVE, &rx);
@@ -266,7 +210,7 @@ int main(int argc, char **argv)
 		printf("pingd: cannot serve eth0: error %d\n", kr);
 		return 1;
 	}
-	wait_link(d);
+	(void)graft_net_wait_link(d, 5000);	/* "ready": frames flow */
 	printf("pingd: ready ip=%s mac=%02x:%02x:%02x:%02x:%02x:%02x\n",
 	       graft_arg(argc, argv, "ip", ""), my_mac[0], my_mac[1],
 	       my_mac[2], my_mac[3], my_mac[4], my_mac[5]);

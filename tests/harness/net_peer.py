@@ -194,3 +194,33 @@ class Sink:
         return (f"dgram,id={name},local.type=inet,local.host=127.0.0.1,"
                 f"local.port={self.qemu_port},remote.type=inet,"
                 f"remote.host=127.0.0.1,remote.port={self.port}")
+
+
+class Capture(Sink):
+    """A sink that also keeps every frame the guest's NIC sends, in
+    arrival order, for a check after the boot (suite pktgen): `frames`
+    holds them once the thread ended (`join`)."""
+
+    def __init__(self, log: Path, seconds: float):
+        super().__init__(log, seconds)
+        self.captured: list[bytes] = []
+
+    def run(self) -> None:
+        with self.sock:
+            while (left := self.deadline - time.monotonic()) > 0:
+                self.sock.settimeout(min(left, 0.5))
+                try:
+                    frame, _ = self.sock.recvfrom(65536)
+                except socket.timeout:
+                    continue
+                except OSError:
+                    break
+                self.captured.append(frame)
+                self.frames += 1
+        self.log.write_text(f"{self.frames} frames\n")
+
+    def stop(self) -> list[bytes]:
+        """End the thread (the guest is gone) and return the frames."""
+        self.deadline = time.monotonic()
+        self.thread.join(timeout=5.0)
+        return self.captured

@@ -328,6 +328,10 @@ def bench_prepare(suite: Suite, suite_dir: Path) -> Suite:
 # host sink that counts frames (net_peer.Sink), WALL_RATE_SECONDS
 # one-second passes of 60-byte frames.
 WALL_RATE_SECONDS = 5
+# pktgen.rate/60 (servers/pktgen): runs of this many 60-byte frames a
+# boot, as Linux's pktgen in bench/native/compare.py.
+PKTGEN_BENCH_COUNT = 100000
+PKTGEN_BENCH_RUNS = 5
 
 
 def net_sink(suite: Suite, suite_dir: Path) -> Suite:
@@ -747,6 +751,55 @@ def device_fuzz_suite(name: str, seed: int, count: int,
                   "device=${device-port}"),
                  (DEVICE_FUZZ, f"device_fuzz mode=fuzz seed={seed} "
                   f"count={count} device=${{device-port}}")))
+
+
+def pktgen_prepare(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of `pktgen`: e1000 at a capturing peer."""
+    import pktgen_check as check  # the harness directory is on sys.path
+
+    return check.prepare(suite, suite_dir)
+
+
+def pktgen_check(suite: Suite, suite_dir: Path) -> list:
+    """Check hook of `pktgen`: each run's frames
+    (tests/harness/pktgen_check.py)."""
+    import pktgen_check as check  # the harness directory is on sys.path
+
+    return check.check(suite, suite_dir)
+
+
+# servers/pktgen's runs in suite pktgen (module word, arguments).
+PKTGEN_RUNS = (
+    ("pg_default", "count=20 dst_mac=02:00:00:00:00:01"),
+    ("pg_ranges",
+     "count=24 dst_mac=02:00:00:00:00:02 min_pkt_size=60 max_pkt_size=63 "
+     "dst_min=10.0.0.1 dst_max=10.0.0.3 src_min=10.1.0.1 src_max=10.1.0.2 "
+     "udp_src_min=1000 udp_src_max=1001 udp_dst_min=2000 udp_dst_max=2003"),
+    ("pg_random",
+     "count=100 dst_mac=02:00:00:00:00:03 min_pkt_size=60 max_pkt_size=1514 "
+     "dst_min=10.0.0.1 dst_max=10.0.0.200 udp_dst_min=1 udp_dst_max=50000 "
+     "flag=IPDST_RND+UDPDST_RND+TXSIZE_RND seed=7"),
+    ("pg_clone",
+     "count=30 clone_skb=9 dst_mac=02:00:00:00:00:04 dst_min=10.0.0.1 "
+     "dst_max=10.0.0.255 flag=IPDST_RND"),
+    ("pg_flows",
+     "count=40 flows=4 flowlen=5 dst_mac=02:00:00:00:00:05 udp_src_min=1 "
+     "udp_src_max=60000 flag=UDPSRC_RND"),
+    ("pg_delay", "count=10 delay=20000000 dst_mac=02:00:00:00:00:06"),
+    ("pg_bad01", "pkt_sz=60"),
+    ("pg_bad02", "count=12x"),
+    ("pg_bad03", "pkt_size=59"),
+    ("pg_bad04", "pkt_size=1515"),
+    ("pg_bad05", "dst=10.0.0.256"),
+    ("pg_bad06", "dst_mac=02:00:00:00:00"),
+    ("pg_bad07", "flag=IPDST_RANDOM"),
+    ("pg_bad08", "min_pkt_size=100 max_pkt_size=80"),
+    ("pg_bad09", "flows=4"),
+    ("pg_bad10", "udp_dst_min=70000"),
+    ("pg_bad11", "flows=2000 flowlen=1"),
+    ("pg_bad12", "dst_min=10.0.0.9 dst_max=10.0.0.1"),
+    ("pg_bad13", "count=0 bench=3"),
+)
 
 
 SUITES: tuple[Suite, ...] = (
@@ -1186,6 +1239,15 @@ SUITES: tuple[Suite, ...] = (
               modules=(("{builddir}/servers/pingd/pingd.elf",
                         f"pingd ip={PING_GUEST_IP} count=4 "
                         "device=${device-port}"),)),
+    # servers/pktgen: runs whose frames the capturing peer keeps and
+    # tests/harness/pktgen_check.py checks, then bad arguments, each
+    # refused by name (tests/kernel/pktgen_test.c).
+    QemuSuite(name="pktgen", test="pktgen", cmdline=("linux",),
+              timeout=180.0, prepare=pktgen_prepare, check=pktgen_check,
+              modules=tuple(
+                  ("{builddir}/servers/pktgen/pktgen.elf",
+                   f"{word} {args} device=${{device-port}}")
+                  for word, args in PKTGEN_RUNS)),
     # servers/netd (lwIP) on eth0, reached from a tap device in a network
     # namespace by the host's ping, curl and iperf; netd-client runs
     # tests/user/netd_client.c over netd.defs against peers on the tap
@@ -1427,6 +1489,11 @@ SUITES: tuple[Suite, ...] = (
                         f"{disk_args(False)} device=${{device-port}}"),
                        ("{builddir}/tests/user/net_probe.elf",
                         f"net_rate rate={WALL_RATE_SECONDS} "
+                        "device=${device-port}"),
+                       ("{builddir}/servers/pktgen/pktgen.elf",
+                        f"pktgen count={PKTGEN_BENCH_COUNT} "
+                        f"bench={PKTGEN_BENCH_RUNS} "
+                        "dst_mac=02:47:52:41:46:54 "
                         "device=${device-port}"))),
     # The same with e1000 and ata_piix in one driver server
     # (server.net.tx.rate/60, server.disk.*.seq/<size>), booted in the

@@ -518,6 +518,11 @@ def guest(cmdline, modules, megs, icount, out):
         say('BENCH {"name": "disk.read.seq/4096", "unit": "MiB/s", '
             '"mode": "wall", "count": 9, "min": 15.5, "median": 17.25, '
             '"p99": 20.0, "variance": 1.5}')
+        checks.append(("pktgen_module", any(a.startswith("pktgen ")
+                                            for _, a in modules)))
+        say('BENCH {"name": "pktgen.rate/60", "unit": "frames/s", '
+            '"mode": "wall", "count": 5, "min": 60000.0, '
+            '"median": 61000.0, "p99": 62000.0, "variance": 4.0}')
     else:
         say(f"unknown test {test}")
         checks = [("known_test", False)]

@@ -207,12 +207,15 @@ static bool busy_wait(struct busy_run *b, bool (*done)(struct busy_run *))
 	return false;
 }
 
+/* The client opened eth0 once more and sees its link (IFF_RUNNING in
+ * NET_STATUS, what its wait_link waits for). */
 static bool opened_with_link(struct busy_run *b)
 {
 	struct dev_lxnet_stats s;
 
 	dev_lxnet_stats("eth0", &s);
-	return s.mach_opens > b->opens_before + b->held && eth0_link();
+	return s.mach_opens > b->opens_before + b->held &&
+	       (s.flags & 0x40) && eth0_link();
 }
 
 static uint64_t errors_before;

@@ -702,7 +702,7 @@ static void close_checks(mach_port_t master)
  * bench=N (suite "bench"): the peer echoes every frame back (net_peer.py,
  * echo mode); N frames of each of 60, 256 and 1500 bytes are written,
  * each followed by the receipt of its echo, while the kernel records
- * net.tx.glue and net.rx.glue (dev_lxnet_bench_start).  Each echo must
+ * net.tx.glue and net.rx.glue (at the probe hook).  Each echo must
  * be the frame written, its addresses swapped.  Each device_write is
  * timed here too, from the call to its reply (one fenced TSC pair):
  * net.tx.instr/<size>, or net.tx.instr/<nic>/<size> with bench_nic=NIC.

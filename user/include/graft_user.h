@@ -3,6 +3,8 @@
 #ifndef GRAFT_USER_H
 #define GRAFT_USER_H
 
+#include <stdint.h>
+
 #include <mach/message.h>
 #include <mach/mach_types.h>
 #include <mach/port.h>
@@ -43,6 +45,20 @@ mach_msg_return_t mach_msg(mach_msg_header_t *msg, mach_msg_option_t option,
 const char *graft_arg(int argc, char **argv, const char *key,
 		      const char *dflt);
 mach_port_t graft_arg_port(int argc, char **argv, const char *key);
+
+/*
+ * user/net.c, for programs on a net device @d (opened by device_open):
+ * graft_net_mac - its MAC (NET_ADDRESS) into @mac; D_SUCCESS or the
+ *   device_get_status error.
+ * graft_net_wait_link - wait up to @ms (10 ms sleeps) for it to be up
+ *   with a link (IFF_UP | IFF_RUNNING in NET_STATUS); the flags last
+ *   read (0 if none could be).
+ * graft_parse_ipv4 - "A.B.C.D" into *@ip (host order): 0, or -1 if
+ *   malformed.
+ */
+kern_return_t graft_net_mac(mach_port_t d, uint8_t mac[6]);
+int graft_net_wait_link(mach_port_t d, unsigned int ms);
+int graft_parse_ipv4(const char *s, uint32_t *ip);
 
 /* MIG user stubs generated at build time from gnumach-dev's .defs. */
 #include "mach_interface.h"
