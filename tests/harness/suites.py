@@ -704,7 +704,7 @@ STRESS_COUNT = 500_000
 # into build/stress/results.json (run.py).
 STRESS_INJECT_BOOTS = 5
 STRESS_INJECT_FAULTS = 10_000
-STRESS_INJECT_SECONDS = 150
+STRESS_INJECT_SECONDS = 200
 
 
 def fault_inject_stress_suite(kind: str, boot: int) -> QemuSuite:
