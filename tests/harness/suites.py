@@ -707,6 +707,19 @@ STRESS_INJECT_FAULTS = 10_000
 STRESS_INJECT_SECONDS = 200
 
 
+def server_net_suite(name: str, driver: str, server: str,
+                     device: str) -> QemuSuite:
+    """The server-net cases over Linux's `driver` in a driver server at
+    slot 3, the kernel leaving `server` (linux.server=) to servers, QEMU's
+    NIC `device` (-device) at the net peer."""
+    return QemuSuite(
+        name=name, test="server-net",
+        cmdline=("linux", f"linux.server={server}"),
+        prepare=net_peer_for(f"{device},addr=03.0"),
+        modules=((LXDRV, f"lxdrv drivers={driver} pci=03.0 "
+                  "device=${driver-port}"), NET_PROBE_MODULES[0]))
+
+
 def fault_inject_stress_suite(kind: str, boot: int) -> QemuSuite:
     """Boot `boot` of make stress's `kind` ("net" or "disk") campaign."""
     driver, pci, word, prepare, check = (
@@ -989,33 +1002,16 @@ SUITES: tuple[Suite, ...] = (
                         "lxdrv drivers=e1000 pci=03.0 device=${driver-port}"),
                        NET_PROBE_MODULES[0])),
     # The same over Linux's ne2k-pci (+ 8390) in the server.
-    QemuSuite(name="server-net-ne2k-pci", test="server-net",
-              cmdline=("linux", "linux.server=ne2k-pci"),
-              prepare=net_peer_for("ne2k_pci,addr=03.0"),
-              modules=((LXDRV,
-                        "lxdrv drivers=ne2k-pci pci=03.0 "
-                        "device=${driver-port}"),
-                       NET_PROBE_MODULES[0])),
+    server_net_suite("server-net-ne2k-pci", "ne2k-pci", "ne2k-pci",
+                     "ne2k_pci"),
     # virtio_net (on the virtio core) in the server; virtio_scsi leaves
     # the kernel too, or the kernel's virtio transport, which both
     # share, would bind the NIC's function first.
-    QemuSuite(name="server-net-virtio", test="server-net",
-              cmdline=("linux",
-                       "linux.server=virtio_net,virtio_scsi,virtio_blk"),
-              prepare=net_peer_for(
-                  "virtio-net-pci,disable-legacy=on,addr=03.0"),
-              modules=((LXDRV,
-                        "lxdrv drivers=virtio_net pci=03.0 "
-                        "device=${driver-port}"),
-                       NET_PROBE_MODULES[0])),
+    server_net_suite("server-net-virtio", "virtio_net",
+                     "virtio_net,virtio_scsi,virtio_blk",
+                     "virtio-net-pci,disable-legacy=on"),
     # The same over Linux's vmxnet3 in the server.
-    QemuSuite(name="server-net-vmxnet3", test="server-net",
-              cmdline=("linux", "linux.server=vmxnet3"),
-              prepare=net_peer_for("vmxnet3,addr=03.0"),
-              modules=((LXDRV,
-                        "lxdrv drivers=vmxnet3 pci=03.0 "
-                        "device=${driver-port}"),
-                       NET_PROBE_MODULES[0])),
+    server_net_suite("server-net-vmxnet3", "vmxnet3", "vmxnet3", "vmxnet3"),
     # ISA ne in the server: its ports claimed (isa=), its line found by
     # autoIRQ through the claim, compared with the line QEMU was given;
     # then the net-ne-isa program against its eth0.
