@@ -250,15 +250,16 @@ def write_bench(results: list[report.SuiteResult], records: list[dict],
 
 STRESS_INJECT_PREFIX = "stress-fault-inject-"
 STRESS_COUNTS = ("faults", "crashes", "hangs", "restarts",
-                 "calls_sent_again", "requests", "client_errors")
+                 "calls_sent_again", "requests", "client_errors",
+                 "sectors_lost", "sectors_stray")
 
 
 def write_stress(results: list[report.SuiteResult],
                  ctx: Context) -> list[str]:
     """Write BUILD/stress/results.json from the fault campaigns among
     `results`: each boot's FAULT-INJECT counts (the kernel suite's line),
-    the kernel panics its console shows, whether it passed, and the
-    totals; the lines to print (none if no campaign ran)."""
+    a disk campaign's image counts (suites.disk_rounds_image), the kernel
+    panics its console shows, whether it passed, and the totals; the lines to print (none if no campaign ran)."""
     boots = []
     for result in results:
         if not result.name.startswith(STRESS_INJECT_PREFIX):
@@ -266,6 +267,9 @@ def write_stress(results: list[report.SuiteResult],
         console = boot.read_text(Path(result.suite_dir) / "console.log")
         found = re.search(r"^FAULT-INJECT (\{[^\r\n]*\})", console, re.M)
         counts = json.loads(found.group(1)) if found else {}
+        image = Path(result.suite_dir) / "image.json"
+        if image.exists():
+            counts.update(json.loads(image.read_text()))
         boots.append({"suite": result.name,
                       "passed": result.failed == 0 and result.passed > 0,
                       "kernel_panics": console.count("*** PANIC"),

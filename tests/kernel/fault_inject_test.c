@@ -12,9 +12,10 @@
  * campaign reached its number of faults (inject_faults= on the kernel
  * command line, 1,000 by default) within its time (inject_seconds=, 300
  * s), that every server that died or hung was started again and that
- * the client ended (the harness checks a disk's image on the host
- * afterwards: every place whose last round the client saw succeed holds
- * it).  The requests that failed are counted, not checked: a fault that
+ * the client ended (the harness then measures a disk's image on the
+ * host: the sectors of acknowledged rounds not there, the sectors
+ * changed elsewhere).  The requests that failed are counted, not
+ * checked: a fault that
  * corrupts data or leaves the device failing without stopping the
  * server is not undone by a restart, and how many requests it spoils
  * depends on where the faults land; the counts (the figures of the
