@@ -4,11 +4,10 @@ GUEST_NEWLIB_ELFS += servers/pktgen/pktgen.elf
 PKTGEN_OBJS = servers/pktgen/pktgen.o servers/pktgen/pktgen_config.o \
 	servers/pktgen/pktgen_result.o
 servers/pktgen/%.o: $(srcdir)/servers/pktgen/%.c \
-		$(srcdir)/servers/pktgen/pktgen.h \
-		$(srcdir)/tests/user/user_bench.h Makefile \
+		$(srcdir)/servers/pktgen/pktgen.h Makefile \
 		$(USER_MIG_GENERATED) mach-include/.stamp
 	@mkdir -p servers/pktgen
-	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -I$(srcdir) -c -o $@ $<
+	$(AM_V_CC)$(CC) $(USER_CFLAGS) $(USER_CPPFLAGS) -c -o $@ $<
 CLEANFILES += servers/pktgen/*.o
 # host_get_time (mach_host.defs) times the runs.
 servers/pktgen/pktgen.elf: $(PKTGEN_OBJS) user/libgraft-user.a \

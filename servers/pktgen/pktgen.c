@@ -5,8 +5,7 @@
  * does): device=${device-port}, and optionally dev, count, pkt_size,
  * min_pkt_size, max_pkt_size, clone_skb, delay, dst, dst_min, dst_max,
  * src_min, src_max, dst_mac, src_mac, udp_src_min, udp_src_max,
- * udp_dst_min, udp_dst_max, flows, flowlen, flag, seed, bench,
- * bench_prefix.  Every word is checked before anything is sent: a bad
+ * udp_dst_min, udp_dst_max, flows, flowlen, flag, seed, runs.  Every word is checked before anything is sent: a bad
  * one prints "pktgen: error: ..." and exits 2.  Each frame is Ethernet,
  * IPv4 and UDP (to port 9, discard, by default) with the pktgen header
  * in its payload (magic, sequence number, time); a run ends with
@@ -24,7 +23,6 @@
 #include "graft_user.h"
 #include "mach_host.h"
 #include "pktgen.h"
-#include "tests/user/user_bench.h"
 
 #define ETH_HLEN	14
 #define IP_HLEN		20
@@ -176,8 +174,8 @@ static void build(const struct pg_config *c, const uint8_t *src_mac,
 	}
 }
 
-/* One run of @c on @d; its frames per second. */
-static double run(const struct pg_config *c, mach_port_t d,
+/* One run of @c on @d, its result line printed. */
+static void run(const struct pg_config *c, mach_port_t d,
 		  const uint8_t *src_mac)
 {
 	static uint8_t frame[PG_FRAME_MAX];
@@ -229,8 +227,7 @@ static double run(const struct pg_config *c, mach_port_t d,
 			errors++;
 	}
 	t1 = now_us();
-	return pg_result(t1 - t0, idle, sent, errors, c->size.min,
-			 c->size.max);
+	pg_result(t1 - t0, idle, sent, errors, c->size.min, c->size.max);
 }
 
 int main(int argc, char **argv)
@@ -238,8 +235,6 @@ int main(int argc, char **argv)
 	struct pg_config c;
 	mach_port_t master, d = MACH_PORT_NULL;
 	uint8_t mac[6];
-	double rates[PG_BENCH_MAX];
-	char name[80];
 	kern_return_t kr;
 
 	if (pg_config_parse(argc, argv, &c) != 0)
@@ -259,13 +254,8 @@ int main(int argc, char **argv)
 		memcpy(mac, c.src_mac, 6);
 	(void)graft_net_wait_link(d, 5000);
 	rng_state = c.seed ? c.seed : 1;
-	for (unsigned int r = 0; r < (c.bench ? c.bench : 1); r++)
-		rates[r] = run(&c, d, mac);
-	if (c.bench) {
-		snprintf(name, sizeof(name), "%spktgen.rate/%u", c.bench_prefix,
-			 c.size.min);
-		bench_print_rates(name, "frames/s", rates, (int)c.bench);
-	}
+	for (unsigned int r = 0; r < c.runs; r++)
+		run(&c, d, mac);
 	printf("pktgen: done\n");
 	fflush(stdout);
 	device_close(d);

@@ -8,7 +8,7 @@
 #define PG_FRAME_MIN	60	/* ETH_ZLEN: Ethernet's shortest, no FCS */
 #define PG_FRAME_MAX	1514	/* MTU 1500 + the Ethernet header */
 #define PG_FLOWS_MAX	1024
-#define PG_BENCH_MAX	32
+#define PG_RUNS_MAX	1000
 #define PG_DEV_MAX	32
 
 /* flag= words. */
@@ -38,8 +38,7 @@ struct pg_config {
 	uint32_t flows, flowlen;
 	unsigned int flags;		/* PG_*_RND */
 	uint64_t seed;
-	unsigned int bench;		/* runs, one BENCH line over them */
-	const char *bench_prefix;
+	unsigned int runs;		/* runs, each with its result line */
 };
 
 /*
@@ -48,18 +47,17 @@ struct pg_config {
  * the defaults of docs/pktgen.md for what is not given.  0; or -1 after
  * printing "pktgen: error: ..." naming the first bad word (an unknown
  * key, a value that is no number, address or flag, out of range, a
- * minimum above its maximum, flows without flowlen, bench with count
- * 0).
+ * minimum above its maximum, flows without flowlen, more than one run
+ * with count 0).
  */
 int pg_config_parse(int argc, char **argv, struct pg_config *c);
 
 /*
  * pg_result - print pktgen's result line for a run of @usec
  * microseconds, @idle of them in delays, @sent frames of @min_size to
- * @max_size bytes and @errors writes refused; return the frames per
- * second.
+ * @max_size bytes and @errors writes refused.
  */
-double pg_result(uint64_t usec, uint64_t idle, uint64_t sent,
-		 uint64_t errors, uint32_t min_size, uint32_t max_size);
+void pg_result(uint64_t usec, uint64_t idle, uint64_t sent,
+	       uint64_t errors, uint32_t min_size, uint32_t max_size);
 
 #endif

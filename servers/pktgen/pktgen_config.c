@@ -41,8 +41,7 @@ static const struct key keys[] = {
 	{ "flowlen", NUM, 1, UINT32_MAX },
 	{ "flag", FLAGS, 0, 0 },
 	{ "seed", NUM, 0, UINT64_MAX },
-	{ "bench", NUM, 0, PG_BENCH_MAX },
-	{ "bench_prefix", NAME, 0, 0 },
+	{ "runs", NUM, 1, PG_RUNS_MAX },
 };
 
 static const char *const flag_names[] = {
@@ -153,8 +152,8 @@ static void apply(struct pg_config *c, const char *name, uint64_t v)
 		c->flowlen = w;
 	else if (strcmp(name, "seed") == 0)
 		c->seed = v;
-	else if (strcmp(name, "bench") == 0)
-		c->bench = w;
+	else if (strcmp(name, "runs") == 0)
+		c->runs = w;
 }
 
 /* One word: its key known, its value of the key's kind and bounds. */
@@ -198,10 +197,7 @@ static int parse_word(struct pg_config *c, const char *word)
 	case NAME:
 		if (*v == '\0' || strlen(v) >= PG_DEV_MAX)
 			return bad(word, "empty or too long");
-		if (strcmp(k->name, "dev") == 0)
-			strcpy(c->dev, v);
-		else
-			c->bench_prefix = v;
+		strcpy(c->dev, v);	/* dev=, the only name */
 		return 0;
 	case PORT_NAME:
 		return 0;
@@ -229,7 +225,7 @@ int pg_config_parse(int argc, char **argv, struct pg_config *c)
 	c->udp_src.min = c->udp_src.max = 9;
 	c->udp_dst.min = c->udp_dst.max = 9;
 	c->seed = 1;
-	c->bench_prefix = "";
+	c->runs = 1;
 	/* argv[0] is the file, argv[1] the module's name word when it has
 	 * no '=' (the boot script's "pktgen count=..."). */
 	for (int i = 1; i < argc; i++)
@@ -244,8 +240,8 @@ int pg_config_parse(int argc, char **argv, struct pg_config *c)
 		printf("pktgen: error: flows=%u: needs flowlen\n", c->flows);
 		return -1;
 	}
-	if (c->count == 0 && c->bench != 0) {
-		printf("pktgen: error: bench: needs a count\n");
+	if (c->count == 0 && c->runs > 1) {
+		printf("pktgen: error: runs=%u: needs a count\n", c->runs);
 		return -1;
 	}
 	return 0;

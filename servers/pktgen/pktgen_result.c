@@ -4,8 +4,8 @@
 
 #include "pktgen.h"
 
-double pg_result(uint64_t usec, uint64_t idle, uint64_t sent,
-		 uint64_t errors, uint32_t min_size, uint32_t max_size)
+void pg_result(uint64_t usec, uint64_t idle, uint64_t sent,
+	       uint64_t errors, uint32_t min_size, uint32_t max_size)
 {
 	double pps = usec ? (double)sent * 1e6 / (double)usec : 0;
 	unsigned long long bps =
@@ -26,5 +26,4 @@ double pg_result(uint64_t usec, uint64_t idle, uint64_t sent,
 	printf("  %llupps %lluMb/sec (%llubps) errors: %llu\n",
 	       (unsigned long long)pps, bps / 1000000u, bps,
 	       (unsigned long long)errors);
-	return pps;
 }

@@ -842,7 +842,7 @@ PKTGEN_RUNS = (
     ("pg_bad10", "udp_dst_min=70000"),
     ("pg_bad11", "flows=2000 flowlen=1"),
     ("pg_bad12", "dst_min=10.0.0.9 dst_max=10.0.0.1"),
-    ("pg_bad13", "count=0 bench=3"),
+    ("pg_bad13", "count=0 runs=3"),
 )
 
 
@@ -1505,7 +1505,7 @@ SUITES: tuple[Suite, ...] = (
                         "device=${device-port}"),
                        ("{builddir}/servers/pktgen/pktgen.elf",
                         f"pktgen count={PKTGEN_BENCH_COUNT} "
-                        f"bench={PKTGEN_BENCH_RUNS} "
+                        f"runs={PKTGEN_BENCH_RUNS} "
                         "dst_mac=02:47:52:41:46:54 "
                         "device=${device-port}"))),
     # The same with e1000 and ata_piix in one driver server

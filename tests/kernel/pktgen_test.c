@@ -109,7 +109,7 @@ static const struct bad_run bad_runs[] = {
 		      "0-65535" },
 	{ "pg_bad11", "pktgen: error: flows=2000: out of range 0-1024" },
 	{ "pg_bad12", "pktgen: error: dst: minimum above maximum" },
-	{ "pg_bad13", "pktgen: error: bench: needs a count" },
+	{ "pg_bad13", "pktgen: error: runs=3: needs a count" },
 };
 
 /* Every bad argument is refused by name, before anything is sent. */

@@ -7,7 +7,9 @@ includes nothing of `mach-glue/`, `linux-emu/` or `tests/` (modules and
 boot steps register themselves, test suites through their linker
 section); `linux-emu/` sees only Linux headers and its own `lx_*.h`;
 `mach-glue/` reaches linux-emu only through `linux-emu/include/` and
-never includes a Linux header.  Each rule is one case; a failure names
+never includes a Linux header; no production program (`servers/`,
+`user/`, `mach-glue/`) includes a test or benchmark header (`tests/`,
+`bench/`).  Each rule is one case; a failure names
 every offending line.
 """
 
@@ -59,6 +61,10 @@ def main() -> int:
         ("mach_glue_includes_no_linux_header",
          rule(root, "mach-glue", lambda q, n: q == "<" and n.startswith(
              ("linux/", "asm/", "uapi/")))),
+    ] + [
+        (f"{folder.replace('-', '_')}_includes_no_test_header",
+         rule(root, folder, lambda q, n: n.startswith(("tests/", "bench/"))))
+        for folder in ("servers", "user", "mach-glue")
     ]
     return ktap_cases.report("layers", cases)
 
