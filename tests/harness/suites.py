@@ -751,26 +751,60 @@ def server_net_suite(name: str, driver: str, server: str,
                   "device=${driver-port}"), NET_PROBE_MODULES[0]))
 
 
-def fault_inject_stress_suite(kind: str, boot: int) -> QemuSuite:
-    """Boot `boot` of make stress's `kind` ("net" or "disk") campaign."""
+def fault_inject_suite(name: str, kind: str, seconds: int,
+                       cmdline: tuple[str, ...] = (), server: str = "",
+                       hidden: bool = False) -> QemuSuite:
+    """A fault campaign (tests/servers/inject.c) of `kind` "net" (e1000
+    under restart_probe's frames to a counting sink) or "disk" (ata_piix
+    under its write and read-back rounds on hd0s1, the image measured by
+    disk_rounds_image), the client running `seconds`; `cmdline` and
+    `server` add kernel and server words."""
     driver, pci, word, prepare, check = (
         ("e1000", "03.0", "mode=load", net_sink, None) if kind == "net" else
         ("ata_piix", "01.1", "mode=disk failures=count name=hd0s1",
          qemu_ide_disk(False), disk_rounds_image))
     return QemuSuite(
-        name=f"stress-fault-inject-{kind}-{boot}",
-        test="fault-inject" if kind == "net" else "fault-inject-disk",
-        hidden=True, timeout=3.0 * STRESS_INJECT_SECONDS + 240.0,
-        cmdline=("linux", f"linux.server={driver}",
-                 f"inject_faults={STRESS_INJECT_FAULTS}",
-                 f"inject_seconds={3 * STRESS_INJECT_SECONDS}"),
+        name=name, test="fault-inject" if kind == "net" else
+        "fault-inject-disk", hidden=hidden, timeout=3.0 * seconds + 240.0,
+        cmdline=("linux", f"linux.server={driver}") + cmdline,
         prepare=prepare, check=check,
         modules=(("{builddir}/tests/servers/lxdrv_inject.elf",
-                  f"lxdrv_inject restart=100000 inject_interval=1 "
-                  f"drivers={driver} pci={pci} device=${{driver-port}}"),
+                  f"lxdrv_inject restart=100000 {server}drivers={driver} "
+                  f"pci={pci} device=${{driver-port}}"),
                  ("{builddir}/tests/user/restart_probe.elf",
-                  f"restart_probe {word} "
-                  f"seconds={STRESS_INJECT_SECONDS} "
+                  f"restart_probe {word} seconds={seconds} "
+                  "device=${device-port}")))
+
+
+def fault_inject_stress_suite(kind: str, boot: int) -> QemuSuite:
+    """Boot `boot` of make stress's `kind` ("net" or "disk") campaign."""
+    return fault_inject_suite(
+        f"stress-fault-inject-{kind}-{boot}", kind, STRESS_INJECT_SECONDS,
+        cmdline=(f"inject_faults={STRESS_INJECT_FAULTS}",
+                 f"inject_seconds={3 * STRESS_INJECT_SECONDS}"),
+        server="inject_interval=1 ", hidden=True)
+
+
+def restart_bench_suite(name: str, kind: str, mode: str) -> QemuSuite:
+    """A supervised server killed ten times under its client, each
+    recovery timed (tests/kernel/restart_test.c): `kind` "net" (e1000,
+    frames to a counting sink; test bench-restart) or "disk" (ata_piix,
+    64 KiB write and read-back rounds; bench-restart-disk), `mode`
+    "icount" (restart.recovery/<driver>) or "wall" (.wall, in us)."""
+    driver, pci, word, prepare, test = (
+        ("e1000", "03.0", "mode=load", net_sink, "bench-restart")
+        if kind == "net" else
+        ("ata_piix", "01.1", "mode=disk name=hd0s1", qemu_ide_disk(False),
+         "bench-restart-disk"))
+    return QemuSuite(
+        name=name, test=test, mode="icount" if mode == "icount" else "",
+        hidden=True, timeout=600.0,
+        cmdline=(f"bench_mode={mode}", "linux", f"linux.server={driver}"),
+        prepare=prepare,
+        modules=((LXDRV, f"lxdrv restart=100 drivers={driver} pci={pci} "
+                  "device=${driver-port}"),
+                 ("{builddir}/tests/user/restart_probe.elf",
+                  f"restart_probe {word} seconds=30 "
                   "device=${device-port}")))
 
 
@@ -1118,27 +1152,11 @@ SUITES: tuple[Suite, ...] = (
     # (tests/servers/inject.c: code bytes flipped, NOPed or made a loop,
     # pointers made NULL or wild, each undone 50 ms later) while a client
     # writes frames to a counting sink for 100 s: at least 1,000 faults.
-    QemuSuite(name="fault-inject", test="fault-inject", timeout=420.0,
-              cmdline=("linux", "linux.server=e1000"),
-              prepare=net_sink,
-              modules=(("{builddir}/tests/servers/lxdrv_inject.elf",
-                        "lxdrv_inject restart=100000 drivers=e1000 "
-                        "pci=03.0 device=${driver-port}"),
-                       ("{builddir}/tests/user/restart_probe.elf",
-                        "restart_probe mode=load seconds=100 "
-                        "device=${device-port}"))),
+    fault_inject_suite("fault-inject", "net", 100),
     # The same faults in a supervised ata_piix server while a client
     # writes 64 KiB and reads it back on hd0s1 for 100 s, failed rounds
     # counted; the image measured on the host afterwards.
-    QemuSuite(name="fault-inject-disk", test="fault-inject-disk",
-              timeout=420.0, cmdline=("linux", "linux.server=ata_piix"),
-              prepare=qemu_ide_disk(False), check=disk_rounds_image,
-              modules=(("{builddir}/tests/servers/lxdrv_inject.elf",
-                        "lxdrv_inject restart=100000 drivers=ata_piix "
-                        "pci=01.1 device=${driver-port}"),
-                       ("{builddir}/tests/user/restart_probe.elf",
-                        "restart_probe mode=disk failures=count "
-                        "name=hd0s1 seconds=100 device=${device-port}"))),
+    fault_inject_suite("fault-inject-disk", "disk", 100),
     # A supervised test server whose driver never gives its thread back
     # (tests/drivers/rogue, rogue.act=spin): noticed, restarted once,
     # given up.
@@ -1454,44 +1472,12 @@ SUITES: tuple[Suite, ...] = (
     # Recovery time of a supervised server (restart.recovery/<driver>):
     # killed ten times under a client, from each kill to the first call
     # its new instance answers.
-    QemuSuite(name="bench-restart", test="bench-restart", mode="icount",
-              hidden=True, timeout=600.0,
-              cmdline=("bench_mode=icount", "linux", "linux.server=e1000"),
-              prepare=net_sink,
-              modules=((LXDRV, "lxdrv restart=100 drivers=e1000 pci=03.0 "
-                        "device=${driver-port}"),
-                       ("{builddir}/tests/user/restart_probe.elf",
-                        "restart_probe mode=load seconds=30 "
-                        "device=${device-port}"))),
-    QemuSuite(name="bench-restart-disk", test="bench-restart-disk",
-              mode="icount", hidden=True, timeout=600.0,
-              cmdline=("bench_mode=icount", "linux", "linux.server=ata_piix"),
-              prepare=qemu_ide_disk(False),
-              modules=((LXDRV, "lxdrv restart=100 drivers=ata_piix "
-                        "pci=01.1 device=${driver-port}"),
-                       ("{builddir}/tests/user/restart_probe.elf",
-                        "restart_probe mode=disk name=hd0s1 seconds=30 "
-                        "device=${device-port}"))),
+    restart_bench_suite("bench-restart", "net", "icount"),
+    restart_bench_suite("bench-restart-disk", "disk", "icount"),
     # The same recoveries on the wall clock (restart.recovery.wall/<driver>,
     # microseconds), booted in compare.py's rounds as graft-wall is.
-    QemuSuite(name="graft-wall-restart", test="bench-restart", hidden=True,
-              timeout=600.0,
-              cmdline=("bench_mode=wall", "linux", "linux.server=e1000"),
-              prepare=net_sink,
-              modules=((LXDRV, "lxdrv restart=100 drivers=e1000 pci=03.0 "
-                        "device=${driver-port}"),
-                       ("{builddir}/tests/user/restart_probe.elf",
-                        "restart_probe mode=load seconds=30 "
-                        "device=${device-port}"))),
-    QemuSuite(name="graft-wall-restart-disk", test="bench-restart-disk",
-              hidden=True, timeout=600.0,
-              cmdline=("bench_mode=wall", "linux", "linux.server=ata_piix"),
-              prepare=qemu_ide_disk(False),
-              modules=((LXDRV, "lxdrv restart=100 drivers=ata_piix "
-                        "pci=01.1 device=${driver-port}"),
-                       ("{builddir}/tests/user/restart_probe.elf",
-                        "restart_probe mode=disk name=hd0s1 seconds=30 "
-                        "device=${device-port}"))),
+    restart_bench_suite("graft-wall-restart", "net", "wall"),
+    restart_bench_suite("graft-wall-restart-disk", "disk", "wall"),
     # The wall-clock boot (disk throughput, frame rate): not a bench-*
     # suite, since bench/native/compare.py runs it in rounds alternating
     # with native Linux's; by name it runs alone.
