@@ -402,12 +402,8 @@ static void info_checks(mach_port_t p1)
 
 	check("info_short_count", D_INVALID_SIZE,
 	      device_get_status(p1, GRAFT_DEV_INFO, st, &n));
-	n = DEV_STATUS_MAX;
-	check("info", D_SUCCESS, device_get_status(p1, GRAFT_DEV_INFO, st, &n));
+	check("info", D_SUCCESS, info_read(p1, &info, &n));
 	check("info_count", GRAFT_DEV_INFO_COUNT, n);
-	memcpy(&info, st, sizeof(info));
-	info.driver[GRAFT_DEV_NAME_MAX - 1] = '\0';
-	info.host[GRAFT_DEV_HOST_MAX - 1] = '\0';
 	printf("# hd0s1: %s, mode %u (%s)\n", info.driver, info.mode,
 	       info.host);
 	if (info.mode == GRAFT_DEV_SERVER) {

@@ -150,12 +150,8 @@ static void info_checks(mach_port_t d, unsigned int written)
 	n = DEV_STATUS_MAX;
 	check("info_unknown_graft_flavour", D_INVALID_OPERATION,
 	      device_get_status(d, GRAFT_DEV_INFO + 1, st, &n));
-	n = DEV_STATUS_MAX;
-	check("info", D_SUCCESS, device_get_status(d, GRAFT_DEV_INFO, st, &n));
+	check("info", D_SUCCESS, info_read(d, &info, &n));
 	check("info_count", GRAFT_DEV_INFO_COUNT, n);
-	memcpy(&info, st, sizeof(info));
-	info.driver[GRAFT_DEV_NAME_MAX - 1] = '\0';
-	info.host[GRAFT_DEV_HOST_MAX - 1] = '\0';
 	check("info_mode_known", 1, info.mode == GRAFT_DEV_KERNEL ||
 				    info.mode == GRAFT_DEV_SERVER);
 	check("info_host_of_mode", 1, info.mode == GRAFT_DEV_KERNEL ?

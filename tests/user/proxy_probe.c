@@ -35,6 +35,7 @@
 #include "graft_user.h"
 #include "proxy_protocol.h"
 #include "user_device.h"
+#include "user_info.h"
 
 #define RECORD		512
 #define FRAME		60	/* bytes of the looped-back frame */
@@ -125,20 +126,6 @@ static void publish_refusals(mach_port_t master)
 	mach_port_destroy(mach_task_self(), port);
 }
 
-/* device_get_status of GRAFT_DEV_INFO on @dev into @info (room for the
- * record); its code, *@count the ints answered. */
-static kern_return_t get_info(mach_port_t dev, struct graft_dev_info *info,
-			      mach_msg_type_number_t *count)
-{
-	int status[GRAFT_DEV_INFO_COUNT + 8];
-	kern_return_t kr;
-
-	*count = GRAFT_DEV_INFO_COUNT + 8;
-	kr = device_get_status(dev, GRAFT_DEV_INFO, status, count);
-	memcpy(info, status, sizeof(*info));
-	return kr;
-}
-
 /* Whether @info says "served by a server" from the kernel: mode and
  * host stamped whatever the server said (this suite's server is the
  * task of proxy_server.elf). */
@@ -163,14 +150,14 @@ static void info_checks(mach_port_t dev, mach_port_t eth)
 	count = 4;
 	check("info_unknown_graft_flavour_not_forwarded", D_INVALID_OPERATION,
 	      device_get_status(dev, GRAFT_DEV_INFO + 1, status, &count));
-	check("info_relayed", D_SUCCESS, get_info(dev, &info, &count));
+	check("info_relayed", D_SUCCESS, info_read(dev, &info, &count));
 	check("info_relayed_count", GRAFT_DEV_INFO_COUNT, count);
 	check("info_relayed_stamped", 1, stamped(&info));
 	check("info_relayed_driver", 0, strcmp(info.driver, "fakedisk"));
 	check("info_relayed_counter", 1, info.ncounters == 1 &&
 	      strcmp(info.counters[0].name, "calls") == 0 &&
 	      info.counters[0].value == 1);
-	check("info_kernel_only", D_SUCCESS, get_info(eth, &info, &count));
+	check("info_kernel_only", D_SUCCESS, info_read(eth, &info, &count));
 	check("info_kernel_only_count", GRAFT_DEV_INFO_COUNT, count);
 	check("info_kernel_only_stamped", 1, stamped(&info));
 	check("info_kernel_only_empty", 1, info.driver[0] == '\0' &&
@@ -355,15 +342,15 @@ static void bad(mach_port_t master)
 	      device_read(dev, 0, PROXY_BAD_DROP, RECORD, &got, &count));
 	check("code_outside_d_codes", D_IO_ERROR,
 	      device_write(dev, 0, PROXY_BAD_CODE, buf, RECORD, &written));
-	check("info_one_int_short", D_IO_ERROR, get_info(dev, &info, &count));
-	check("info_one_int_more", D_IO_ERROR, get_info(dev, &info, &count));
+	check("info_one_int_short", D_IO_ERROR, info_read(dev, &info, &count));
+	check("info_one_int_more", D_IO_ERROR, info_read(dev, &info, &count));
 	check("info_name_without_nul", D_IO_ERROR,
-	      get_info(dev, &info, &count));
+	      info_read(dev, &info, &count));
 	check("info_counters_out_of_range", D_IO_ERROR,
-	      get_info(dev, &info, &count));
+	      info_read(dev, &info, &count));
 	check("info_code_outside_d_codes", D_IO_ERROR,
-	      get_info(dev, &info, &count));
-	check("info_still_served", D_SUCCESS, get_info(dev, &info, &count));
+	      info_read(dev, &info, &count));
+	check("info_still_served", D_SUCCESS, info_read(dev, &info, &count));
 	check("info_still_served_stamped", 1, stamped(&info));
 	check("still_serving", D_SUCCESS,
 	      device_read(dev, 0, 0, RECORD, &got, &count));

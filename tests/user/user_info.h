@@ -3,10 +3,29 @@
 #ifndef TESTS_USER_USER_INFO_H
 #define TESTS_USER_USER_INFO_H
 
+#include <device/device.h>
 #include <stdint.h>
 #include <string.h>
 
 #include <graft/dev_info.h>
+
+/* device_get_status of GRAFT_DEV_INFO on @dev into @info, its names
+ * NUL-terminated; its code, *@count the ints answered (room for more
+ * than the record is given, so a long answer shows in *@count). */
+static inline kern_return_t info_read(mach_port_t dev,
+				      struct graft_dev_info *info,
+				      mach_msg_type_number_t *count)
+{
+	int status[GRAFT_DEV_INFO_COUNT + 8];
+	kern_return_t kr;
+
+	*count = GRAFT_DEV_INFO_COUNT + 8;
+	kr = device_get_status(dev, GRAFT_DEV_INFO, status, count);
+	memcpy(info, status, sizeof(*info));
+	info->driver[GRAFT_DEV_NAME_MAX - 1] = '\0';
+	info->host[GRAFT_DEV_HOST_MAX - 1] = '\0';
+	return kr;
+}
 
 /* The value of @info's counter @name, or -1 if it has none. */
 static inline long info_counter(const struct graft_dev_info *info,
