@@ -165,6 +165,14 @@ void device_del(struct device *dev)
 	put_device(dev->parent);
 }
 
+/* device_register - device_initialize, then device_add (its returns;
+ * on an error the caller drops its reference with put_device). */
+int device_register(struct device *dev)
+{
+	device_initialize(dev);
+	return device_add(dev);
+}
+
 /* device_unregister - device_del, then put_device. */
 void device_unregister(struct device *dev)
 {
@@ -229,6 +237,56 @@ void device_link_remove(void *consumer, struct device *supplier)
 		kfree(link);
 		return;
 	}
+}
+
+/* driver_create_file - no sysfs: nothing is created, 0 (Linux's
+ * answer without CONFIG_SYSFS); -EINVAL for no driver. */
+int driver_create_file(struct device_driver *drv,
+		       const struct driver_attribute *attr)
+{
+	return drv ? 0 : -EINVAL;
+}
+
+/* driver_remove_file - nothing was created. */
+void driver_remove_file(struct device_driver *drv,
+			const struct driver_attribute *attr)
+{
+}
+
+static void class_create_release(struct class *cls)
+{
+	kfree(cls);
+}
+
+/* __class_create - a registered class named @name (kept, not copied);
+ * ERR_PTR(-ENOMEM).  class_destroy frees it. */
+struct class *__class_create(struct module *owner, const char *name,
+			     struct lock_class_key *key)
+{
+	struct class *cls = kzalloc(sizeof(*cls), GFP_KERNEL);
+	int err;
+
+	if (!cls)
+		return ERR_PTR(-ENOMEM);
+	cls->name = name;
+	cls->owner = owner;
+	cls->class_release = class_create_release;
+	err = __class_register(cls, key);
+	if (err) {
+		kfree(cls);
+		return ERR_PTR(err);
+	}
+	return cls;
+}
+
+/* class_destroy - unregister and free a class of __class_create (an
+ * error pointer or NULL: nothing). */
+void class_destroy(struct class *cls)
+{
+	if (IS_ERR_OR_NULL(cls))
+		return;
+	class_unregister(cls);
+	cls->class_release(cls);
 }
 
 /* __class_register - a class is its name and callbacks here: 0. */

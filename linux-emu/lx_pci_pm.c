@@ -8,7 +8,8 @@
  * one stays in D0 and refuses the others (-EIO).  D3cold needs the
  * platform (ACPI), which Graft does not have.  Coming back from D3hot,
  * Linux restores the BARs of a device that lost them (no No_Soft_Reset);
- * that is not done here (pci_restore_state is not implemented).
+ * that is not done here.  pci_restore_state writes back the standard
+ * header pci_save_state kept (not the PCI Express, PCI-X or MSI state).
  */
 #include <linux/delay.h>
 #include <linux/pci.h>
@@ -24,6 +25,27 @@ int pci_save_state(struct pci_dev *dev)
 	if (pci_find_capability(dev, PCI_CAP_ID_PCIX))
 		dev_info(&dev->dev, "PCI-X command register not saved (not implemented)\n");
 	return 0;
+}
+
+/*
+ * pci_restore_state - write back the 64 bytes pci_save_state kept, the
+ * highest dword first and only those that changed (the command register
+ * last, as Linux), and forget them; nothing if none were kept.
+ */
+void pci_restore_state(struct pci_dev *dev)
+{
+	u32 now;
+	int i;
+
+	if (!dev->state_saved)
+		return;
+	for (i = 15; i >= 0; i--) {
+		pci_read_config_dword(dev, i * 4, &now);
+		if (now != dev->saved_config_space[i])
+			pci_write_config_dword(dev, i * 4,
+					       dev->saved_config_space[i]);
+	}
+	dev->state_saved = false;
 }
 
 static bool supported(struct pci_dev *dev, pci_power_t state)

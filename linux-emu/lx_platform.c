@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The platform bus for ISA cards the board describes: lx_emul_platform_isa_add, __platform_driver_probe, platform_get_resource/_irq, platform_device_unregister. */
+/* The platform bus for ISA cards the board describes: lx_emul_platform_isa_add, __platform_driver_probe, __platform_driver_register, platform_driver_unregister, platform_get_resource/_irq, platform_device_unregister. */
 /*
  * Linux on a PC learns of ISA cards from the board code or the command
  * line, never by enumeration; here the host plays the board and adds one
@@ -9,9 +9,14 @@
  * __platform_driver_probe then binds a driver to the devices of its name,
  * as Linux's platform_driver_probe does; with none bound it answers
  * -ENODEV (ne's initcall on a machine without the card).
+ * __platform_driver_register binds a driver to the devices its ID table
+ * or its name matches and succeeds whether or not any is there, as
+ * Linux's platform_driver_register; every device is added before the
+ * initcalls, so none comes after its driver.
  */
 #include <linux/io.h>
 #include <linux/ioport.h>
+#include <linux/mod_devicetable.h>
 #include <linux/platform_device.h>
 #include <linux/slab.h>
 
@@ -114,6 +119,68 @@ int __platform_driver_probe(struct platform_driver *drv,
 		bound++;
 	}
 	return bound ? 0 : -ENODEV;
+}
+
+/* The entry of @id (ended by an empty name) naming @pdev, or NULL. */
+static const struct platform_device_id *
+match_id(const struct platform_device_id *id, struct platform_device *pdev)
+{
+	for (; id && id->name[0]; id++)
+		if (!strcmp(pdev->name, id->name))
+			return id;
+	return NULL;
+}
+
+/*
+ * __platform_driver_register - register @drv of @owner and probe it on
+ * each unbound device it matches (its id_table's names, or else its
+ * name).  0; a failed probe leaves that device unbound, as in Linux.
+ */
+int __platform_driver_register(struct platform_driver *drv,
+			       struct module *owner)
+{
+	int i, err;
+
+	drv->driver.owner = owner;
+	for (i = 0; i < LX_PLATFORM_DEVICES; i++) {
+		struct platform_device *pdev = devices[i];
+		const struct platform_device_id *id;
+
+		if (!pdev || pdev->dev.driver)
+			continue;
+		id = match_id(drv->id_table, pdev);
+		if (!id && (drv->id_table || strcmp(pdev->name,
+						    drv->driver.name)))
+			continue;
+		pdev->id_entry = id;
+		pdev->dev.driver = &drv->driver;
+		err = drv->probe ? drv->probe(pdev) : 0;
+		if (err) {
+			pdev->dev.driver = NULL;
+			pdev->id_entry = NULL;
+			pr_info("platform %s: probe of %s failed (%d)\n",
+				dev_name(&pdev->dev), drv->driver.name, err);
+		}
+	}
+	return 0;
+}
+
+/* platform_driver_unregister - remove @drv from the devices it is bound
+ * to. */
+void platform_driver_unregister(struct platform_driver *drv)
+{
+	int i;
+
+	for (i = 0; i < LX_PLATFORM_DEVICES; i++) {
+		struct platform_device *pdev = devices[i];
+
+		if (!pdev || pdev->dev.driver != &drv->driver)
+			continue;
+		if (drv->remove)
+			drv->remove(pdev);
+		pdev->dev.driver = NULL;
+		pdev->id_entry = NULL;
+	}
 }
 
 struct resource *platform_get_resource(struct platform_device *pdev,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* ktime_get_with_offset: the clocks drivers read (ktime_get_real), at jiffy resolution. */
+/* ktime_get, ktime_get_with_offset: the clocks drivers read (ktime_get_real), at jiffy resolution. */
 /*
  * Graft has no wall clock and the Linux world no clocksource: every
  * clock is the time since the world started, counted in jiffies.  So
@@ -16,4 +16,10 @@
 ktime_t ktime_get_with_offset(enum tk_offsets offs)
 {
 	return ns_to_ktime(jiffies_to_nsecs(get_jiffies_64() - INITIAL_JIFFIES));
+}
+
+/* ktime_get - the monotonic clock: nanoseconds since the world started. */
+ktime_t ktime_get(void)
+{
+	return ktime_get_with_offset(TK_OFFS_BOOT);
 }
