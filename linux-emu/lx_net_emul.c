@@ -245,6 +245,13 @@ void lx_net_close(struct net_device *dev)
 	tx_heads_drain();
 }
 
+/* dev_close - a driver closing its own device: ndo_stop if it is up.
+ * Caller holds the rtnl lock. */
+void dev_close(struct net_device *dev)
+{
+	lx_net_close(dev);
+}
+
 static int in_open(struct lx_emul_netdev *h)
 {
 	struct net_device *dev;

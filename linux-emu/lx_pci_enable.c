@@ -98,6 +98,18 @@ void pci_set_master(struct pci_dev *dev)
 	dev->is_busmaster = 1;
 }
 
+/* pci_clear_master - stop the device from mastering the bus. */
+void pci_clear_master(struct pci_dev *dev)
+{
+	u16 cmd;
+
+	pci_read_config_word(dev, PCI_COMMAND, &cmd);
+	if (cmd & PCI_COMMAND_MASTER)
+		pci_write_config_word(dev, PCI_COMMAND,
+				      cmd & ~PCI_COMMAND_MASTER);
+	dev->is_busmaster = 0;
+}
+
 /* pci_set_mwi - program the cache line size (64 bytes) and turn on
  * Memory-Write-Invalidate.  0, or -EINVAL if the device does not take
  * that cache line size. */

@@ -14,6 +14,7 @@
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/sched/task.h>
+#include <linux/seq_file.h>
 #include <linux/workqueue.h>
 
 #include <lx_emul.h>
@@ -50,6 +51,8 @@ static int init_in_world(void *arg)
 		err = lx_softirq_init();
 	if (!err)
 		lx_tasklet_init();
+	if (!err)
+		seq_file_init();	/* fs/seq_file.c's cache */
 	if (!err)
 		err = lx_workqueue_init();
 	if (!err)
