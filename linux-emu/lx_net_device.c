@@ -218,6 +218,17 @@ static int name_assign(struct net_device *dev)
 	return 0;
 }
 
+/* Undo a registration: the chain told, @dev off the list, absent,
+ * ndo_uninit run.  rtnl held. */
+static void forget(struct net_device *dev)
+{
+	call_netdevice_notifiers(NETDEV_UNREGISTER, dev);
+	list_del(&dev->dev_list);
+	clear_bit(__LINK_STATE_PRESENT, &dev->state);
+	if (dev->netdev_ops->ndo_uninit)
+		dev->netdev_ops->ndo_uninit(dev);
+}
+
 /*
  * register_netdevice - make @dev known: its name gets its number,
  * ndo_init runs (if set), it gets an ifindex and is present, and the
@@ -249,15 +260,10 @@ int register_netdevice(struct net_device *dev)
 	err = call_netdevice_notifiers(NETDEV_REGISTER, dev);
 	if (err) {
 		/* As Linux: a notifier's refusal undoes the registration. */
-		call_netdevice_notifiers(NETDEV_UNREGISTER, dev);
-		list_del(&dev->dev_list);
-		clear_bit(__LINK_STATE_PRESENT, &dev->state);
-		if (dev->netdev_ops->ndo_uninit)
-			dev->netdev_ops->ndo_uninit(dev);
+		forget(dev);
 		dev->reg_state = NETREG_UNINITIALIZED;
-		return err;
 	}
-	return 0;
+	return err;
 }
 
 /* register_netdev - register_netdevice under rtnl_lock (taken here). */
@@ -284,11 +290,7 @@ void unregister_netdev(struct net_device *dev)
 	if (dev->flags & IFF_UP)
 		lx_net_close(dev);
 	dev->reg_state = NETREG_UNREGISTERING;
-	call_netdevice_notifiers(NETDEV_UNREGISTER, dev);
-	list_del(&dev->dev_list);
-	clear_bit(__LINK_STATE_PRESENT, &dev->state);
-	if (dev->netdev_ops->ndo_uninit)
-		dev->netdev_ops->ndo_uninit(dev);
+	forget(dev);
 	dev->reg_state = NETREG_UNREGISTERED;
 out:
 	rtnl_unlock();

@@ -48,6 +48,29 @@ void pci_restore_state(struct pci_dev *dev)
 	dev->state_saved = false;
 }
 
+/*
+ * pci_choose_state - the state for system sleep event @state: D0 without
+ * a PM capability, for PM_EVENT_ON, freeze and quiesce; D3hot to
+ * suspend or hibernate; PCI_POWER_ERROR for an event that is none.
+ */
+pci_power_t pci_choose_state(struct pci_dev *dev, pm_message_t state)
+{
+	if (!dev->pm_cap)
+		return PCI_D0;
+	switch (state.event) {
+	case PM_EVENT_ON:
+	case PM_EVENT_FREEZE:
+	case PM_EVENT_PRETHAW:
+		return PCI_D0;
+	case PM_EVENT_SUSPEND:
+	case PM_EVENT_HIBERNATE:
+		return PCI_D3hot;
+	default:
+		pci_info(dev, "unrecognized suspend event %d\n", state.event);
+		return PCI_POWER_ERROR;
+	}
+}
+
 static bool supported(struct pci_dev *dev, pci_power_t state)
 {
 	u16 pmc;
@@ -189,4 +212,14 @@ int pcix_set_mmrbc(struct pci_dev *dev, int mmrbc)
 	cmd = (cmd & ~PCI_X_CMD_MAX_READ) | v << 2;
 	pci_write_config_word(dev, cap + PCI_X_CMD, cmd);
 	return 0;
+}
+
+/*
+ * pci_prepare_to_sleep - put @dev in the state it sleeps in: D3hot with
+ * a PM capability (without wake-up: nothing may wake the system), D0
+ * without one.  0 or pci_set_power_state's error.
+ */
+int pci_prepare_to_sleep(struct pci_dev *dev)
+{
+	return pci_set_power_state(dev, dev->pm_cap ? PCI_D3hot : PCI_D0);
 }

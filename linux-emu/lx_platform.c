@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The platform bus for ISA cards the board describes: lx_emul_platform_isa_add, __platform_driver_probe, __platform_driver_register, platform_driver_unregister, platform_get_resource/_irq, platform_device_unregister. */
+/* The platform bus for ISA cards the board describes: lx_emul_platform_isa_add, __platform_driver_probe, __platform_driver_register, platform_driver_unregister, platform_get_resource(_byname)/_irq(_byname, _optional), devm_platform_(get_and_)ioremap_resource, platform_device_unregister. */
 /*
  * Linux on a PC learns of ISA cards from the board code or the command
  * line, never by enumeration; here the host plays the board and adds one
@@ -197,15 +197,80 @@ struct resource *platform_get_resource(struct platform_device *pdev,
 	return NULL;
 }
 
-int platform_get_irq(struct platform_device *pdev, unsigned int num)
+/* platform_get_irq_optional - the line of IRQ resource @num, or -ENXIO
+ * without one (quietly: the caller can do without). */
+int platform_get_irq_optional(struct platform_device *pdev, unsigned int num)
 {
 	struct resource *r = platform_get_resource(pdev, IORESOURCE_IRQ, num);
 
+	return r && r->start ? r->start : -ENXIO;
+}
+
+int platform_get_irq(struct platform_device *pdev, unsigned int num)
+{
+	int irq = platform_get_irq_optional(pdev, num);
+
+	/* As Linux's: a device without the line says so. */
+	if (irq < 0)
+		dev_err(&pdev->dev, "IRQ index %u not found\n", num);
+	return irq;
+}
+
+/* platform_get_resource_byname - @pdev's resource of @type named @name,
+ * or NULL. */
+struct resource *platform_get_resource_byname(struct platform_device *pdev,
+					      unsigned int type,
+					      const char *name)
+{
+	u32 i;
+
+	for (i = 0; i < pdev->num_resources; i++) {
+		struct resource *r = &pdev->resource[i];
+
+		if (resource_type(r) == type && r->name && name &&
+		    !strcmp(r->name, name))
+			return r;
+	}
+	return NULL;
+}
+
+/* platform_get_irq_byname - the line of the IRQ resource named @name, or
+ * -ENXIO (printed). */
+int platform_get_irq_byname(struct platform_device *pdev, const char *name)
+{
+	struct resource *r;
+
+	r = platform_get_resource_byname(pdev, IORESOURCE_IRQ, name);
 	if (r && r->start)
 		return r->start;
-	/* As Linux's: a device without the line says so. */
-	dev_err(&pdev->dev, "IRQ index %u not found\n", num);
+	dev_err(&pdev->dev, "IRQ %s not found\n", name);
 	return -ENXIO;
+}
+
+/*
+ * devm_platform_get_and_ioremap_resource - map memory resource @index of
+ * @pdev, requested and mapped for as long as the device is bound
+ * (devm_ioremap_resource); the resource in *@res if @res.  The mapping,
+ * or an ERR_PTR: -EINVAL without the resource, -EBUSY if it is taken,
+ * -ENOMEM.
+ */
+void __iomem *devm_platform_get_and_ioremap_resource(
+	struct platform_device *pdev, unsigned int index,
+	struct resource **res)
+{
+	struct resource *r = platform_get_resource(pdev, IORESOURCE_MEM,
+						   index);
+
+	if (res)
+		*res = r;
+	return devm_ioremap_resource(&pdev->dev, r);
+}
+
+/* devm_platform_ioremap_resource - the same without the resource. */
+void __iomem *devm_platform_ioremap_resource(struct platform_device *pdev,
+					     unsigned int index)
+{
+	return devm_platform_get_and_ioremap_resource(pdev, index, NULL);
 }
 
 void platform_device_unregister(struct platform_device *pdev)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Random numbers without an entropy source: get_random_bytes, get_random_u32, rng_is_initialized. */
+/* Random numbers without an entropy source: get_random_bytes, get_random_u8/_u16/_u32/_u64, rng_is_initialized. */
 /*
  * Graft gives the Linux world no entropy (no interrupt timing pool, no
  * hardware generator it trusts), so the generator is never "initialized"
@@ -48,14 +48,21 @@ void get_random_bytes(void *buf, size_t len)
 	local_irq_restore(flags);
 }
 
-/* get_random_u32 - 32 random bits.  Any context. */
-u32 get_random_u32(void)
-{
-	u32 v;
+/* get_random_u8, _u16, _u32, _u64 - so many random bits.  Any
+ * context. */
+#define LX_RANDOM_INT(type, name)		\
+	type name(void)				\
+	{					\
+		type v;				\
+						\
+		get_random_bytes(&v, sizeof(v));\
+		return v;			\
+	}
 
-	get_random_bytes(&v, sizeof(v));
-	return v;
-}
+LX_RANDOM_INT(u8, get_random_u8)
+LX_RANDOM_INT(u16, get_random_u16)
+LX_RANDOM_INT(u32, get_random_u32)
+LX_RANDOM_INT(u64, get_random_u64)
 
 /* rng_is_initialized - false: never seeded with entropy (above). */
 bool rng_is_initialized(void)

@@ -202,12 +202,18 @@ def composite(src: Path, out: Path, target: str) -> list[str]:
                             (out / ".config").read_text(), re.M))
     text = (src / folder / "Makefile").read_text(errors="replace")
     text = text.replace("\\\n", " ")
+    # Plain variables the lists name ($(common-objs) in liquidio's).
+    plain = {m.group(1): m.group(2) for m in
+             re.finditer(r"^([A-Za-z_][\w-]*)\s*:?=\s*(.*)$", text, re.M)}
     parts = []
     for m in re.finditer(rf"^{re.escape(stem)}-(y|objs|\$\(CONFIG_(\w+)\))"
                          r"\s*[:+]?=\s*(.*)$", text, re.M):
         if m.group(2) and m.group(2) not in config:
             continue
-        parts += [os.path.join(folder, w) for w in m.group(3).split()
+        words = re.sub(r"\$\(([\w-]+)\)",
+                       lambda v: plain.get(v.group(1), v.group(0)),
+                       m.group(3))
+        parts += [os.path.join(folder, w) for w in words.split()
                   if w.endswith(".o")]
     return parts or [target]
 
