@@ -246,6 +246,11 @@ static void chrdev_regions_and_misc_minors_as_linux(struct ktest *t)
 	run_support(t, lx_emul_selftest_chrdev);
 }
 
+static void device_children_listed_in_order(struct ktest *t)
+{
+	run_support(t, lx_emul_selftest_device_children);
+}
+
 /* Not a check: the figure the report quotes (instruction-count TSC). */
 static void world_entry_cost_measured(struct ktest *t)
 {
@@ -297,6 +302,8 @@ static const struct ktest_case linux_irq_cases[] = {
 	  notifier_chains_register_call_and_remove },
 	{ "chrdev_regions_and_misc_minors_as_linux",
 	  chrdev_regions_and_misc_minors_as_linux },
+	{ "device_children_listed_in_order",
+	  device_children_listed_in_order },
 	{ "world_entry_cost_measured", world_entry_cost_measured },
 };
 KTEST_SUITE(linux_irq_suite, "linux-irq", linux_irq_cases);

@@ -2,6 +2,7 @@
 /* Checks of the linux-irq suite for linux-emu's support interfaces: read-write semaphores, tasklets, call_rcu, notifier chains, character device numbers and misc minors. */
 #include <linux/completion.h>
 #include <linux/delay.h>
+#include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/interrupt.h>
 #include <linux/kdev_t.h>
@@ -234,3 +235,65 @@ static int chrdev_checks(void)
 	return 0;
 }
 IN_WORLD(chrdev, chrdev_checks)
+
+static struct device dev_parent, dev_child[2];
+static char seen_children[4];
+static unsigned int nseen;
+
+static void static_release(struct device *dev)
+{
+}
+
+static int note_child(struct device *dev, void *data)
+{
+	seen_children[nseen++] = dev_name(dev)[5];	/* "child0" -> '0' */
+	return dev == data ? 7 : 0;
+}
+
+static int named(struct device *dev, void *data)
+{
+	return !strcmp(dev_name(dev), data);
+}
+
+static int children_checks(void)
+{
+	struct device *found;
+	int i;
+
+	memset(seen_children, 0, sizeof(seen_children));
+	nseen = 0;
+	device_initialize(&dev_parent);
+	dev_parent.release = static_release;
+	CHECK(dev_set_name(&dev_parent, "parent") == 0);
+	CHECK(device_add(&dev_parent) == 0);
+	/* No children yet. */
+	CHECK(device_for_each_child(&dev_parent, NULL, note_child) == 0);
+	CHECK(nseen == 0);
+	for (i = 0; i < 2; i++) {
+		device_initialize(&dev_child[i]);
+		dev_child[i].parent = &dev_parent;
+		dev_child[i].release = static_release;
+		CHECK(dev_set_name(&dev_child[i], "child%d", i) == 0);
+		CHECK(device_add(&dev_child[i]) == 0);
+	}
+	/* In order, stopped by the first non-zero answer. */
+	CHECK(device_for_each_child(&dev_parent, NULL, note_child) == 0);
+	CHECK(!strcmp(seen_children, "01"));
+	nseen = 0;
+	CHECK(device_for_each_child(&dev_parent, &dev_child[0],
+				    note_child) == 7 && nseen == 1);
+	found = device_find_child(&dev_parent, "child1", named);
+	CHECK(found == &dev_child[1]);
+	put_device(found);
+	CHECK(!device_find_child(&dev_parent, "child2", named));
+	/* Deleted: no longer a child. */
+	device_unregister(&dev_child[0]);
+	CHECK(device_find_child(&dev_parent, "child0", named) == NULL);
+	device_unregister(&dev_child[1]);
+	nseen = 0;
+	CHECK(device_for_each_child(&dev_parent, NULL, note_child) == 0);
+	CHECK(nseen == 0);
+	device_unregister(&dev_parent);
+	return 0;
+}
+IN_WORLD(device_children, children_checks)
