@@ -940,6 +940,10 @@ SUITES: tuple[Suite, ...] = (
                         "thread_probe mode=all"),
                        ("{builddir}/tests/user/thread_probe.elf",
                         "thread_probe mode=fault"))),
+    QemuSuite(name="exception", test="exception",
+              modules=tuple(("{builddir}/tests/user/exc_probe.elf",
+                             f"exc_probe mode={mode}")
+                            for mode in ("handled", "dead"))),
     QemuSuite(name="ipc", test="ipc"),
     QemuSuite(name="hostio", test="hostio",
               modules=(("{builddir}/tests/user/host_probe.elf",
@@ -988,6 +992,10 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="linux-oot", test="linux-oot",
               qemu_args=DETERMINISTIC_TIME + (
                   "-nic", "none", "-device", "edu,addr=04.0")),
+    # A WARN in an in-kernel driver (tests/drivers/rogue, act warn):
+    # reported with its call chain, and the driver goes on.
+    QemuSuite(name="linux-warn", test="linux-warn",
+              qemu_args=("-nic", "none", "-device", "pci-testdev,addr=04.0")),
     # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
               modules=(("{builddir}/tests/user/ipc_fuzz.elf",
@@ -1193,7 +1201,7 @@ SUITES: tuple[Suite, ...] = (
                                 "lxdrv_test drivers=rogue pci=04.0 pool=6 "
                                 f"rogue.act={act} device=${{driver-port}}")
                                for act in ("mmio", "irq", "ports", "null",
-                                           "wild"))
+                                           "wild", "warn", "bug"))
                        + tuple(("{builddir}/tests/user/confine_probe.elf",
                                 f"confine_probe mode={mode} "
                                 "device=${device-port}")
