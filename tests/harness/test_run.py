@@ -903,6 +903,19 @@ class RunnerTest(unittest.TestCase):
             + [f"disk.cmd.glue/{disk}/16384"
                for disk, _ in suites.BENCH_DISKS]))
 
+    def test_bench_with_suites_runs_only_bench_suites_named(self):
+        status, out, err = self.main(["--bench", "--suites", "bench,boot"],
+                                     suites.SUITES)
+        self.assertEqual(status, 2)
+        self.assertIn("not bench suites: boot", err)
+        status, out, _ = self.main(["--bench", "--suites", "bench-disk-ahci"],
+                                   suites.SUITES)
+        self.assertEqual(status, 0, out)
+        records = json.loads((self.build / "bench" / "results.json")
+                             .read_text())
+        self.assertEqual([r["name"] for r in records],
+                         ["disk.cmd.glue/ahci/16384"])
+
     def test_bench_samples_not_matching_fail_the_suite(self):
         table = (suites.QemuSuite(name="bench-disk", test="bench-disk",
                                   mode="icount", hidden=True,

@@ -50,7 +50,7 @@ static void empty_probe_cost(struct ktest *t)
  * BENCH lines itself; this case runs the pair and checks it finished.
  */
 /* What the clients print, their BENCH-SAMPLES lines included. */
-static char console[262144];
+static char console[65536];
 
 static void rpc_round_trips(struct ktest *t)
 {
