@@ -303,7 +303,6 @@ void blk_mq_start_request(struct request *rq)
  * runs now, in the caller's context (one CPU: never elsewhere). */
 void blk_mq_complete_request(struct request *rq)
 {
-	lx_disk_probe(LX_EMUL_DISK_PROBE_SCSI_DONE);
 	WRITE_ONCE(rq->state, MQ_RQ_COMPLETE);
 	rq->q->mq_ops->complete(rq);
 }
@@ -312,7 +311,9 @@ void blk_mq_complete_request(struct request *rq)
  * blk_mq_end_request - @rq is over with @error: the host's command gets
  * its result (blk_status_to_errno; an error named on the console), the
  * tag is free and waiting commands are dispatched by a worker.  Any
- * context.
+ * context.  The driver is done with @rq here (its ops->complete calls
+ * this last): the disk probe point of a finished command, as scsi_done
+ * is a SCSI host's.
  */
 void blk_mq_end_request(struct request *rq, blk_status_t error)
 {
@@ -321,6 +322,8 @@ void blk_mq_end_request(struct request *rq, blk_status_t error)
 	struct lx_blk_rq *slot = to_slot(rq);
 	struct lx_emul_disk_cmd *cmd = slot->cmd;
 	unsigned long flags;
+
+	lx_disk_probe(LX_EMUL_DISK_PROBE_SCSI_DONE);
 
 	if (error)
 		pr_err_ratelimited("%s: I/O error %d, %s of %u sectors at sector %llu\n",

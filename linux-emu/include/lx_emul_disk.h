@@ -118,8 +118,13 @@ int lx_emul_disk_submit_now(struct lx_emul_disk *disk,
  * context, interrupts possibly off, and may only record.
  */
 enum lx_emul_disk_probe_point {
-	LX_EMUL_DISK_PROBE_QUEUECOMMAND,	/* queuecommand is called next */
-	LX_EMUL_DISK_PROBE_SCSI_DONE,		/* the adapter called scsi_done */
+	/* a SCSI host's queuecommand, a blk-mq driver's queue_rq, is
+	 * called next */
+	LX_EMUL_DISK_PROBE_QUEUECOMMAND,
+	/* the driver is done with a command: a SCSI host called
+	 * scsi_done, a blk-mq driver blk_mq_end_request (from its
+	 * ops->complete, after its own clean-up) */
+	LX_EMUL_DISK_PROBE_SCSI_DONE,
 };
 
 void lx_emul_disk_probe_set(void (*fn)(int point));

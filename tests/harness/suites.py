@@ -698,6 +698,37 @@ def qemu_scsi_disk(adapter: str) -> Callable[[Suite, Path], Suite]:
                              "scsi-hd,drive=d0,bus=scsi0.0,scsi-id=0,lun=0"))
 
 
+# The disk controllers whose drivers the disk benchmark runs over besides
+# ata_piix (`bench-disk` boot): (the driver's name in the BENCH names,
+# the disk suites' prepare hook); ahci on -M pc.
+BENCH_DISKS = (("ahci", qemu_ahci_disk("pc")),
+               ("sym53c8xx", qemu_scsi_disk("lsi53c895a")),
+               ("pvscsi", qemu_scsi_disk("pvscsi")),
+               ("virtio_scsi", qemu_device_disk(VIRTIO_SCSI_DISK)),
+               ("virtio_blk", qemu_device_disk(VIRTIO_BLK_DISK)))
+
+
+def bench_disk_suite(disk: str,
+                     prepare: Callable[[Suite, Path], Suite] | None
+                     ) -> QemuSuite:
+    """bench-disk-`disk`: the disk glue figures (icount) of
+    DISK_BENCH_REQUESTS requests of each size over the disk `prepare`
+    puts in the machine, named with `disk` (disk.cmd.glue/`disk`/16384,
+    ...); with `disk` "" and `prepare` None, bench-disk: ata_piix on
+    the first IDE disk, names without a driver."""
+    named = (f"bench_disk={disk}",) if disk else ()
+    return QemuSuite(
+        name="bench-disk" + (f"-{disk}" if disk else ""), test="bench-disk",
+        mode="icount", hidden=True, timeout=300.0,
+        cmdline=("bench_mode=icount", "linux") + named,
+        prepare=prepare or qemu_ide_disk(False),
+        modules=((DISK_PROBE, "disk_lat mode=lat "
+                  f"count={DISK_BENCH_REQUESTS} {disk_args(False)} "
+                  "bench_mode=icount "
+                  + "".join(f"{word} " for word in named)
+                  + "device=${device-port}"),))
+
+
 def bochs_ide_disk(suite: Suite, suite_dir: Path) -> Suite:
     """Prepare hook of disk-ata-piix-bochs: the image as ata0-master, in
     place of boot/bochsrc.in's CD-ROM, which moves to ata1-master (the
@@ -1440,15 +1471,10 @@ SUITES: tuple[Suite, ...] = (
     # ...).
     *(bench_nic_suite(nic, device) for nic, device in BENCH_NICS),
     # The disk glue figures over Linux's ata_piix (disk.cmd.glue,
-    # disk.int.glue), then sequential throughput on the wall clock.
-    QemuSuite(name="bench-disk", test="bench-disk", mode="icount",
-              hidden=True, timeout=300.0,
-              cmdline=("bench_mode=icount", "linux"),
-              prepare=qemu_ide_disk(False),
-              modules=((DISK_PROBE, "disk_lat mode=lat "
-                        f"count={DISK_BENCH_REQUESTS} "
-                        f"{disk_args(False)} bench_mode=icount "
-                        "device=${device-port}"),)),
+    # disk.int.glue), then over every other controller's driver
+    # (BENCH_DISKS; bench_disk= puts it in the names).
+    bench_disk_suite("", None),
+    *(bench_disk_suite(disk, prepare) for disk, prepare in BENCH_DISKS),
     # The same client's figures with e1000 in the driver server
     # (server.net.tx.instr/<size>), and the server's glue figures
     # (server.net.*.glue/<size>) from its bench build.
