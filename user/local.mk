@@ -124,7 +124,7 @@ noinst_LIBRARIES += user/libgraft-user.a user/libgraft-mig-user.a \
 	user/libgraft-mig-host.a
 user_libgraft_user_a_SOURCES = user/crt0.S user/traps.S user/start.c \
 	user/args.c user/mach_msg.c user/mig_support.c user/syscalls.c \
-	user/task_self.c \
+	user/task_self.c user/exc_serve.c \
 	user/device_unserved.c user/net.c
 user_libgraft_user_a_CFLAGS = $(USER_CFLAGS)
 user_libgraft_user_a_CCASFLAGS = $(USER_CFLAGS)

@@ -3,8 +3,8 @@
 /*
  * A Linux WARN (or BUG) is a ud2 with an entry in the bug table
  * (linux-emu/lx_bug.c).  The server's task has an exception port,
- * served by a Mach thread of its own (the event loop's thread is the one
- * that faults): an invalid opcode at an address lx_emul_bug_trap()
+ * served by a Mach thread of its own (graft_exc_serve; the event loop's
+ * thread is the one that faults): an invalid opcode at an address lx_emul_bug_trap()
  * resumes is reported there and the faulting thread moved past it with
  * its 64-bit registers (GRAFT_THREAD_STATE_X86_64); anything else, a
  * BUG included, is refused, so the kernel ends the task with the
@@ -15,12 +15,10 @@
  */
 #include <graft/thread_state.h>
 #include <mach/exception.h>
-#include <mach/task_special_ports.h>
 #include <mach/x86_64/exception.h>
 #include <stdio.h>
 
 #include <graft_user.h>
-#include <mach_interface.h>
 
 #include <lx_emul.h>
 
@@ -28,29 +26,17 @@
 #include "lxdrv.h"
 
 #define EXC_STACK_SIZE	(64u << 10)
-#define EXC_MSG_SIZE	256
 
-/* exc.defs's demux (user/mig/exc_server.c; its header declares only
- * the routines). */
-boolean_t exc_server(mach_msg_header_t *in, mach_msg_header_t *out);
-
-static mach_port_t exc_port;
 static uint64_t exc_stack[EXC_STACK_SIZE / 8] __attribute__((aligned(16)));
 
-kern_return_t catch_exception_raise(mach_port_t port, mach_port_t thread,
-				    mach_port_t task, integer_t exception,
-				    integer_t code, integer_t subcode)
+/* A WARN's trap at @thread: resumed after its report, or KERN_FAILURE. */
+static kern_return_t bug_trap(mach_port_t thread)
 {
 	struct graft_thread_state_x86_64 s;
 	mach_msg_type_number_t n = GRAFT_THREAD_STATE_X86_64_COUNT;
 	unsigned long resume;
 	kern_return_t kr;
 
-	(void)port;
-	(void)subcode;
-	if (task != lxdrv_task || exception != EXC_BAD_INSTRUCTION ||
-	    code != EXC_I386_INVOP)
-		return KERN_FAILURE;
 	kr = thread_get_state(thread, GRAFT_THREAD_STATE_X86_64,
 			      (natural_t *)&s, &n);
 	if (kr != KERN_SUCCESS)
@@ -64,46 +50,25 @@ kern_return_t catch_exception_raise(mach_port_t port, mach_port_t thread,
 				(natural_t *)&s, GRAFT_THREAD_STATE_X86_64_COUNT);
 }
 
-static void __attribute__((noreturn)) exc_loop(void)
+kern_return_t catch_exception_raise(mach_port_t port, mach_port_t thread,
+				    mach_port_t task, integer_t exception,
+				    integer_t code, integer_t subcode)
 {
-	union {
-		mach_msg_header_t head;
-		char bytes[EXC_MSG_SIZE];
-	} in, out;
+	kern_return_t kr = KERN_FAILURE;
 
-	for (;;) {
-		if (mach_msg(&in.head, MACH_RCV_MSG, 0, sizeof(in), exc_port,
-			     MACH_MSG_TIMEOUT_NONE, MACH_PORT_NULL) !=
-		    MACH_MSG_SUCCESS)
-			continue;
-		(void)exc_server(&in.head, &out.head);
-		(void)mach_msg(&out.head, MACH_SEND_MSG, out.head.msgh_size, 0,
-			       MACH_PORT_NULL, MACH_MSG_TIMEOUT_NONE,
-			       MACH_PORT_NULL);
-	}
+	(void)port;
+	(void)subcode;
+	if (task == lxdrv_task && exception == EXC_BAD_INSTRUCTION &&
+	    code == EXC_I386_INVOP)
+		kr = bug_trap(thread);
+	/* the message's send rights: one user reference each */
+	(void)mach_port_deallocate(lxdrv_task, thread);
+	(void)mach_port_deallocate(lxdrv_task, task);
+	return kr;
 }
 
 int lxdrv_exc_start(void)
 {
-	struct graft_thread_state_x86_64 s;
-	mach_msg_type_number_t n = GRAFT_THREAD_STATE_X86_64_COUNT;
-	mach_port_t th;
-
-	if (mach_port_allocate(lxdrv_task, MACH_PORT_RIGHT_RECEIVE,
-			       &exc_port) != KERN_SUCCESS ||
-	    mach_port_insert_right(lxdrv_task, exc_port, exc_port,
-				   MACH_MSG_TYPE_MAKE_SEND) != KERN_SUCCESS ||
-	    thread_create(lxdrv_task, &th) != KERN_SUCCESS ||
-	    thread_get_state(th, GRAFT_THREAD_STATE_X86_64, (natural_t *)&s,
-			     &n) != KERN_SUCCESS)
-		return -1;
-	s.rip = (uint64_t)(uintptr_t)exc_loop;
-	s.rsp = (uint64_t)(uintptr_t)&exc_stack[EXC_STACK_SIZE / 8] - 8;
-	if (thread_set_state(th, GRAFT_THREAD_STATE_X86_64, (natural_t *)&s,
-			     GRAFT_THREAD_STATE_X86_64_COUNT) != KERN_SUCCESS ||
-	    thread_resume(th) != KERN_SUCCESS ||
-	    task_set_special_port(lxdrv_task, TASK_EXCEPTION_PORT,
-				  exc_port) != KERN_SUCCESS)
-		return -1;
-	return 0;
+	return graft_exc_serve(exc_stack, sizeof(exc_stack), NULL) ==
+	       KERN_SUCCESS ? 0 : -1;
 }

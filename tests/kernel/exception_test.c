@@ -33,7 +33,7 @@ static void run_mode(struct ktest *t, const char *mode, unsigned int min)
  * bad thread states refused, then an exception it refuses. */
 static void handler_resumes_faults_and_refuses_one(struct ktest *t)
 {
-	run_mode(t, "mode=handled", 23);
+	run_mode(t, "mode=handled", 22);
 }
 
 /* An exception port whose receiver died: the task ends as without one. */

@@ -14,6 +14,7 @@
 #include "kern/string.h"
 #include "linux-emu/include/lx_emul.h"
 #include "mach-glue/kernel/lx_boot.h"
+#include "tests/kernel/user_task.h"
 
 #define ROGUE "rogue 0000:00:04.0: "
 
@@ -23,14 +24,7 @@ static size_t probe_len;
 /* How many times @needle occurs in what the probe printed. */
 static int count(const char *needle)
 {
-	const char *p = probe_log, *end = probe_log + probe_len;
-	int n = 0;
-
-	while (p < end && (p = kmemmem(p, end - p, needle))) {
-		n++;
-		p++;
-	}
-	return n;
+	return (int)user_task_count_text(probe_log, needle);
 }
 
 static void expect_count(struct ktest *t, const char *needle, int n)

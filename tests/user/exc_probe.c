@@ -32,10 +32,6 @@
 #include "user_check.h"
 #include "user_port.h"
 
-/* exc.defs's demux (user/mig/exc_server.c; its header declares only
- * the routines). */
-boolean_t exc_server(mach_msg_header_t *in, mach_msg_header_t *out);
-
 #define STACK_SIZE	(64 * 1024)
 #define MARKER		0x1122334455667788ull
 #define NULL_ADDRESS	0x10ul
@@ -48,23 +44,14 @@ static volatile int handled, refuse_next;
 static mach_port_t main_thread, exc_port;
 static uint64_t stack[STACK_SIZE / 8] __attribute__((aligned(16)));
 
-/* exc.defs's routine, called by exc_server for each exception. */
-kern_return_t catch_exception_raise(mach_port_t port, mach_port_t thread,
-				    mach_port_t task, integer_t exception,
-				    integer_t code, integer_t subcode)
+/* Move the faulting @thread past its two-byte instruction with MARKER
+ * in %rax. */
+static kern_return_t resume_past(mach_port_t thread)
 {
 	struct graft_thread_state_x86_64 s;
 	mach_msg_type_number_t n = GRAFT_THREAD_STATE_X86_64_COUNT;
 	kern_return_t kr;
 
-	seen_exception = exception;
-	seen_code = code;
-	seen_subcode = subcode;
-	seen_task_ok = task == mach_task_self();
-	seen_thread_ok = thread == main_thread;
-	(void)port;
-	if (refuse_next)
-		return KERN_FAILURE;
 	kr = thread_get_state(thread, GRAFT_THREAD_STATE_X86_64,
 			      (natural_t *)&s, &n);
 	if (kr != KERN_SUCCESS)
@@ -80,44 +67,25 @@ kern_return_t catch_exception_raise(mach_port_t port, mach_port_t thread,
 				(natural_t *)&s, GRAFT_THREAD_STATE_X86_64_COUNT);
 }
 
-/* The handler thread: exc.defs's server loop on the exception port. */
-static void __attribute__((noreturn)) handler(void)
+/* exc.defs's routine, called by graft_exc_serve's thread. */
+kern_return_t catch_exception_raise(mach_port_t port, mach_port_t thread,
+				    mach_port_t task, integer_t exception,
+				    integer_t code, integer_t subcode)
 {
-	union {
-		mach_msg_header_t head;
-		char bytes[256];
-	} in, out;
+	kern_return_t kr = KERN_FAILURE;
 
-	for (;;) {
-		if (mach_msg(&in.head, MACH_RCV_MSG, 0, sizeof(in), exc_port,
-			     MACH_MSG_TIMEOUT_NONE, MACH_PORT_NULL) !=
-		    MACH_MSG_SUCCESS)
-			continue;
-		(void)exc_server(&in.head, &out.head);
-		(void)mach_msg(&out.head, MACH_SEND_MSG, out.head.msgh_size, 0,
-			       MACH_PORT_NULL, MACH_MSG_TIMEOUT_NONE,
-			       MACH_PORT_NULL);
-	}
-}
-
-static kern_return_t start_handler(void)
-{
-	struct graft_thread_state_x86_64 s;
-	mach_msg_type_number_t n = GRAFT_THREAD_STATE_X86_64_COUNT;
-	mach_port_t th;
-	kern_return_t kr;
-
-	kr = thread_create(mach_task_self(), &th);
-	if (kr == KERN_SUCCESS)
-		kr = thread_get_state(th, GRAFT_THREAD_STATE_X86_64,
-				      (natural_t *)&s, &n);
-	if (kr != KERN_SUCCESS)
-		return kr;
-	s.rip = (uint64_t)(uintptr_t)handler;
-	s.rsp = (uint64_t)(uintptr_t)&stack[STACK_SIZE / 8] - 8;
-	kr = thread_set_state(th, GRAFT_THREAD_STATE_X86_64, (natural_t *)&s,
-			      GRAFT_THREAD_STATE_X86_64_COUNT);
-	return kr == KERN_SUCCESS ? thread_resume(th) : kr;
+	seen_exception = exception;
+	seen_code = code;
+	seen_subcode = subcode;
+	seen_task_ok = task == mach_task_self();
+	seen_thread_ok = thread == main_thread;
+	(void)port;
+	if (!refuse_next)
+		kr = resume_past(thread);
+	/* the message's send rights: one user reference each */
+	(void)mach_port_deallocate(mach_task_self(), task);
+	(void)mach_port_deallocate(mach_task_self(), thread);
+	return kr;
 }
 
 /* A ud2; what %rax holds after it (0 unless a handler set it). */
@@ -187,15 +155,11 @@ static void handled_mode(void)
 
 	check("no_exception_port_at_start", MACH_PORT_NULL,
 	      exception_port_now());
-	exc_port = new_receive();
-	check("insert_send", KERN_SUCCESS,
-	      mach_port_insert_right(mach_task_self(), exc_port, exc_port,
-				     MACH_MSG_TYPE_MAKE_SEND));
-	check("set_exception_port", KERN_SUCCESS,
-	      task_set_special_port(mach_task_self(), TASK_EXCEPTION_PORT,
-				    exc_port));
+	check("serve_exception_port", KERN_SUCCESS,
+	      graft_exc_serve(stack, sizeof(stack), &exc_port));
 	check("exception_port_reads_back", exc_port, exception_port_now());
-	check("start_handler", KERN_SUCCESS, start_handler());
+	check("serve_once", KERN_FAILURE,
+	      graft_exc_serve(stack, sizeof(stack), NULL));
 
 	v = ud2();
 	check("ud2_handled", 1, handled);
