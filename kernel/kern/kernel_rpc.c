@@ -137,11 +137,13 @@ mach_msg_return_t mach_msg_rpc_from_kernel(mach_msg_header_t *msg,
 	port = mr == MACH_MSG_SUCCESS ?
 		ipc_port_alloc_kernel(&w, IKOT_KERNEL_REPLY) : NULL;
 	if (port == NULL) {
+		flags = cpu_intr_save();
 		if (h->bits & MACH_MSGH_BITS_COMPLEX)
 			(void)body_walk(msg, send_size, false, true);
 		if (IPC_PORT_VALID(h->remote))
 			ipc_port_destroy_right(h->remote,
 					       MACH_MSG_TYPE_PORT_SEND);
+		cpu_intr_restore(flags);
 		return mr != MACH_MSG_SUCCESS ? mr : MACH_SEND_NO_BUFFER;
 	}
 	if (h->bits & MACH_MSGH_BITS_COMPLEX)
