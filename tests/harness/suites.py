@@ -687,6 +687,8 @@ def qemu_device_disk(devices: tuple[str, ...]) -> Callable[[Suite, Path],
 VIRTIO_SCSI_DISK = ("virtio-scsi-pci,id=vscsi0,disable-legacy=on,addr=04.0",
                     "scsi-hd,drive=d0,bus=vscsi0.0,scsi-id=0,lun=0")
 VIRTIO_BLK_DISK = ("virtio-blk-pci,drive=d0,disable-legacy=on,addr=04.0",)
+# An NVMe controller (QEMU's nvme, namespace 1 the drive).
+NVME_DISK = ("nvme,serial=graft0,drive=d0,addr=04.0",)
 
 
 def qemu_scsi_disk(adapter: str) -> Callable[[Suite, Path], Suite]:
@@ -1156,6 +1158,13 @@ SUITES: tuple[Suite, ...] = (
               prepare=qemu_scsi_disk("pvscsi"), check=disk_check,
               modules=((LXDRV, "lxdrv drivers=pvscsi pci=04.0 "
                         "device=${driver-port}"),) + disk_modules(True)),
+    # nvme in the server: its admin and I/O queues, its interrupt line
+    # and its namespace's disk in the server's world.
+    QemuSuite(name="server-disk-nvme", test="server-disk-ata-piix",
+              timeout=90.0, cmdline=("linux", "linux.server=nvme"),
+              prepare=qemu_device_disk(NVME_DISK), check=disk_check,
+              modules=((LXDRV, "lxdrv drivers=nvme pci=04.0 "
+                        "device=${driver-port}"),) + disk_modules(True)),
     # A supervised driver server (restart=N on its module line) killed
     # twice under its client, which notices nothing: eth0 written to a
     # counting sink, and the disk-ata-piix program with its image
@@ -1416,6 +1425,13 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="disk-virtio-blk", test="disk-virtio-blk",
               timeout=180.0, cmdline=("linux",) + disk_cmdline(True),
               prepare=qemu_device_disk(VIRTIO_BLK_DISK),
+              check=disk_check,
+              modules=disk_modules(True)),
+    # The same over nvme (nvme-core, linux-emu's blk-mq with its admin
+    # queue, passthrough requests and timeouts): QEMU's nvme.
+    QemuSuite(name="disk-nvme", test="disk-nvme",
+              timeout=180.0, cmdline=("linux",) + disk_cmdline(True),
+              prepare=qemu_device_disk(NVME_DISK),
               check=disk_check,
               modules=disk_modules(True)),
     # The same over the SCSI host adapters QEMU emulates (SCSI_HBAS).
