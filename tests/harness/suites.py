@@ -1020,6 +1020,10 @@ SUITES: tuple[Suite, ...] = (
     # The same in PIO: libata's module parameter on the command line.
     QemuSuite(name="linux-scsi-pio", test="linux-scsi", prepare=scsi_disk,
               cmdline=("libata.dma=0",), qemu_args=DETERMINISTIC_TIME),
+    # linux-emu's blk-mq against a fake driver (tests/linux-emu/
+    # lx_selftest_blk.c): no device, no NIC.
+    QemuSuite(name="linux-blk", test="linux-blk",
+              qemu_args=DETERMINISTIC_TIME + ("-nic", "none")),
     # The out-of-tree edu driver (tests/drivers/edu) on QEMU's edu device;
     # no NIC, so that only edu has a driver to probe.
     QemuSuite(name="linux-oot", test="linux-oot",
