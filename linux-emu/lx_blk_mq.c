@@ -319,13 +319,11 @@ static void fail_cmds(struct lx_blk_disk *bd, struct list_head *list,
 	}
 }
 
-void lx_blk_drain(struct lx_blk_disk *bd)
+void lx_blk_fail_waiting(struct lx_blk_disk *bd)
 {
 	struct lx_blk_rq *slot;
 	unsigned long flags;
 
-	cancel_delayed_work_sync(&bd->run_work);
-	cancel_delayed_work_sync(&bd->q.requeue_work);
 	fail_cmds(bd, &bd->held, false);
 	fail_cmds(bd, &bd->pending, true);
 	local_irq_save(flags);
@@ -342,6 +340,13 @@ void lx_blk_drain(struct lx_blk_disk *bd)
 			break;
 		blk_mq_end_request(&slot->rq, BLK_STS_OFFLINE);
 	}
+}
+
+void lx_blk_drain(struct lx_blk_disk *bd)
+{
+	cancel_delayed_work_sync(&bd->run_work);
+	cancel_delayed_work_sync(&bd->q.requeue_work);
+	lx_blk_fail_waiting(bd);
 	while (READ_ONCE(bd->in_flight))
 		msleep(1);
 }

@@ -171,7 +171,8 @@ int blk_rq_map_kern(struct request_queue *q, struct request *rq, void *kbuf,
 
 /*
  * blk_execute_rq_nowait - insert @rq (at the head of its queue if
- * @at_head) and dispatch now; rq->end_io, if set, runs when it ends.
+ * @at_head) and dispatch now; rq->end_io, if set, runs when it ends
+ * (at once, BLK_STS_OFFLINE, on a dead queue).
  */
 void blk_execute_rq_nowait(struct request *rq, bool at_head)
 {
@@ -179,6 +180,10 @@ void blk_execute_rq_nowait(struct request *rq, bool at_head)
 	struct lx_blk_rq *slot = lx_blk_slot(rq);
 	unsigned long flags;
 
+	if (bd->dead) {
+		blk_mq_end_request(rq, BLK_STS_OFFLINE);
+		return;
+	}
 	local_irq_save(flags);
 	if (at_head)
 		list_add(&slot->link, &bd->dispatch);

@@ -186,7 +186,8 @@ void lx_blk_tag_put(struct blk_mq_tag_set *set, struct lx_blk_tags *tags,
 	list_for_each_entry(q, &set->tag_list, tag_set_list) {
 		struct lx_blk_disk *bd = lx_blk_disk(q);
 
-		if (!list_empty(&bd->pending) && !bd->dead)
+		if ((!list_empty(&bd->pending) ||
+		     !list_empty(&bd->dispatch)) && !bd->dead)
 			lx_blk_run_async(bd, 0);
 	}
 	local_irq_restore(flags);

@@ -6,12 +6,11 @@
  * disk comes with its request queue and part0 in one allocation
  * (struct lx_blk_disk); device_add_disk registers it with
  * lx_emul_disk.c, so it becomes hd<N> beside the SCSI disks, named by
- * its adapter's driver (the driver of the disk's parent device).
- * del_gendisk (and blk_mark_disk_dead) takes it from the host: waiting
- * commands fail with -ENODEV, those at the driver are waited for.
- * put_disk frees it, after the driver's free_disk for a disk that was
- * added.  Callers
- * hold the world, in thread context.
+ * its adapter's driver (the first ancestor of the disk's device bound
+ * to one).  blk_mark_disk_dead and del_gendisk take it from the host:
+ * waiting commands fail with -ENODEV; del_gendisk also waits for those
+ * at the driver.  put_disk frees it, after the driver's free_disk for a
+ * disk that was added.  Callers hold the world, in thread context.
  */
 #include <linux/blk-mq.h>
 #include <linux/blkdev.h>
@@ -170,17 +169,19 @@ void del_gendisk(struct gendisk *disk)
 {
 	struct lx_blk_disk *bd = to_bd(disk);
 
-	if (!test_bit(GD_ADDED, &disk->state) || bd->dead)
+	if (!test_bit(GD_ADDED, &disk->state))
 		return;
-	bd->dead = true;
+	if (!bd->dead) {
+		bd->dead = true;
+		lx_disk_gone(bd->hd);
+	}
 	set_bit(GD_DEAD, &disk->state);
-	lx_disk_gone(bd->hd);
 	lx_blk_drain(bd);
 }
 
 /* put_disk - free @disk and its queue (the driver's free_disk first,
- * for a disk that was added; the queue destroyed if it was not).  NULL:
- * nothing. */
+ * for a disk that was added; the queue destroyed first unless
+ * del_gendisk or blk_mark_disk_dead killed it).  NULL: nothing. */
 void put_disk(struct gendisk *disk)
 {
 	if (!disk)
@@ -192,7 +193,8 @@ void put_disk(struct gendisk *disk)
 }
 
 /* blk_mark_disk_dead - @disk's device is gone: its queue dies, what
- * waits fails with -ENODEV, nothing new enters. */
+ * waits fails with -ENODEV (requests at the driver end through it),
+ * nothing new enters. */
 void blk_mark_disk_dead(struct gendisk *disk)
 {
 	struct lx_blk_disk *bd = to_bd(disk);
@@ -200,11 +202,12 @@ void blk_mark_disk_dead(struct gendisk *disk)
 	set_bit(GD_DEAD, &disk->state);
 	blk_queue_flag_set(QUEUE_FLAG_DYING, disk->queue);
 	wake_up_all(&disk->queue->mq_freeze_wq);
-	if (bd->hd && !bd->dead) {
-		bd->dead = true;
+	if (bd->dead)
+		return;
+	bd->dead = true;
+	if (bd->hd)
 		lx_disk_gone(bd->hd);
-		lx_blk_drain(bd);
-	}
+	lx_blk_fail_waiting(bd);
 }
 
 /* Block majors given: Linux's dynamic ones count down from 254. */

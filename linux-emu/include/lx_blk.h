@@ -92,9 +92,12 @@ void lx_blk_queue_free(struct lx_blk_disk *bd);
 /* lx_blk_submit - queue host command @cmd (checked) on @bd and start
  * what can start; held while the queue is frozen.  World held. */
 void lx_blk_submit(struct lx_blk_disk *bd, struct lx_emul_disk_cmd *cmd);
-/* lx_blk_drain - fail @bd's waiting host commands with -ENODEV and wait
- * for its requests at the driver.  Thread context, world held (let go
- * to wait). */
+/* lx_blk_fail_waiting - fail @bd's waiting host commands with -ENODEV
+ * and its waiting requests with BLK_STS_OFFLINE.  World held. */
+void lx_blk_fail_waiting(struct lx_blk_disk *bd);
+/* lx_blk_drain - stop @bd's dispatch works, lx_blk_fail_waiting, and
+ * wait for its requests at the driver.  Thread context, world held (let
+ * go to wait). */
 void lx_blk_drain(struct lx_blk_disk *bd);
 /* lx_blk_dispatch_init - @bd's dispatch and requeue works. */
 void lx_blk_dispatch_init(struct lx_blk_disk *bd);
@@ -119,8 +122,9 @@ void lx_blk_bio_set(struct lx_blk_rq *slot, struct bio_vec *vecs,
 /* lx_blk_tag_get - a free request of @tags (from the reserved ones if
  * @reserved), or NULL.  Any context. */
 struct lx_blk_rq *lx_blk_tag_get(struct lx_blk_tags *tags, bool reserved);
-/* lx_blk_tag_put - @slot's tag is free again; allocators and queues of
- * its set waiting for one are woken.  Any context. */
+/* lx_blk_tag_put - @slot's tag is free again; allocators waiting for
+ * one are woken, and the set's queues with work waiting run again (from
+ * a worker).  Any context. */
 void lx_blk_tag_put(struct blk_mq_tag_set *set, struct lx_blk_tags *tags,
 		    struct lx_blk_rq *slot);
 /* lx_blk_hctx_for - the hardware queue of @set serving CPU 0 for @opf
