@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Request queues: made with or without a disk, destroyed and put; frozen and unfrozen; quiesced and unquiesced; their flags. */
+/* Request queues: made with or without a disk, destroyed and put; frozen and unfrozen; quiesced and unquiesced; their flags; their tag set's maps made again. */
 /*
  * A queue's users stand for Linux's q_usage_counter: its allocated
  * requests and the host commands that entered it.  A freeze (Linux's
@@ -16,6 +16,23 @@
 #include <linux/slab.h>
 
 #include <lx_blk.h>
+#include <lx_host.h>
+
+/* @hctx's type: that of the map whose queues it is among. */
+static void hctx_set_type(struct blk_mq_tag_set *set,
+			  struct blk_mq_hw_ctx *hctx)
+{
+	unsigned int i = hctx->queue_num;
+
+	hctx->type = HCTX_TYPE_DEFAULT;
+	for (unsigned int t = 0; t < set->nr_maps; t++) {
+		struct blk_mq_queue_map *map = &set->map[t];
+
+		if (map->nr_queues && i >= map->queue_offset &&
+		    i < map->queue_offset + map->nr_queues)
+			hctx->type = t;
+	}
+}
 
 struct lx_blk_disk *lx_blk_queue_alloc(struct blk_mq_tag_set *set,
 				       void *queuedata)
@@ -70,14 +87,7 @@ struct lx_blk_disk *lx_blk_queue_alloc(struct blk_mq_tag_set *set,
 		hctx->tags = set->tags[i];
 		hctx->flags = set->flags;
 		hctx->nr_ctx = 1;
-		for (unsigned int t = 0; t < set->nr_maps; t++) {
-			struct blk_mq_queue_map *map = &set->map[t];
-
-			if (i >= map->queue_offset &&
-			    i < map->queue_offset + map->nr_queues &&
-			    map->nr_queues)
-				hctx->type = t;
-		}
+		hctx_set_type(set, hctx);
 		if (set->ops->init_hctx &&
 		    set->ops->init_hctx(hctx, set->driver_data, i))
 			goto err_hctx;
@@ -257,4 +267,41 @@ void blk_mq_unquiesce_queue(struct request_queue *q)
 		return;
 	blk_queue_flag_clear(QUEUE_FLAG_QUIESCED, q);
 	lx_blk_run_async(lx_blk_disk(q), 0);
+}
+
+/*
+ * blk_mq_update_nr_hw_queues - @set keeps @nr_hw_queues hardware queues
+ * after its driver changed them (nvme's controller reset): every queue
+ * of the set frozen, the maps made again (map_queues), the hardware
+ * contexts' types set anew, then unfrozen.  Fewer than one: nothing, as
+ * Linux.  A different count needs tags and contexts made or freed,
+ * which is not done: it stops loudly.  Thread context (sleeps).
+ */
+void blk_mq_update_nr_hw_queues(struct blk_mq_tag_set *set, int nr_hw_queues)
+{
+	struct request_queue *q;
+
+	if (nr_hw_queues < 1)
+		return;
+	if (nr_hw_queues != set->nr_hw_queues)
+		lx_host_missing("blk_mq_update_nr_hw_queues to another count");
+	if (set->nr_maps == 1)
+		return;
+	mutex_lock(&set->tag_list_lock);
+	list_for_each_entry(q, &set->tag_list, tag_set_list)
+		blk_mq_freeze_queue(q);
+	for (unsigned int i = 0; i < set->nr_maps; i++)
+		memset(set->map[i].mq_map, 0, nr_cpu_ids * sizeof(unsigned int));
+	if (set->ops->map_queues)
+		set->ops->map_queues(set);
+	else
+		blk_mq_map_queues(&set->map[HCTX_TYPE_DEFAULT]);
+	list_for_each_entry(q, &set->tag_list, tag_set_list) {
+		struct lx_blk_disk *bd = lx_blk_disk(q);
+
+		for (unsigned int i = 0; i < bd->nr_hw; i++)
+			hctx_set_type(set, &bd->hctx[i]);
+		blk_mq_unfreeze_queue(q);
+	}
+	mutex_unlock(&set->tag_list_lock);
 }

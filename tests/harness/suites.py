@@ -1185,6 +1185,13 @@ SUITES: tuple[Suite, ...] = (
               prepare=qemu_ide_disk(True), check=disk_check_mode("DMA"),
               modules=((LXDRV, "lxdrv restart=3 drivers=ata_piix pci=01.1 "
                         "device=${driver-port}"),) + disk_modules(True)[:1]),
+    # The same with nvme in the server, killed twice under the disk
+    # program: each new instance probes the controller again.
+    QemuSuite(name="restart-disk-nvme", test="restart-disk-ata-piix",
+              timeout=300.0, cmdline=("linux", "linux.server=nvme"),
+              prepare=qemu_device_disk(NVME_DISK), check=disk_check,
+              modules=((LXDRV, "lxdrv restart=3 drivers=nvme pci=04.0 "
+                        "device=${driver-port}"),) + disk_modules(True)[:1]),
     QemuSuite(name="restart-root-disk", test="restart-root-disk",
               timeout=120.0, cmdline=("linux", "linux.server=ata_piix"),
               prepare=qemu_ide_disk(False),

@@ -30,7 +30,7 @@ struct fake_pdu {
 static struct blk_mq_tag_set set;
 static struct request_queue *q;
 static enum mode mode;
-static int init_requests, init_hctxs, exit_hctxs, timeouts, ended;
+static int init_requests, init_hctxs, exit_hctxs, timeouts, ended, maps;
 static struct request *held[DEPTH];
 static int nheld;
 static u8 seen[BUF_LEN];
@@ -131,6 +131,17 @@ static void fake_exit_hctx(struct blk_mq_hw_ctx *hctx, unsigned int hctx_idx)
 	exit_hctxs++;
 }
 
+/* Hardware queue 0 for the default map, 1 for reads. */
+static void fake_map_queues(struct blk_mq_tag_set *s)
+{
+	for (unsigned int t = 0; t < s->nr_maps; t++) {
+		s->map[t].nr_queues = 1;
+		s->map[t].queue_offset = t;
+		blk_mq_map_queues(&s->map[t]);
+	}
+	maps++;
+}
+
 static const struct blk_mq_ops fake_ops = {
 	.queue_rq = fake_queue_rq,
 	.complete = fake_complete,
@@ -138,6 +149,7 @@ static const struct blk_mq_ops fake_ops = {
 	.init_request = fake_init_request,
 	.init_hctx = fake_init_hctx,
 	.exit_hctx = fake_exit_hctx,
+	.map_queues = fake_map_queues,
 };
 
 static enum rq_end_io_ret count_end(struct request *rq, blk_status_t status)
@@ -181,8 +193,10 @@ static int blk_tags(void)
 	set.cmd_size = sizeof(struct fake_pdu);
 	set.timeout = 5;
 	set.driver_data = &set;
+	set.nr_maps = 2;
 	CHECK(blk_mq_alloc_tag_set(&set) == 0);
 	CHECK(init_requests == DEPTH * HW_QUEUES);
+	CHECK(maps == 1);
 	q = blk_mq_init_queue(&set);
 	CHECK(!IS_ERR(q));
 	CHECK(init_hctxs == HW_QUEUES);
@@ -205,6 +219,7 @@ static int blk_tags(void)
 	/* the other hardware queue has tags of its own */
 	r = blk_mq_alloc_request_hctx(q, REQ_OP_DRV_IN, BLK_MQ_REQ_NOWAIT, 1);
 	CHECK(!IS_ERR(r) && r->mq_hctx->queue_num == 1);
+	CHECK(r->mq_hctx->type == HCTX_TYPE_READ);
 	CHECK(blk_mq_unique_tag_to_hwq(blk_mq_unique_tag(r)) == 1);
 	blk_mq_free_request(r);
 	CHECK(PTR_ERR(blk_mq_alloc_request_hctx(q, REQ_OP_DRV_IN, 0, 1)) ==
@@ -217,6 +232,11 @@ static int blk_tags(void)
 	r = get(REQ_OP_DRV_IN, BLK_MQ_REQ_NOWAIT);
 	CHECK(!IS_ERR(r));
 	blk_mq_free_request(r);
+
+	/* the same count again: maps made anew, the queue unfrozen */
+	blk_mq_update_nr_hw_queues(&set, HW_QUEUES);
+	CHECK(maps == 2 && q->mq_freeze_depth == 0);
+	CHECK(set.map[HCTX_TYPE_READ].mq_map[0] == 1);
 	return 0;
 }
 IN_WORLD(blk_tags, blk_tags)

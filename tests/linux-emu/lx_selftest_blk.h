@@ -9,11 +9,13 @@
 #define TESTS_LINUX_EMU_LX_SELFTEST_BLK_H
 
 /* Tag sets refused (reserved tags not below the depth, no ops); the
- * fake driver's set and queue: init_request per request, init_hctx per
- * hardware queue with its tags; ordinary and reserved tags run out
- * (-EWOULDBLOCK with BLK_MQ_REQ_NOWAIT); the second hardware queue's
- * own tags; blk_mq_alloc_request_hctx without NOWAIT or past the
- * queues refused (-EINVAL); tags given back are taken again. */
+ * fake driver's set and queue: init_request per request, its
+ * map_queues (a read queue), init_hctx per hardware queue with its
+ * tags; ordinary and reserved tags run out (-EWOULDBLOCK with
+ * BLK_MQ_REQ_NOWAIT); the second hardware queue's own tags and type;
+ * blk_mq_alloc_request_hctx without NOWAIT or past the queues refused
+ * (-EINVAL); tags given back are taken again; the same number of
+ * hardware queues again remaps and unfreezes. */
 int lx_emul_selftest_blk_tags(void);
 
 /* blk_rq_map_kern of an unaligned buffer: a read gets what the driver
