@@ -707,7 +707,8 @@ BENCH_DISKS = (("ahci", qemu_ahci_disk("pc")),
                ("sym53c8xx", qemu_scsi_disk("lsi53c895a")),
                ("pvscsi", qemu_scsi_disk("pvscsi")),
                ("virtio_scsi", qemu_device_disk(VIRTIO_SCSI_DISK)),
-               ("virtio_blk", qemu_device_disk(VIRTIO_BLK_DISK)))
+               ("virtio_blk", qemu_device_disk(VIRTIO_BLK_DISK)),
+               ("nvme", qemu_device_disk(NVME_DISK)))
 
 
 def bench_disk_suite(disk: str,
