@@ -141,6 +141,7 @@ KERNEL_SOURCES = \
 	tests/kernel/linux_oot_test.c \
 	tests/kernel/linux_warn_test.c \
 	tests/kernel/exception_test.c \
+	tests/kernel/linux_blk_test.c \
 	tests/kernel/disk_fake.c \
 	tests/kernel/disk_test.c \
 	tests/kernel/linux_scsi_test.c \

@@ -6,8 +6,8 @@
  * virtio_scsi): it allocates and registers their Scsi_Hosts, scans them,
  * and turns each command the host submits into a struct scsi_cmnd for
  * the adapter's queuecommand (the boundary of Goel & Duchamp's Figure
- * 4); for blk-mq drivers (virtio_blk) into a struct request for the
- * driver's queue_rq.  The host (mach-glue/block) sees disks only
+ * 4); for blk-mq drivers (virtio_blk, nvme) into a struct request for
+ * the driver's queue_rq.  The host (mach-glue/block) sees disks only
  * through these C-typed functions; splitting requests into commands
  * within the limits below, bouncing and partitions are the host's
  * business (mach-glue/block/blk_cluster.h).  Every function here is

@@ -687,6 +687,8 @@ def qemu_device_disk(devices: tuple[str, ...]) -> Callable[[Suite, Path],
 VIRTIO_SCSI_DISK = ("virtio-scsi-pci,id=vscsi0,disable-legacy=on,addr=04.0",
                     "scsi-hd,drive=d0,bus=vscsi0.0,scsi-id=0,lun=0")
 VIRTIO_BLK_DISK = ("virtio-blk-pci,drive=d0,disable-legacy=on,addr=04.0",)
+# An NVMe controller (QEMU's nvme, namespace 1 the drive).
+NVME_DISK = ("nvme,serial=graft0,drive=d0,addr=04.0",)
 
 
 def qemu_scsi_disk(adapter: str) -> Callable[[Suite, Path], Suite]:
@@ -705,7 +707,8 @@ BENCH_DISKS = (("ahci", qemu_ahci_disk("pc")),
                ("sym53c8xx", qemu_scsi_disk("lsi53c895a")),
                ("pvscsi", qemu_scsi_disk("pvscsi")),
                ("virtio_scsi", qemu_device_disk(VIRTIO_SCSI_DISK)),
-               ("virtio_blk", qemu_device_disk(VIRTIO_BLK_DISK)))
+               ("virtio_blk", qemu_device_disk(VIRTIO_BLK_DISK)),
+               ("nvme", qemu_device_disk(NVME_DISK)))
 
 
 def bench_disk_suite(disk: str,
@@ -1018,6 +1021,10 @@ SUITES: tuple[Suite, ...] = (
     # The same in PIO: libata's module parameter on the command line.
     QemuSuite(name="linux-scsi-pio", test="linux-scsi", prepare=scsi_disk,
               cmdline=("libata.dma=0",), qemu_args=DETERMINISTIC_TIME),
+    # linux-emu's blk-mq against a fake driver (tests/linux-emu/
+    # lx_selftest_blk.c): no device, no NIC.
+    QemuSuite(name="linux-blk", test="linux-blk",
+              qemu_args=DETERMINISTIC_TIME + ("-nic", "none")),
     # The out-of-tree edu driver (tests/drivers/edu) on QEMU's edu device;
     # no NIC, so that only edu has a driver to probe.
     QemuSuite(name="linux-oot", test="linux-oot",
@@ -1156,6 +1163,13 @@ SUITES: tuple[Suite, ...] = (
               prepare=qemu_scsi_disk("pvscsi"), check=disk_check,
               modules=((LXDRV, "lxdrv drivers=pvscsi pci=04.0 "
                         "device=${driver-port}"),) + disk_modules(True)),
+    # nvme in the server: its admin and I/O queues, its interrupt line
+    # and its namespace's disk in the server's world.
+    QemuSuite(name="server-disk-nvme", test="server-disk-ata-piix",
+              timeout=90.0, cmdline=("linux", "linux.server=nvme"),
+              prepare=qemu_device_disk(NVME_DISK), check=disk_check,
+              modules=((LXDRV, "lxdrv drivers=nvme pci=04.0 "
+                        "device=${driver-port}"),) + disk_modules(True)),
     # A supervised driver server (restart=N on its module line) killed
     # twice under its client, which notices nothing: eth0 written to a
     # counting sink, and the disk-ata-piix program with its image
@@ -1171,6 +1185,13 @@ SUITES: tuple[Suite, ...] = (
               timeout=300.0, cmdline=("linux", "linux.server=ata_piix"),
               prepare=qemu_ide_disk(True), check=disk_check_mode("DMA"),
               modules=((LXDRV, "lxdrv restart=3 drivers=ata_piix pci=01.1 "
+                        "device=${driver-port}"),) + disk_modules(True)[:1]),
+    # The same with nvme in the server, killed twice under the disk
+    # program: each new instance probes the controller again.
+    QemuSuite(name="restart-disk-nvme", test="restart-disk-ata-piix",
+              timeout=300.0, cmdline=("linux", "linux.server=nvme"),
+              prepare=qemu_device_disk(NVME_DISK), check=disk_check,
+              modules=((LXDRV, "lxdrv restart=3 drivers=nvme pci=04.0 "
                         "device=${driver-port}"),) + disk_modules(True)[:1]),
     QemuSuite(name="restart-root-disk", test="restart-root-disk",
               timeout=120.0, cmdline=("linux", "linux.server=ata_piix"),
@@ -1416,6 +1437,13 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="disk-virtio-blk", test="disk-virtio-blk",
               timeout=180.0, cmdline=("linux",) + disk_cmdline(True),
               prepare=qemu_device_disk(VIRTIO_BLK_DISK),
+              check=disk_check,
+              modules=disk_modules(True)),
+    # The same over nvme (nvme-core, linux-emu's blk-mq with its admin
+    # queue, passthrough requests and timeouts): QEMU's nvme.
+    QemuSuite(name="disk-nvme", test="disk-nvme",
+              timeout=180.0, cmdline=("linux",) + disk_cmdline(True),
+              prepare=qemu_device_disk(NVME_DISK),
               check=disk_check,
               modules=disk_modules(True)),
     # The same over the SCSI host adapters QEMU emulates (SCSI_HBAS).

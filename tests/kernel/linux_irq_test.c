@@ -18,6 +18,7 @@
 #include "linux-emu/include/lx_emul.h"
 #include "tests/kernel/user_task.h"
 #include "tests/linux-emu/lx_selftest_irq.h"
+#include "tests/linux-emu/lx_selftest_spurious.h"
 
 #define RTC_IRQ	8
 
@@ -207,6 +208,11 @@ static void host_threads_entering_get_their_own_tasks(struct ktest *t)
 	expect_baseline(t, &b);
 }
 
+static void a_line_nobody_cares_about_is_disabled_and_polled(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_irq_spurious(), 0);
+}
+
 /* Not a check: the figure the report quotes (instruction-count TSC). */
 static void world_entry_cost_measured(struct ktest *t)
 {
@@ -248,6 +254,8 @@ static const struct ktest_case linux_irq_cases[] = {
 	{ "each_thread_has_its_own_current", each_thread_has_its_own_current },
 	{ "host_threads_entering_get_their_own_tasks",
 	  host_threads_entering_get_their_own_tasks },
+	{ "a_line_nobody_cares_about_is_disabled_and_polled",
+	  a_line_nobody_cares_about_is_disabled_and_polled },
 	{ "world_entry_cost_measured", world_entry_cost_measured },
 };
 KTEST_SUITE(linux_irq_suite, "linux-irq", linux_irq_cases);
