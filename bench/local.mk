@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# make bench: Graft's benchmarks (run.py --bench), then native Linux 6.1
+# make bench [SUITES=a,b]: Graft's benchmarks (run.py --bench; SUITES
+# names some of them), then native Linux 6.1
 # beside them on the same QEMU machine (bench/native/compare.py), then
 # the report (tools/bench_report.py): build/bench/results.json,
 # build/bench/report.md and its plots.
@@ -26,7 +27,7 @@ $(NATIVE)/initramfs.cpio: $(NATIVE)/lxbench $(srcdir)/bench/native/init \
 CLEANFILES += $(NATIVE)/lxbench $(NATIVE)/initramfs.cpio $(NATIVE)/vmlinuz
 
 bench: kernel/graft.elf $(GUEST_ELFS) $(NATIVE)/initramfs.cpio
-	$(HARNESS) --bench
+	$(HARNESS) --bench $(if $(SUITES),--suites $(SUITES))
 	$(PYTHON3) $(srcdir)/bench/native/compare.py \
 		--build-dir $(abs_builddir) --rounds $(BENCH_ROUNDS) \
 		--qemu "$${GRAFT_QEMU:-qemu-system-x86_64}"

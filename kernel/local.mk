@@ -50,6 +50,8 @@ KERNEL_SOURCES = \
 	kernel/kern/ledger.c \
 	kernel/kern/klog.c \
 	kernel/kern/task_port.c \
+	kernel/kern/kernel_rpc.c \
+	kernel/kern/exception.c \
 	kernel/kern/elf.c \
 	kernel/kern/bootstrap.c \
 	kernel/kern/supervise.c \
@@ -137,6 +139,9 @@ KERNEL_SOURCES = \
 	kernel/x86_64/pmap_io.c \
 	tests/kernel/linux_pci_test.c \
 	tests/kernel/linux_oot_test.c \
+	tests/kernel/linux_warn_test.c \
+	tests/kernel/exception_test.c \
+	tests/kernel/linux_blk_test.c \
 	tests/kernel/disk_fake.c \
 	tests/kernel/disk_test.c \
 	tests/kernel/linux_scsi_test.c \

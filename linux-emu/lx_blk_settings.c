@@ -111,3 +111,28 @@ void blk_queue_write_cache(struct request_queue *q, bool wc, bool fua)
 	else
 		clear_bit(QUEUE_FLAG_FUA, &q->queue_flags);
 }
+
+/* blk_queue_dma_alignment - buffers' addresses and lengths must be
+ * multiples of @mask + 1. */
+void blk_queue_dma_alignment(struct request_queue *q, int mask)
+{
+	q->limits.dma_alignment = mask;
+}
+
+/* blk_queue_virt_boundary - every segment but the first starts, and
+ * every one but the last ends, on a multiple of @mask + 1 (PRP-style
+ * lists); segments are then unlimited in size, as Linux's. */
+void blk_queue_virt_boundary(struct request_queue *q, unsigned long mask)
+{
+	q->limits.virt_boundary_mask = mask;
+	if (mask)
+		q->limits.max_segment_size = UINT_MAX;
+}
+
+/* blk_queue_chunk_sectors - commands should not cross a multiple of
+ * @chunk_sectors (a hint here: the host's commands are not split on
+ * it). */
+void blk_queue_chunk_sectors(struct request_queue *q, unsigned int chunk_sectors)
+{
+	q->limits.chunk_sectors = chunk_sectors;
+}

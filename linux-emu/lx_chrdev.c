@@ -1,18 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Character device numbers: register_chrdev_region, alloc_chrdev_region, __register_chrdev, unregister_chrdev_region, __unregister_chrdev. */
+/* Character device numbers and cdevs: register_chrdev_region, alloc_chrdev_region, __register_chrdev, unregister_chrdev_region, __unregister_chrdev, cdev_init, cdev_device_add, cdev_device_del. */
 /*
  * The bookkeeping of Linux's fs/char_dev.c: each region is a major and
  * a range of its minors, owned by a name; regions of one major may not
  * overlap; a dynamic major is the highest free one of 254..234, then of
  * 511..384, as Linux chooses.  Graft has no device files, so nothing
- * ever opens the numbers: the file operations are kept, never called.
+ * ever opens the numbers: the file operations are kept, never called,
+ * and adding a cdev adds its struct device (device_add) and records its
+ * number.  Callers hold the world, in thread context.
  */
+#include <linux/cdev.h>
+#include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/kdev_t.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 #define LX_CHRDEV_DYN_START	254	/* Linux's first dynamic major */
 
@@ -95,7 +100,7 @@ fail:
 }
 
 /* Give back the region of @major starting at @baseminor of @count. */
-static void release_region(unsigned int major, unsigned int baseminor,
+static void region_release(unsigned int major, unsigned int baseminor,
 			   unsigned int count)
 {
 	struct region *r;
@@ -131,7 +136,7 @@ int register_chrdev_region(dev_t from, unsigned int count, const char *name)
 				next = MKDEV(MAJOR(n) + 1, 0);
 				if (next > to)
 					next = to;
-				release_region(MAJOR(n), MINOR(n), next - n);
+				region_release(MAJOR(n), MINOR(n), next - n);
 			}
 			return PTR_ERR(r);
 		}
@@ -176,7 +181,7 @@ void unregister_chrdev_region(dev_t from, unsigned int count)
 		next = MKDEV(MAJOR(n) + 1, 0);
 		if (next > to)
 			next = to;
-		release_region(MAJOR(n), MINOR(n), next - n);
+		region_release(MAJOR(n), MINOR(n), next - n);
 	}
 }
 
@@ -184,5 +189,31 @@ void unregister_chrdev_region(dev_t from, unsigned int count)
 void __unregister_chrdev(unsigned int major, unsigned int baseminor,
 			 unsigned int count, const char *name)
 {
-	release_region(major, baseminor, count);
+	region_release(major, baseminor, count);
+}
+
+/* cdev_init - @cdev empty, with file operations @fops. */
+void cdev_init(struct cdev *cdev, const struct file_operations *fops)
+{
+	memset(cdev, 0, sizeof(*cdev));
+	INIT_LIST_HEAD(&cdev->list);
+	cdev->ops = fops;
+}
+
+/* cdev_device_add - @dev (its devt the number) is added with @cdev.
+ * 0, or device_add's error. */
+int cdev_device_add(struct cdev *cdev, struct device *dev)
+{
+	if (dev->devt) {
+		cdev->dev = dev->devt;
+		cdev->count = 1;
+	}
+	return device_add(dev);
+}
+
+/* cdev_device_del - @dev goes, with @cdev. */
+void cdev_device_del(struct cdev *cdev, struct device *dev)
+{
+	device_del(dev);
+	cdev->count = 0;
 }

@@ -92,6 +92,13 @@ unsigned long wait_for_completion_timeout(struct completion *x,
 	return wait_done(x, timeout, TASK_UNINTERRUPTIBLE);
 }
 
+/* The same, counted as waiting for I/O in Linux (no accounting here). */
+unsigned long wait_for_completion_io_timeout(struct completion *x,
+					     unsigned long timeout)
+{
+	return wait_done(x, timeout, TASK_UNINTERRUPTIBLE);
+}
+
 bool try_wait_for_completion(struct completion *x)
 {
 	unsigned long flags;

@@ -330,42 +330,6 @@ void driver_remove_file(struct device_driver *drv,
 {
 }
 
-static void class_create_release(struct class *cls)
-{
-	kfree(cls);
-}
-
-/* __class_create - a registered class named @name (kept, not copied);
- * ERR_PTR(-ENOMEM).  class_destroy frees it. */
-struct class *__class_create(struct module *owner, const char *name,
-			     struct lock_class_key *key)
-{
-	struct class *cls = kzalloc(sizeof(*cls), GFP_KERNEL);
-	int err;
-
-	if (!cls)
-		return ERR_PTR(-ENOMEM);
-	cls->name = name;
-	cls->owner = owner;
-	cls->class_release = class_create_release;
-	err = __class_register(cls, key);
-	if (err) {
-		kfree(cls);
-		return ERR_PTR(err);
-	}
-	return cls;
-}
-
-/* class_destroy - unregister and free a class of __class_create (an
- * error pointer or NULL: nothing). */
-void class_destroy(struct class *cls)
-{
-	if (IS_ERR_OR_NULL(cls))
-		return;
-	class_unregister(cls);
-	cls->class_release(cls);
-}
-
 /* __class_register - a class is its name and callbacks here: 0. */
 int __class_register(struct class *cls, struct lock_class_key *key)
 {

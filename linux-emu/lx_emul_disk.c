@@ -85,6 +85,11 @@ int lx_disk_check(const struct queue_limits *lim, u64 blocks,
 		    !pfn_valid(phys >> PAGE_SHIFT) ||
 		    !pfn_valid((phys + len - 1) >> PAGE_SHIFT))
 			return -EINVAL;
+		/* a virt boundary (nvme's PRPs): no gap inside the command */
+		if ((i && (phys & lim->virt_boundary_mask)) ||
+		    (i + 1 < cmd->nsegs &&
+		     ((phys + len) & lim->virt_boundary_mask)))
+			return -EINVAL;
 		sum += len;
 	}
 	if (sum != bytes)

@@ -6,11 +6,11 @@
  * disk comes with its request queue and part0 in one allocation
  * (struct lx_blk_disk); device_add_disk registers it with
  * lx_emul_disk.c, so it becomes hd<N> beside the SCSI disks, named by
- * its adapter's driver (the driver of the disk's parent device).
- * del_gendisk takes it from the host: waiting commands fail with
- * -ENODEV, those at the driver are waited for.  put_disk frees it,
- * after the driver's free_disk for a disk that was added.  Callers
- * hold the world, in thread context.
+ * its adapter's driver (the first ancestor of the disk's device bound
+ * to one).  blk_mark_disk_dead and del_gendisk take it from the host:
+ * waiting commands fail with -ENODEV; del_gendisk also waits for those
+ * at the driver.  put_disk frees it, after the driver's free_disk for a
+ * disk that was added.  Callers hold the world, in thread context.
  */
 #include <linux/blk-mq.h>
 #include <linux/blkdev.h>
@@ -36,12 +36,17 @@ static int blk_disk_info(void *dev, struct lx_emul_disk_info *info)
 	info->max_segment_size = lim->max_segment_size;
 	info->seg_boundary_mask = lim->seg_boundary_mask;
 	info->dma_alignment = lim->dma_alignment;
-	/* the driver maps nothing through the DMA API (virtio without
-	 * VIRTIO_F_ACCESS_PLATFORM): any physical address */
+	/* any physical address: the driver maps nothing through the DMA
+	 * API (virtio without VIRTIO_F_ACCESS_PLATFORM), or the DMA API
+	 * bounces what lies beyond its device's mask (lx_dma.c) */
 	info->dma_mask = DMA_BIT_MASK(64);
 	info->read_only = get_disk_ro(&bd->disk);
 	strscpy(info->model, bd->disk.disk_name, sizeof(info->model));
-	if (parent && parent->driver)
+	/* the adapter's driver: the first ancestor bound to one (nvme's
+	 * disks hang under the controller's class device) */
+	while (parent && !parent->driver)
+		parent = parent->parent;
+	if (parent)
 		strscpy(info->driver, dev_driver_string(parent),
 			sizeof(info->driver));
 	return 0;
@@ -83,12 +88,10 @@ struct gendisk *__blk_mq_alloc_disk(struct blk_mq_tag_set *set,
 
 	if (!set->tags)
 		return ERR_PTR(-EINVAL);
-	bd = kzalloc(struct_size(bd, hctx, set->nr_hw_queues), GFP_KERNEL);
+	bd = lx_blk_queue_alloc(set, queuedata);
 	if (!bd)
 		return ERR_PTR(-ENOMEM);
-	bd->nr_hw = set->nr_hw_queues;
-	bd->q.queuedata = queuedata;
-	lx_blk_queue_init(bd, set);
+	bd->has_disk = true;
 	bd->disk.queue = &bd->q;
 	bd->disk.part0 = &bd->part0;
 	bd->disk.node_id = NUMA_NO_NODE;
@@ -166,16 +169,19 @@ void del_gendisk(struct gendisk *disk)
 {
 	struct lx_blk_disk *bd = to_bd(disk);
 
-	if (!test_bit(GD_ADDED, &disk->state) || bd->dead)
+	if (!test_bit(GD_ADDED, &disk->state))
 		return;
-	bd->dead = true;
+	if (!bd->dead) {
+		bd->dead = true;
+		lx_disk_gone(bd->hd);
+	}
 	set_bit(GD_DEAD, &disk->state);
-	lx_disk_gone(bd->hd);
 	lx_blk_drain(bd);
 }
 
 /* put_disk - free @disk and its queue (the driver's free_disk first,
- * for a disk that was added).  NULL: nothing. */
+ * for a disk that was added; the queue destroyed first unless
+ * del_gendisk or blk_mark_disk_dead killed it).  NULL: nothing. */
 void put_disk(struct gendisk *disk)
 {
 	if (!disk)
@@ -183,7 +189,25 @@ void put_disk(struct gendisk *disk)
 	if (test_bit(GD_ADDED, &disk->state) && disk->fops &&
 	    disk->fops->free_disk)
 		disk->fops->free_disk(disk);
-	kfree(to_bd(disk));
+	blk_put_queue(disk->queue);
+}
+
+/* blk_mark_disk_dead - @disk's device is gone: its queue dies, what
+ * waits fails with -ENODEV (requests at the driver end through it),
+ * nothing new enters. */
+void blk_mark_disk_dead(struct gendisk *disk)
+{
+	struct lx_blk_disk *bd = to_bd(disk);
+
+	set_bit(GD_DEAD, &disk->state);
+	blk_queue_flag_set(QUEUE_FLAG_DYING, disk->queue);
+	wake_up_all(&disk->queue->mq_freeze_wq);
+	if (bd->dead)
+		return;
+	bd->dead = true;
+	if (bd->hd)
+		lx_disk_gone(bd->hd);
+	lx_blk_fail_waiting(bd);
 }
 
 /* Block majors given: Linux's dynamic ones count down from 254. */

@@ -10,7 +10,8 @@
  * wakes its action's thread, which runs the threaded handler holding the
  * world; with IRQF_ONESHOT the line stays masked until it has.  A line is
  * unmasked at the controller exactly when it has actions, a disable depth
- * of 0 and no oneshot thread busy.  Interrupts off is the lock.
+ * of 0, no oneshot thread busy and was not found spurious
+ * (lx_irq_spurious.c).  Interrupts off is the lock.
  * autoprobe (lx_irq_probe.c) uses the lines no action holds.
  */
 #include <linux/bitops.h>
@@ -44,7 +45,8 @@ void lx_irq_update_mask(unsigned int irq)
 {
 	struct lx_irq_line *line = &lx_irq_lines[irq];
 
-	if (line->actions && line->depth == 0 && line->oneshot_busy == 0)
+	if (line->actions && line->depth == 0 && line->oneshot_busy == 0 &&
+	    !line->spurious_disabled)
 		lx_host_irq_unmask(irq);
 	else if (line->attached)
 		lx_host_irq_mask(irq);
@@ -71,7 +73,6 @@ static void wake_thread(struct lx_irq_line *line, struct irqaction *action)
 void lx_irq_interrupt(unsigned int irq)
 {
 	struct lx_irq_line *line = &lx_irq_lines[irq];
-	struct irqaction *action;
 
 	if (line->probing) {	/* autoprobe: note it, keep it quiet */
 		line->fired = true;
@@ -79,6 +80,16 @@ void lx_irq_interrupt(unsigned int irq)
 		return;
 	}
 	line->count++;
+	lx_irq_note(irq, lx_irq_run_actions(irq));
+	lx_softirq_irq_exit();
+}
+
+bool lx_irq_run_actions(unsigned int irq)
+{
+	struct lx_irq_line *line = &lx_irq_lines[irq];
+	struct irqaction *action;
+	bool handled = false;
+
 	__preempt_count_add(HARDIRQ_OFFSET);
 	for (action = line->actions; action; action = action->next) {
 		irqreturn_t ret = action->handler(irq, action->dev_id);
@@ -88,9 +99,10 @@ void lx_irq_interrupt(unsigned int irq)
 		if (ret == IRQ_NONE)
 			continue;
 		line->handled++;
+		handled = true;
 	}
 	__preempt_count_sub(HARDIRQ_OFFSET);
-	lx_softirq_irq_exit();
+	return handled;
 }
 
 static irqreturn_t primary_wakes_thread(int irq, void *dev_id)
@@ -189,6 +201,8 @@ int request_threaded_irq(unsigned int irq, irq_handler_t handler,
 		}
 	}
 	local_irq_save(flags);
+	if (!line->actions)
+		lx_irq_spurious_reset(irq);
 	for (pp = &line->actions; *pp; pp = &(*pp)->next)
 		;
 	*pp = action;

@@ -1,31 +1,28 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* A PCI function's interrupt by vector number: pci_request_irq, pci_free_irq. */
+/* pci_request_irq, pci_free_irq: a PCI function's interrupt vector by number (Linux's drivers/pci/irq.c). */
 /*
- * Without CONFIG_PCI_MSI a function has one vector, 0, its INTx line
- * (pci_irq_vector: dev->irq), which it may share with others.
+ * Without CONFIG_PCI_MSI a function has one vector, its INTx line
+ * (pci_irq_vector(dev, 0) is dev->irq; others are -EINVAL).
  */
 #include <linux/interrupt.h>
 #include <linux/pci.h>
 #include <linux/slab.h>
 
 /*
- * pci_request_irq - request vector @nr of @dev for @handler and/or
- * @thread_fn (one of them; IRQF_ONESHOT when only the thread), named by
- * @fmt (kept until pci_free_irq).  0; -EINVAL (a vector beyond 0, or
- * neither handler); -ENOMEM; request_threaded_irq's error.
+ * pci_request_irq - @handler (and @thread_fn) for vector @nr of @dev,
+ * shared, named by @fmt; with no @handler the line stays masked until
+ * @thread_fn ran (IRQF_ONESHOT).  0; -EINVAL (no such vector); -ENOMEM;
+ * request_threaded_irq's error.
  */
-int pci_request_irq(struct pci_dev *dev, unsigned int nr,
-		    irq_handler_t handler, irq_handler_t thread_fn,
-		    void *dev_id, const char *fmt, ...)
+int pci_request_irq(struct pci_dev *dev, unsigned int nr, irq_handler_t handler,
+		    irq_handler_t thread_fn, void *dev_id, const char *fmt, ...)
 {
 	unsigned long irqflags = IRQF_SHARED;
+	int irq = pci_irq_vector(dev, nr);
 	char *devname;
 	va_list ap;
-	int irq, err;
+	int err;
 
-	if (!handler && !thread_fn)
-		return -EINVAL;
-	irq = pci_irq_vector(dev, nr);
 	if (irq < 0)
 		return irq;
 	if (!handler)
@@ -42,9 +39,13 @@ int pci_request_irq(struct pci_dev *dev, unsigned int nr,
 	return err;
 }
 
-/* pci_free_irq - free what pci_request_irq(@dev, @nr, ..., @dev_id, ...)
- * requested, and its name. */
+/* pci_free_irq - free what pci_request_irq(@dev, @nr, ..., @dev_id)
+ * requested, its name with it. */
 void pci_free_irq(struct pci_dev *dev, unsigned int nr, void *dev_id)
 {
-	kfree(free_irq(pci_irq_vector(dev, nr), dev_id));
+	int irq = pci_irq_vector(dev, nr);
+
+	if (irq < 0)
+		return;
+	kfree(free_irq(irq, dev_id));
 }

@@ -8,6 +8,7 @@
  * (lx_sched.c); lx_init_task is only what it names before that.
  */
 #include <linux/init.h>
+#include <linux/jump_label.h>
 #include <linux/kernel.h>
 #include <linux/mmzone.h>
 #include <linux/percpu.h>
@@ -35,6 +36,9 @@ enum system_states system_state = SYSTEM_RUNNING;
 /* Linux's "reset_devices" boot option (set for a kdump kernel, whose
  * devices may be mid-command): Graft boots its drivers cold, off. */
 unsigned int reset_devices;
+/* Linux sets it once jump_label_init() has run, early in boot: static
+ * keys may be used (without CONFIG_JUMP_LABEL they are plain counts). */
+bool static_key_initialized = true;
 
 int lx_emul_preempt_count(void)
 {

@@ -105,13 +105,19 @@ bool queue_work_on(int cpu, struct workqueue_struct *wq,
 	return queued;
 }
 
+/*
+ * The timer runs with interrupts on until here: an interrupt handler's
+ * mod_delayed_work may have found the work neither on its timer nor
+ * queued, and queued it already; it is not queued twice.
+ */
 void delayed_work_timer_fn(struct timer_list *t)
 {
 	struct delayed_work *dwork = from_timer(dwork, t, timer);
 	unsigned long flags;
 
 	local_irq_save(flags);
-	enqueue(dwork->wq, &dwork->work);
+	if (list_empty(&dwork->work.entry))
+		enqueue(dwork->wq, &dwork->work);
 	local_irq_restore(flags);
 }
 

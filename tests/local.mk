@@ -110,6 +110,8 @@ GUEST_NEWLIB_ELFS += tests/user/host_probe.elf tests/user/io_probe.elf
 tests/user/host_probe.elf: user/libgraft-mig-host.a
 GUEST_NEWLIB_ELFS += tests/user/net_rcv.elf
 GUEST_NEWLIB_ELFS += tests/user/thread_probe.elf
+# Suite exception: exc.defs served by the task itself.
+GUEST_NEWLIB_ELFS += tests/user/exc_probe.elf
 GUEST_ELFS += $(GUEST_NEWLIB_ELFS)
 .PRECIOUS: tests/user/%.o
 

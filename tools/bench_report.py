@@ -8,7 +8,9 @@ The report puts each Graft figure beside native Linux's on the same
 QEMU machine (bench/native/compare.py) with the ratio Graft / Linux of
 the medians, then lists every record.  Plots (Debian's
 python3-matplotlib): throughput.png, MiB/s against request size for
-both systems; instructions.png, guest instructions per path for both.
+both systems; instructions.png, guest instructions per path for both;
+the histograms of BENCH_DIR/samples.json, if there is one
+(tools/bench_hist.py).  Records missing from a partial run show as "—".
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+
+import bench_hist
 
 SIZES = (4096, 16384, 65536, 262144, 1048576)
 
@@ -134,6 +138,12 @@ def all_records(records: list[dict]) -> list[str]:
     return lines
 
 
+def points_drawn(ax) -> bool:
+    """Whether anything labelled was drawn on `ax` (a partial run may
+    have no throughput record)."""
+    return bool(ax.get_legend_handles_labels()[0])
+
+
 def plots(records: dict[str, dict], out: Path) -> list[str]:
     """Draw the PNGs into `out`; return their file names."""
     import matplotlib
@@ -161,7 +171,8 @@ def plots(records: dict[str, dict], out: Path) -> list[str]:
         ax.set_xlabel("request size (KiB)")
         ax.set_title(f"sequential {op}s, O_DIRECT / device_{op}")
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend()
+        if points_drawn(ax):
+            ax.legend()
     axes[0].set_ylabel("MiB/s (median, min to max of rounds)")
     figure.tight_layout()
     figure.savefig(out / "throughput.png", dpi=100)
@@ -199,6 +210,10 @@ def main(argv: list[str]) -> int:
                   if r["name"].startswith("linux.") and r["mode"] == "wall"),
                  default=0)
     pngs = plots(records, out)
+    samples_path = out / "samples.json"
+    hist_lines, hist_pngs = bench_hist.section(
+        json.loads(samples_path.read_text()) if samples_path.is_file()
+        else None, out)
     lines = [
         "# Graft beside native Linux 6.1 (make bench)", "",
         "Same QEMU machine for both (TCG, `-M pc`, 128 MiB, e1000 at a "
@@ -229,9 +244,10 @@ def main(argv: list[str]) -> int:
               for name in LINUX_ONLY]
     lines += ["", "## Plots", ""]
     lines += [f"![{png}]({png})" for png in pngs]
-    lines += ["", "## Every record", ""] + all_records(listed)
+    lines += [""] + hist_lines
+    lines += ["## Every record", ""] + all_records(listed)
     (out / "report.md").write_text("\n".join(lines) + "\n")
-    print(f"wrote {out / 'report.md'} and {', '.join(pngs)}")
+    print(f"wrote {out / 'report.md'} and {', '.join(pngs + hist_pngs)}")
     return 0
 
 

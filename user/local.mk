@@ -86,6 +86,15 @@ user/mig/graft/proxy_watch_server.c user/mig/graft/proxy_watch_server.h: \
 		-sheader user/mig/graft/proxy_watch_server.h -user /dev/null \
 		-header /dev/null $<
 
+# exc.defs's server side, for a task serving its exception port (a
+# driver server, tests/user/task_probe.c): its routine is the program's
+# catch_exception_raise.
+user/mig/exc_server.c user/mig/exc_server.h: $(MACH_INCLUDE)/mach/exc.defs
+	@mkdir -p user/mig
+	$(AM_V_GEN)$(MIG) $(MIG_FLAGS) -n -server user/mig/exc_server.c \
+		-sheader user/mig/exc_server.h -user /dev/null \
+		-header /dev/null $<
+
 USER_MIG_GENERATED = user/mig/mach_user.c user/mig/mach.h \
 	user/mig/mach_interface.h user/mig/mach_port_user.c user/mig/mach_port.h \
 	user/mig/gnumach_user.c user/mig/gnumach.h \
@@ -100,7 +109,8 @@ USER_MIG_GENERATED = user/mig/mach_user.c user/mig/mach.h \
 	user/mig/graft/claim_user.c user/mig/graft/claim.h \
 	user/mig/graft/proxy_user.c user/mig/graft/proxy.h \
 	user/mig/graft/proxy_pages_server.c user/mig/graft/proxy_pages_server.h \
-	user/mig/graft/proxy_watch_server.c user/mig/graft/proxy_watch_server.h
+	user/mig/graft/proxy_watch_server.c user/mig/graft/proxy_watch_server.h \
+	user/mig/exc_server.c user/mig/exc_server.h
 BUILT_SOURCES += $(USER_MIG_GENERATED)
 CLEANFILES += $(USER_MIG_GENERATED)
 
@@ -114,7 +124,7 @@ noinst_LIBRARIES += user/libgraft-user.a user/libgraft-mig-user.a \
 	user/libgraft-mig-host.a
 user_libgraft_user_a_SOURCES = user/crt0.S user/traps.S user/start.c \
 	user/args.c user/mach_msg.c user/mig_support.c user/syscalls.c \
-	user/task_self.c \
+	user/task_self.c user/exc_serve.c \
 	user/device_unserved.c user/net.c
 user_libgraft_user_a_CFLAGS = $(USER_CFLAGS)
 user_libgraft_user_a_CCASFLAGS = $(USER_CFLAGS)
@@ -130,7 +140,7 @@ nodist_user_libgraft_mig_user_a_SOURCES = user/mig/mach_user.c \
 	user/mig/device/device_reply_user.c user/mig/device/device_server.c \
 	user/mig/mach_i386_user.c user/mig/graft/claim_user.c \
 	user/mig/graft/proxy_user.c user/mig/graft/proxy_pages_server.c \
-	user/mig/graft/proxy_watch_server.c
+	user/mig/graft/proxy_watch_server.c user/mig/exc_server.c
 user_libgraft_mig_user_a_CFLAGS = $(USER_CFLAGS) -include string.h \
 	-Wno-sign-compare -Wno-unused-parameter
 user_libgraft_mig_user_a_CPPFLAGS = $(USER_CPPFLAGS)

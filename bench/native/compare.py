@@ -20,7 +20,8 @@ Runs after `run.py --bench` has written BUILD/bench/results.json:
    a wall record's min / median / p99 are the min / median / max of the
    rounds' medians, its count the number of rounds.
 
-The records are appended to results.json (the boots' own files go to
+The records are appended to results.json and the icount boot's samples
+(BENCH-SAMPLES lines) to samples.json (the boots' own files go to
 BUILD/bench/runs/); the exit status is 1 if a boot failed.
 """
 
@@ -84,10 +85,11 @@ LINUX_WALL = linux_suite(
     suites.wall_prepare)
 
 
-def boot_linux(suite: suites.QemuSuite, ctx: run.Context,
-               out_dir: Path) -> tuple[list[dict], list[str]]:
-    """Boot native Linux as `suite`; return its BENCH records and the
-    problems seen (a bad verdict, malformed or missing BENCH lines)."""
+def boot_linux(suite: suites.QemuSuite, ctx: run.Context, out_dir: Path
+               ) -> tuple[list[dict], dict[str, list[list[int]]], list[str]]:
+    """Boot native Linux as `suite`; return its BENCH records, their
+    samples (report.parse_samples) and the problems seen (a bad verdict,
+    malformed or missing BENCH lines, samples not matching them)."""
     suite_dir = run.fresh_dir(out_dir / suite.name)
     kernel = ctx.build_dir / "bench" / "native" / "vmlinuz"
     suite = dataclasses.replace(suite, modules=tuple(
@@ -97,12 +99,14 @@ def boot_linux(suite: suites.QemuSuite, ctx: run.Context,
     verdict, _ = boot.boot_qemu(ctx.qemu, kernel, suite, suite_dir)
     console = boot.read_text(suite_dir / "console.log")
     records, errors = report.parse_bench(console)
+    samples, sample_errors = report.parse_samples(console, records)
+    errors += sample_errors
     if not verdict.ok:
         errors.append(f"{verdict.status}: {verdict.reason}")
         errors += list(verdict.details)
     elif not records:
         errors.append("no BENCH line")
-    return records, errors
+    return records, samples, errors
 
 
 def boot_graft(ctx: run.Context, name: str) -> tuple[list[dict], list[str]]:
@@ -158,7 +162,7 @@ def main() -> int:
                            results_dir=out_dir, qemu=args.qemu,
                            bochs="bochs")
 
-    icount, errors = boot_linux(LINUX_ICOUNT, ctx_for(runs), runs)
+    icount, samples, errors = boot_linux(LINUX_ICOUNT, ctx_for(runs), runs)
     problems += [f"linux-icount: {error}" for error in errors]
     rounds: list[list[dict]] = []
     for index in range(args.rounds):
@@ -168,7 +172,7 @@ def main() -> int:
             records, errors = boot_graft(ctx, name)
             graft += records
             problems += [f"{name} round {index + 1}: {e}" for e in errors]
-        linux, errors = boot_linux(LINUX_WALL, ctx, ctx.results_dir)
+        linux, _, errors = boot_linux(LINUX_WALL, ctx, ctx.results_dir)
         problems += [f"linux-wall round {index + 1}: {e}" for e in errors]
         rounds.append(graft + linux)
         print(f"round {index + 1} of {args.rounds}: Graft and Linux booted",
@@ -185,7 +189,12 @@ def main() -> int:
             print(f"compare: {problem}")
         return 1
     report.write_bench(results, existing + records)
-    print(f"added {len(records)} records to {results}")
+    samples_path = results.with_name("samples.json")
+    known_samples = (json.loads(samples_path.read_text())
+                     if samples_path.is_file() else {})
+    report.write_samples(samples_path, {**known_samples, **samples})
+    print(f"added {len(records)} records to {results}, the samples of "
+          f"{len(samples)} to {samples_path.name}")
     return 0
 
 

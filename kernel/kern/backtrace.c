@@ -6,6 +6,7 @@
 #include "kern/backtrace.h"
 #include "kern/kprintf.h"
 #include "kern/ksyms.h"
+#include "kern/thread.h"
 #include "x86_64/layout.h"
 
 void backtrace_print_symbol(uint64_t addr)
@@ -76,4 +77,38 @@ void backtrace_print_trap(uint64_t pc, uint64_t sp, uint64_t rbp)
 	    !(frame_is_sane(rbp) && ((const uint64_t *)rbp)[1] == word))
 		print_entry("? ", word);
 	walk_frames(rbp);
+}
+
+/* x86_64/boot.S: the boot thread's stack, THREAD_STACK_SIZE bytes too. */
+extern char boot_stack_top[];
+
+void backtrace_print_scan(uint64_t pc, uint64_t sp)
+{
+	const struct thread *self = thread_current();
+	uint64_t top = self->stack != NULL ?
+		(uint64_t)self->stack + THREAD_STACK_SIZE :
+		(uint64_t)boot_stack_top;
+	uint64_t bottom = top - THREAD_STACK_SIZE;
+	const uint64_t *word = (const uint64_t *)(sp & ~7ull);
+	unsigned int words = 0, shown = 0;
+	uint64_t off;
+
+	print_entry("", pc);
+	if (sp < bottom || sp >= top) {
+		kprintf("  (stack 0x%llx is not this thread's)\n",
+			(unsigned long long)sp);
+		return;
+	}
+	while ((uint64_t)(word + 1) <= top && words < BACKTRACE_SCAN_WORDS) {
+		if (ksyms_lookup(*word, &off) != NULL) {
+			if (shown == BACKTRACE_MAX_DEPTH) {
+				kprintf("  ... (deeper frames not shown)\n");
+				return;
+			}
+			print_entry("? ", *word);
+			shown++;
+		}
+		word++;
+		words++;
+	}
 }

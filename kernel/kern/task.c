@@ -107,6 +107,8 @@ kern_return_t task_create_child(struct task *parent, bool inherit_memory,
 		return kr;
 	if (parent->itk_bootstrap != NULL)
 		task->itk_bootstrap = ipc_port_copy_send(parent->itk_bootstrap);
+	if (parent->itk_exception != NULL)
+		task->itk_exception = ipc_port_copy_send(parent->itk_exception);
 	*out = task;
 	return KERN_SUCCESS;
 }

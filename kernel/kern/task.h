@@ -20,6 +20,9 @@ struct task {
 	struct ipc_space *itk_space;	/* the task's port names */
 	struct ipc_port *itk_self;	/* its task port (a kernel object) */
 	struct ipc_port *itk_bootstrap;	/* send right or NULL */
+	struct ipc_port *itk_exception;	/* send right or NULL: where its
+					 * threads' exceptions go
+					 * (kern/exception.h) */
 	struct thread *threads;		/* its user threads (thread->task_next) */
 	unsigned int thread_count;
 	unsigned int suspend_count;	/* task_suspend minus task_resume */

@@ -5,6 +5,7 @@
 #include "ipc/ipc_kobject.h"
 #include "ipc/ipc_port.h"
 #include "ipc/ipc_space.h"
+#include "kern/kernel_rpc.h"
 #include "kern/panic.h"
 #include "kern/task.h"
 #include "kern/task_port.h"
@@ -39,6 +40,7 @@ void task_port_init(void)
 	 * which passes i386_io_perm_create on to the MIG server. */
 	ipc_kobject_set_handler(IKOT_IO_PERM, mig_io_perm_handle);
 	mig_host_init();
+	kernel_rpc_init();
 }
 
 kern_return_t task_port_setup(struct task *task)
@@ -63,6 +65,9 @@ void task_port_teardown(struct task *task)
 	if (task->itk_bootstrap != NULL)
 		ipc_port_release_send(task->itk_bootstrap);
 	task->itk_bootstrap = NULL;
+	if (task->itk_exception != NULL)
+		ipc_port_release_send(task->itk_exception);
+	task->itk_exception = NULL;
 	if (task->itk_space != NULL)
 		ipc_space_destroy(task->itk_space);
 	task->itk_space = NULL;

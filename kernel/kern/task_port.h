@@ -37,6 +37,9 @@ struct thread;
  * (claim_pci, claim_isa, proxy_publish) and refuses every other call
  * the device master port serves (device_open, i386_io_perm_create). */
 #define IKOT_DRIVER_MASTER	12u
+/* The reply port of one call the kernel makes and waits on
+ * (kern/kernel_rpc.h: an exception raised to a task's exception port). */
+#define IKOT_KERNEL_REPLY	13u
 
 /* task_port_setup - give @task its port name space and its task port.
  * KERN_SUCCESS or KERN_RESOURCE_SHORTAGE (then nothing was made). */

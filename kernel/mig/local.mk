@@ -12,7 +12,8 @@ KERNEL_MIG_FLAGS = -D__x86_64__ -DKERNEL -DKERNEL_SERVER -DSERVERPREFIX=mig_ \
 	-I$(MACH_INCLUDE)
 KERNEL_MIG_GENERATED = kernel/mig/gen/mach_server.c \
 	kernel/mig/gen/mach_port_server.c kernel/mig/gen/gnumach_server.c \
-	kernel/mig/gen/mach_host_server.c kernel/mig/gen/mach_i386_server.c
+	kernel/mig/gen/mach_host_server.c kernel/mig/gen/mach_i386_server.c \
+	kernel/mig/gen/exc_user.c
 
 kernel/mig/gen/%_server.c: $(MACH_INCLUDE)/mach/%.defs
 	@mkdir -p kernel/mig/gen
@@ -23,6 +24,14 @@ kernel/mig/gen/mach_i386_server.c: $(MACH_INCLUDE)/mach/x86_64/mach_i386.defs
 	@mkdir -p kernel/mig/gen
 	$(AM_V_GEN)$(MIG) $(KERNEL_MIG_FLAGS) -n -server $@ $<
 
+# The exception a user thread raises to its task's exception port
+# (kern/exception.c): exc.defs's KERNEL_USER stub, which calls
+# mach_msg_rpc_from_kernel (kern/kernel_rpc.h).
+kernel/mig/gen/exc_user.c: $(MACH_INCLUDE)/mach/exc.defs
+	@mkdir -p kernel/mig/gen
+	$(AM_V_GEN)$(MIG) -D__x86_64__ -DKERNEL -DKERNEL_USER \
+		-I$(MACH_INCLUDE) -n -user $@ -header kernel/mig/gen/exc.h $<
+
 BUILT_SOURCES += $(KERNEL_MIG_GENERATED)
 CLEANFILES += $(KERNEL_MIG_GENERATED)
 
@@ -32,7 +41,8 @@ kernel_mig_libmig_stubs_a_CFLAGS = $(KERNEL_CFLAGS) -Wno-error \
 	-Wno-unused-parameter -Wno-sign-compare -Wno-unused-variable
 kernel_mig_libmig_stubs_a_CPPFLAGS = -DKERNEL -I$(srcdir)/kernel/mig/shim \
 	-Imach-include -include $(srcdir)/kernel/kern/string.h \
-	-include $(srcdir)/kernel/mig/shim/graft_time_value.h
+	-include $(srcdir)/kernel/mig/shim/graft_time_value.h \
+	-include $(srcdir)/kernel/mig/shim/graft_mig.h
 $(kernel_mig_libmig_stubs_a_OBJECTS): Makefile mach-include/.stamp
 
 kernel_mig_libmig_glue_a_SOURCES = kernel/mig/mig_server.c \

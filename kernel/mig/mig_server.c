@@ -64,3 +64,11 @@ mach_msg_return_t mig_server_handle(struct ipc_kmsg *request,
 	*reply = out;
 	return kr == KERN_SUCCESS ? MACH_MSG_SUCCESS : kr;
 }
+
+/* What exc.defs's KERNEL_USER stub (kernel/mig/gen/exc_user.c) calls on a
+ * reply of the wrong id: nothing is left to do, the call's reply port
+ * died when mach_msg_rpc_from_kernel (kern/kernel_rpc.h) returned. */
+void mig_dealloc_reply_port(mach_port_t port)
+{
+	(void)port;
+}

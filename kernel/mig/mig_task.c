@@ -144,15 +144,17 @@ kern_return_t mig_task_get_special_port(task_t target_task, int which_port,
 			ipc_port_copy_send(task->itk_bootstrap) : NULL;
 		return KERN_SUCCESS;
 	case TASK_EXCEPTION_PORT:
-		*special_port = NULL;	/* no exception ports yet */
+		*special_port = task->itk_exception != NULL ?
+			ipc_port_copy_send(task->itk_exception) : NULL;
 		return KERN_SUCCESS;
 	default:
 		return KERN_INVALID_ARGUMENT;
 	}
 }
 
-/* task_set_special_port: the bootstrap port.  The kernel port and the
- * exception port cannot be replaced yet (loudly: KERN_FAILURE). */
+/* task_set_special_port: the bootstrap and the exception port (a null or
+ * dead right clears it).  The kernel port cannot be replaced (loudly:
+ * KERN_FAILURE). */
 static KLOG_SOURCE(special_port_log, "mig");
 
 kern_return_t mig_task_set_special_port(task_t task, int which_port,
@@ -171,8 +173,14 @@ kern_return_t mig_task_set_special_port(task_t task, int which_port,
 		if (old != NULL)
 			ipc_port_release_send(old);
 		return KERN_SUCCESS;
-	case TASK_KERNEL_PORT:
 	case TASK_EXCEPTION_PORT:
+		old = t->itk_exception;
+		t->itk_exception = IPC_PORT_VALID(special_port) ?
+			special_port : NULL;
+		if (old != NULL)
+			ipc_port_release_send(old);
+		return KERN_SUCCESS;
+	case TASK_KERNEL_PORT:
 		klog(&special_port_log,
 		     "mig: task_set_special_port %d is not implemented\n",
 		     which_port);

@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <graft/thread_state.h>
 #include <mach/machine/thread_status.h>
 
 #include "kern/string.h"
@@ -49,11 +50,62 @@ static bool flavor_known(int flavor)
 	return flavor == i386_THREAD_STATE || flavor == i386_REGS_SEGS_STATE;
 }
 
+static kern_return_t get64(const struct trap_frame *f, natural_t *state,
+			   natural_t *count)
+{
+	struct graft_thread_state_x86_64 s = {
+		.r15 = f->r15, .r14 = f->r14, .r13 = f->r13, .r12 = f->r12,
+		.r11 = f->r11, .r10 = f->r10, .r9 = f->r9, .r8 = f->r8,
+		.rbp = f->rbp, .rdi = f->rdi, .rsi = f->rsi, .rdx = f->rdx,
+		.rcx = f->rcx, .rbx = f->rbx, .rax = f->rax,
+		.rip = f->rip, .rflags = f->rflags, .rsp = f->rsp,
+	};
+
+	if (*count < GRAFT_THREAD_STATE_X86_64_COUNT)
+		return KERN_INVALID_ARGUMENT;
+	memcpy(state, &s, sizeof(s));
+	*count = GRAFT_THREAD_STATE_X86_64_COUNT;
+	return KERN_SUCCESS;
+}
+
+static kern_return_t set64(struct trap_frame *f, const natural_t *state,
+			   natural_t count)
+{
+	struct graft_thread_state_x86_64 s;
+	struct trap_frame n = *f;
+
+	if (count < GRAFT_THREAD_STATE_X86_64_COUNT)
+		return KERN_INVALID_ARGUMENT;
+	memcpy(&s, state, sizeof(s));
+	if (thread_state_set_entry(&n, s.rip, s.rsp, s.rdi) != KERN_SUCCESS)
+		return KERN_INVALID_ARGUMENT;
+	n.r15 = s.r15;
+	n.r14 = s.r14;
+	n.r13 = s.r13;
+	n.r12 = s.r12;
+	n.r11 = s.r11;
+	n.r10 = s.r10;
+	n.r9 = s.r9;
+	n.r8 = s.r8;
+	n.rbp = s.rbp;
+	n.rsi = s.rsi;
+	n.rdx = s.rdx;
+	n.rcx = s.rcx;
+	n.rbx = s.rbx;
+	n.rax = s.rax;
+	n.rflags = (s.rflags & RFLAGS_USER_MASK) | RFLAGS_IF |
+		   RFLAGS_RESERVED1;
+	*f = n;
+	return KERN_SUCCESS;
+}
+
 kern_return_t thread_state_get(const struct trap_frame *f, int flavor,
 			       natural_t *state, natural_t *count)
 {
 	struct i386_thread_state s;
 
+	if (flavor == GRAFT_THREAD_STATE_X86_64)
+		return get64(f, state, count);
 	if (!flavor_known(flavor) || *count < i386_THREAD_STATE_COUNT)
 		return KERN_INVALID_ARGUMENT;
 	s = (struct i386_thread_state){
@@ -83,6 +135,8 @@ kern_return_t thread_state_set(struct trap_frame *f, int flavor,
 	struct i386_thread_state s;
 	struct trap_frame n = *f;
 
+	if (flavor == GRAFT_THREAD_STATE_X86_64)
+		return set64(f, state, count);
 	if (!flavor_known(flavor) || count < i386_THREAD_STATE_COUNT)
 		return KERN_INVALID_ARGUMENT;
 	memcpy(&s, state, sizeof(s));

@@ -24,7 +24,9 @@ struct thread;
  * unsigned int registers).  Reading truncates the 64-bit registers to
  * their low halves; writing zero-extends them (so a thread started this
  * way needs its code and stack below 4 GiB) and leaves %r8-%r15 as they
- * were.  Other flavours are KERN_INVALID_ARGUMENT.
+ * were.  Graft's GRAFT_THREAD_STATE_X86_64 (defs/graft/thread_state.h)
+ * reads and writes the whole 64-bit registers.  Other flavours are
+ * KERN_INVALID_ARGUMENT.
  */
 
 /* The frame of user thread @t (its saved user registers). */

@@ -30,6 +30,7 @@ static const char *const names[32] = {
 };
 
 static struct trap_catch *armed;
+static trap_ud_fixup_t ud_fixup;
 
 const char *trap_name(uint64_t vector)
 {
@@ -45,6 +46,11 @@ void trap_catch_arm(struct trap_catch *c)
 	c->rflags = flags;
 	armed = c;
 	cpu_intr_restore(flags);
+}
+
+void trap_ud_fixup_set(trap_ud_fixup_t fn)
+{
+	ud_fixup = fn;
 }
 
 void trap_catch_disarm(void)
@@ -141,6 +147,14 @@ void trap_dispatch(struct trap_frame *f)
 	if (f->vector == TRAP_PF && cr2 < VM_MAX_ADDRESS &&
 	    trap_kernel_fault_on_user(f, cr2))
 		return;
+	if (f->vector == TRAP_UD && ud_fixup != NULL) {
+		uint64_t resume = ud_fixup(f->rip, f->rsp);
+
+		if (resume != 0) {
+			f->rip = resume;
+			return;
+		}
+	}
 	if (c != NULL && f->vector < 32) {
 		armed = NULL;
 		trap_report("*** expected trap (caught by a test)", f, cr2);

@@ -62,7 +62,8 @@ void trap_catch_disarm(void);
  * user address (below VM_MAX_ADDRESS) is first offered to vm_map_fault()
  * on the active map (demand paging under copyin/copyout), then to
  * copy_fault_fixup() (the copy fails with -1); only if neither takes it
- * does it go on like any other exception.  An exception a trap_catch does
+ * does it go on like any other exception.  A kernel-mode #UD is first
+ * offered to the trap_ud_fixup_set() function.  An exception a trap_catch does
  * not take, or any other vector, prints the panic report and ends the boot
  * with status panic; it never returns.
  */
@@ -70,13 +71,26 @@ void trap_dispatch(struct trap_frame *f);
 
 /*
  * trap_user_fault - a page fault at @cr2 taken in user mode (frame @f).
- * Returns to resume the thread (the fault was resolved); otherwise deals
- * with the faulting thread itself.  Called with interrupts off.
+ * Returns to resume the thread (the fault was resolved, or the task's
+ * exception port took it: EXC_BAD_ACCESS); otherwise ends the task.
+ * Called with interrupts off.
  */
 void trap_user_fault(struct trap_frame *f, uint64_t cr2);
 
-/* A user-mode exception other than a page fault: ends the task (there are
- * no exception ports yet).  Called by trap_dispatch with interrupts off. */
+/*
+ * A fixup for kernel-mode invalid opcodes placed on purpose (Linux's
+ * WARN and BUG are ud2 instructions): trap_ud_fixup_set(@fn) installs
+ * @fn, NULL removes it; one at a time.  On a kernel-mode #UD, @fn(rip,
+ * rsp) runs with interrupts off on the interrupted stack and returns the
+ * address to resume at, or 0 when the trap is not one it resumes (the
+ * trap then ends the boot as any other).  Interrupts on or off.
+ */
+typedef uint64_t (*trap_ud_fixup_t)(uint64_t rip, uint64_t rsp);
+void trap_ud_fixup_set(trap_ud_fixup_t fn);
+
+/* A user-mode exception other than a page fault: offered to the task's
+ * exception port (kern/exception.h), else the task ends.  Called by
+ * trap_dispatch with interrupts off. */
 void trap_user_exception(struct trap_frame *f);
 
 /* The access a page-fault error code @error describes: VM_PROT_EXECUTE,

@@ -30,8 +30,9 @@ void lx_disk_gone(struct lx_emul_disk *disk);
 /*
  * lx_disk_check - whether @cmd fits a disk of @blocks blocks of
  * @block_size bytes with queue limits @lim: 0; -EINVAL (no done, no
- * blocks or segments, past the end, beyond the limits, segments not
- * adding up); -EROFS (a write and @read_only).
+ * blocks or segments, past the end, beyond the limits, a segment
+ * other than the first starting or other than the last ending off the
+ * virt boundary, segments not adding up); -EROFS (a write and @read_only).
  */
 int lx_disk_check(const struct queue_limits *lim, u64 blocks,
 		  unsigned int block_size, bool read_only,

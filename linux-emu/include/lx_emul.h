@@ -41,6 +41,18 @@ int lx_emul_host_check(unsigned int host_version);
  */
 int lx_emul_pci_init(void);
 
+/*
+ * lx_emul_bug_trap - the host's invalid-opcode trap at @ip, with the
+ * interrupted stack at @sp, in Linux code.  If @ip is a WARN of the
+ * linked code's bug table: prints the warning ("WARNING: ... at
+ * FILE:LINE", the call chain) unless it is a WARN_ONCE already reported,
+ * and returns the address after the ud2, where the code goes on.  If it
+ * is a BUG: prints "kernel BUG at FILE:LINE!" and the call chain, and
+ * returns 0: the host stops the world as for any fault.  0 without a
+ * word for any other @ip.  Any context (the trap's); never blocks.
+ */
+unsigned long lx_emul_bug_trap(unsigned long ip, unsigned long sp);
+
 /* The sk_buffs allocated and not yet freed (leak checks in tests). */
 unsigned long lx_emul_skb_count(void);
 

@@ -6,8 +6,8 @@
  * virtio_scsi): it allocates and registers their Scsi_Hosts, scans them,
  * and turns each command the host submits into a struct scsi_cmnd for
  * the adapter's queuecommand (the boundary of Goel & Duchamp's Figure
- * 4); for blk-mq drivers (virtio_blk) into a struct request for the
- * driver's queue_rq.  The host (mach-glue/block) sees disks only
+ * 4); for blk-mq drivers (virtio_blk, nvme) into a struct request for
+ * the driver's queue_rq.  The host (mach-glue/block) sees disks only
  * through these C-typed functions; splitting requests into commands
  * within the limits below, bouncing and partitions are the host's
  * business (mach-glue/block/blk_cluster.h).  Every function here is
@@ -118,8 +118,13 @@ int lx_emul_disk_submit_now(struct lx_emul_disk *disk,
  * context, interrupts possibly off, and may only record.
  */
 enum lx_emul_disk_probe_point {
-	LX_EMUL_DISK_PROBE_QUEUECOMMAND,	/* queuecommand is called next */
-	LX_EMUL_DISK_PROBE_SCSI_DONE,		/* the adapter called scsi_done */
+	/* a SCSI host's queuecommand, a blk-mq driver's queue_rq, is
+	 * called next */
+	LX_EMUL_DISK_PROBE_QUEUECOMMAND,
+	/* the driver is done with a command: a SCSI host called
+	 * scsi_done, a blk-mq driver blk_mq_end_request (from its
+	 * ops->complete, after its own clean-up) */
+	LX_EMUL_DISK_PROBE_SCSI_DONE,
 };
 
 void lx_emul_disk_probe_set(void (*fn)(int point));

@@ -10,7 +10,7 @@
 #ifndef LX_HOST_H
 #define LX_HOST_H
 
-#define LX_HOST_VERSION	4
+#define LX_HOST_VERSION	5
 
 /* Memory zones a host allocation may be asked to come from. */
 enum lx_host_zone {
@@ -91,6 +91,18 @@ void lx_host_io_delay(void);
  * and the caller, and stop.  Never returns.
  */
 void lx_host_missing(const char *name) __attribute__((noreturn));
+
+/*
+ * lx_host_backtrace - print the calling thread's call chain as well as
+ * the host can: first @ip, the code address where it starts (a trap's,
+ * or the caller's own); then, since Linux code is built without frame
+ * pointers, each word from stack address @sp to the stack's top that is
+ * a code address, marked "?" as Linux's guessing unwinder marks them
+ * (stale return addresses look the same); one per line, with its symbol
+ * where the host knows it, at most a bounded number.  Any context;
+ * returns.
+ */
+void lx_host_backtrace(unsigned long ip, unsigned long sp);
 
 /*
  * Hardware access (PCI, port I/O, MMIO; linux-emu/lx_pci*.c, lx_io.c).
@@ -208,5 +220,12 @@ void lx_host_irq_unmask(unsigned int line);
  * Linux's relative entries, in Linux's level order).
  */
 extern int lx_host_initcall_start[], lx_host_initcall_stop[];
+
+/*
+ * lx_host_bug_table_start, lx_host_bug_table_stop - where the host's
+ * linker script put Linux's WARN and BUG sites (the __bug_table section
+ * of linux.o, writable: WARN_ONCE marks its entry done).
+ */
+extern int lx_host_bug_table_start[], lx_host_bug_table_stop[];
 
 #endif

@@ -65,14 +65,16 @@ void dev_lxblk_stats(struct dev_lxblk_stats *out);
  * (tests/kernel/bench_test.c).
  * disk.cmd.glue: from the module's read or write op (device_read or
  * device_write decoded, its request recorded) to the adapter's
- * queuecommand being called for the request's first command
- * (LX_EMUL_DISK_PROBE_QUEUECOMMAND), less the bounce copies of a write.
- * disk.int.glue: from the adapter's scsi_done for the request's last
- * command (LX_EMUL_DISK_PROBE_SCSI_DONE) to the Mach reply queued on the
+ * queuecommand (a blk-mq driver's queue_rq) being called for the
+ * request's first command (LX_EMUL_DISK_PROBE_QUEUECOMMAND), less the
+ * bounce copies of a write.
+ * disk.int.glue: from the adapter's scsi_done (a blk-mq driver's
+ * blk_mq_end_request) for the request's last command
+ * (LX_EMUL_DISK_PROBE_SCSI_DONE) to the Mach reply queued on the
  * client's reply port (the reply thread's send returned, the module's
  * replied op), less the bounce copies of a read: linux-emu's
- * deferral to BLOCK_SOFTIRQ, the done callback, io_req_done, the switch
- * to the reply thread and its MIG reply.  TSC ticks (probe_read), the
+ * deferral to BLOCK_SOFTIRQ (none for blk-mq), the done callback,
+ * io_req_done, the switch to the reply thread and its MIG reply.  TSC ticks (probe_read), the
  * probes' own cost included.  One request at a time.
  */
 

@@ -19,6 +19,7 @@
 #include "mach-glue/kernel/lx_boot.h"
 #include "mach-glue/kernel/lx_host_console.h"
 #include "mach-glue/net/dev_lxnet.h"
+#include "x86_64/trap.h"
 
 /* ISA ne's I/O extent (Linux's NE_IO_EXTENT). */
 #define NE_IO_PORTS	0x20
@@ -91,6 +92,16 @@ static void skip_server_drivers(void)
 	}
 }
 
+static uint64_t linux_ud_fixup(uint64_t rip, uint64_t rsp)
+{
+	return lx_emul_bug_trap(rip, rsp);
+}
+
+void lx_boot_bug_traps(void)
+{
+	trap_ud_fixup_set(linux_ud_fixup);
+}
+
 int lx_boot(void)
 {
 	int err, n;
@@ -100,6 +111,7 @@ int lx_boot(void)
 		kprintf("linux: lx_emul_init failed (%d)\n", err);
 		return err;
 	}
+	lx_boot_bug_traps();
 	err = lx_emul_pci_init();
 	if (err < 0) {
 		kprintf("linux: PCI enumeration failed (%d)\n", err);

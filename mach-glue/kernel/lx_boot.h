@@ -18,4 +18,13 @@
  */
 int lx_boot(void);
 
+/*
+ * lx_boot_bug_traps - let the kernel's invalid-opcode trap hand Linux's
+ * WARN and BUG to linux-emu (lx_emul_bug_trap): a WARN is reported and
+ * its code goes on, a BUG is reported and the trap ends the boot.
+ * lx_boot does it once the world is started; tests that start the world
+ * themselves call it.  Any context.
+ */
+void lx_boot_bug_traps(void);
+
 #endif

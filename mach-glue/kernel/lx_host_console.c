@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* lx_host_console_write and lx_host_missing inside the Graft kernel. */
+/* lx_host_console_write, lx_host_missing and lx_host_backtrace inside the Graft kernel. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kern/backtrace.h"
 #include "kern/console.h"
 #include "kern/klog.h"
 #include "kern/panic.h"
@@ -68,4 +69,9 @@ void lx_host_console_write(const char *text, unsigned long len)
 void lx_host_missing(const char *name)
 {
 	panic("linux-emu: %s is not implemented", name);
+}
+
+void lx_host_backtrace(unsigned long ip, unsigned long sp)
+{
+	backtrace_print_scan(ip, sp);
 }

@@ -4,7 +4,7 @@
 # built from, with its own implementation of linux-emu/include/lx_host.h.
 GUEST_NEWLIB_ELFS += servers/lxdrv/lxdrv.elf
 LXDRV_SRCS = lxdrv.c sched.c memory.c pci.c isa.c host.c net.c net_info.c \
-	disk.c serve.c
+	disk.c serve.c exc.c
 LXDRV_ASM = switch.S irqflag.S
 # kernel/device/dev_error.c: the device layer's one translation of
 # -errno into D_* codes; dev_info.c, kern/probe_ring.c, kern/stats.c and

@@ -130,6 +130,9 @@ int main(int argc, char **argv)
 	if (lxdrv_master == MACH_PORT_NULL)
 		lxdrv_die("device=${driver-port} is missing");
 	lxdrv_sched_init();
+	if (lxdrv_exc_start() != 0)
+		printf("lxdrv: no exception port: a Linux WARN ends the "
+		       "server\n");
 	if (lx_host_thread_create("lxdrv-start", start, NULL) != 0)
 		lxdrv_die("no thread");
 	lxdrv_loop();

@@ -44,6 +44,12 @@ void lxdrv_loop(void) __attribute__((noreturn));
  * Before any other sched.c call. */
 void lxdrv_sched_init(void);
 
+/* lxdrv_exc_start - serve the task's exception port from a thread of its
+ * own (exc.c): a Linux WARN is reported and resumed, any other exception
+ * ends the task.  0, or -1 if the port or the thread could not be made
+ * (a WARN then ends the server).  Once, at start. */
+int lxdrv_exc_start(void);
+
 /* lxdrv_die - print @why and end the server's task. */
 void lxdrv_die(const char *why) __attribute__((noreturn));
 

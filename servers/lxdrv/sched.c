@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The server's threads, waits and clock: lx_host_thread_*, lx_host_wait*, lx_host_wakeup, lx_host_clock_start, lx_host_delay_ns, lx_host_io_delay, and the event loop. */
+/* The server's threads, waits and clock: lx_host_thread_*, lx_host_wait*, lx_host_wakeup, lx_host_clock_start, lx_host_delay_ns, lx_host_io_delay, lx_host_backtrace, and the event loop. */
 /*
  * The Linux world runs as one uniprocessor without preemption, at most
  * one thread in it at a time (linux-emu/include/lx_world.h); the server
@@ -53,7 +53,11 @@ struct watch {
 unsigned long lxdrv_irq_flag = 0x200;
 unsigned long lxdrv_ticks;
 
+/* The event loop's thread runs on the main stack; its top for
+ * lx_host_backtrace is taken at lxdrv_sched_init: that call's return
+ * address into main, at the depth where main calls lxdrv_loop too. */
 static struct lxdrv_thread loop_thread = { .id = 1, .name = "loop" };
+static unsigned long loop_stack_top;
 static struct lxdrv_thread *threads = &loop_thread, *current = &loop_thread;
 static struct lxdrv_thread *ready_head, *ready_tail;
 static unsigned long next_id = 2;
@@ -379,8 +383,43 @@ void lxdrv_loop(void)
 	}
 }
 
+/* Words lx_host_backtrace reads at most, and lines it prints. */
+#define BACKTRACE_WORDS	2048
+#define BACKTRACE_LINES	24
+
+extern char __executable_start[], etext[];	/* ld's default script */
+
+void lx_host_backtrace(unsigned long ip, unsigned long sp)
+{
+	unsigned long top = current->stack ?
+		(unsigned long)current->stack + STACK_SIZE : loop_stack_top;
+	unsigned long bottom = current->stack ?
+		(unsigned long)current->stack : top - BACKTRACE_WORDS * 8;
+	const unsigned long *word = (const unsigned long *)(sp & ~7ul);
+	unsigned int words = 0, shown = 0;
+
+	printf("  [%016lx] (thread %s)\n", ip, current->name);
+	if (sp < bottom || sp >= top) {
+		printf("  (stack 0x%lx is not thread %s's)\n", sp, current->name);
+		return;
+	}
+	for (; (unsigned long)(word + 1) <= top && words < BACKTRACE_WORDS;
+	     word++, words++) {
+		if (*word < (unsigned long)__executable_start ||
+		    *word >= (unsigned long)etext)
+			continue;
+		if (shown++ == BACKTRACE_LINES) {
+			printf("  ... (deeper frames not shown)\n");
+			break;
+		}
+		printf("  [%016lx] ? (thread %s)\n", *word, current->name);
+	}
+	fflush(stdout);
+}
+
 void lxdrv_sched_init(void)
 {
+	loop_stack_top = (unsigned long)__builtin_frame_address(0) + 16;
 	clock_init();
 	if (mach_port_allocate(lxdrv_task, MACH_PORT_RIGHT_PORT_SET,
 			       &port_set) != KERN_SUCCESS)

@@ -148,6 +148,60 @@ def parse_bench(console: str) -> tuple[list[dict], list[str]]:
     return records, errors
 
 
+SAMPLES_PREFIX = "BENCH-SAMPLES "
+
+
+def parse_samples(console: str, records: list[dict]
+                  ) -> tuple[dict[str, list[list[int]]], list[str]]:
+    """Collect the `BENCH-SAMPLES NAME VALUExCOUNT ...` lines of a
+    console log (docs/testing.md) for the BENCH `records` parsed from it.
+
+    Returns (samples, errors): for each name whose samples came, its
+    [value, count] pairs in ascending order of value, and one message
+    per problem: a malformed line, a name no record has, values out of
+    order, or counts that do not add up to the record's count.
+    """
+    counts = {record["name"]: record["count"] for record in records}
+    samples: dict[str, list[list[int]]] = {}
+    errors = []
+    for number, raw in enumerate(console.splitlines(), start=1):
+        line = raw.replace("\r", "").strip()
+        if not line.startswith(SAMPLES_PREFIX):
+            continue
+        words = line[len(SAMPLES_PREFIX):].split()
+        pairs = [word.split("x") for word in words[1:]]
+        if (len(words) < 2 or any(
+                len(pair) != 2 or not all(part.isdigit() for part in pair)
+                or int(pair[1]) == 0 for pair in pairs)):
+            errors.append(f"line {number}: malformed BENCH-SAMPLES line")
+            continue
+        name = words[0]
+        if name not in counts:
+            errors.append(f"line {number}: samples of {name!r}, "
+                          "which no BENCH line names")
+            continue
+        have = samples.setdefault(name, [])
+        for value, count in ((int(v), int(c)) for v, c in pairs):
+            if have and value <= have[-1][0]:
+                errors.append(f"line {number}: {name} values not "
+                              "ascending")
+                break
+            have.append([value, count])
+    for name, pairs in samples.items():
+        total = sum(count for _, count in pairs)
+        if total != counts[name]:
+            errors.append(f"{name}: {total} samples, its BENCH line "
+                          f"counts {counts[name]}")
+    return samples, errors
+
+
+def write_samples(path: Path, samples: dict[str, list[list[int]]]) -> None:
+    """Write `samples` (name to [value, count] pairs) as a JSON object
+    to `path` (parents are created)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(samples, separators=(",", ":")) + "\n")
+
+
 def _cell(value) -> str:
     if isinstance(value, float):
         return f"{value:.6g}"

@@ -57,9 +57,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                        "(default: every suite that is not hidden)")
     group.add_argument("--list", action="store_true",
                        help="list the suites and exit")
-    group.add_argument("--bench", action="store_true",
-                       help="run the benchmarks and write BUILD/bench/"
-                       "results.json")
+    parser.add_argument("--bench", action="store_true",
+                        help="run the benchmarks (with --suites: those "
+                        "of them named) and write BUILD/bench/"
+                        "results.json and samples.json")
     group.add_argument("--stress", action="store_true",
                        help="run the stress suites (stress-*, long fuzz "
                        "runs from many seeds)")
@@ -69,7 +70,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--bochs", default=os.environ.get("GRAFT_BOCHS",
                                                           "bochs"),
                         help="Bochs command (default: $GRAFT_BOCHS or bochs)")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.bench and (args.list or args.stress):
+        parser.error("--bench goes with neither --list nor --stress")
+    return args
 
 
 def host_argv(suite, ctx: Context, suite_dir: Path) -> list[str]:
@@ -214,12 +218,14 @@ def print_result(result: report.SuiteResult, out) -> None:
     out.flush()
 
 
-def add_bench(result: report.SuiteResult, records: list[dict]) -> list[str]:
-    """Check a bench suite's BENCH lines and append them to `records`.
+def add_bench(result: report.SuiteResult, records: list[dict],
+              samples: dict[str, list[list[int]]]) -> list[str]:
+    """Check a bench suite's BENCH and BENCH-SAMPLES lines and add them
+    to `records` and `samples`.
 
-    Malformed lines, none at all, or a name an earlier bench suite gave
-    already become failures of `result`. Returns the lines to print: the
-    suite's table.
+    Malformed lines, no BENCH line at all, a name an earlier bench suite
+    gave already, or samples that do not match their BENCH line become
+    failures of `result`. Returns the lines to print: the suite's table.
     """
     console = boot.read_text(Path(result.suite_dir) / "console.log")
     mine, errors = report.parse_bench(console)
@@ -228,23 +234,30 @@ def add_bench(result: report.SuiteResult, records: list[dict]) -> list[str]:
     seen = {record["name"] for record in records}
     errors += [f"duplicate name {record['name']} (an earlier bench suite)"
                for record in mine if record["name"] in seen]
-    for error in errors:
+    mine_samples, sample_errors = report.parse_samples(console, mine)
+    for error in errors + sample_errors:
         result.failures.append(Failure(result.name, f"BENCH: {error}"))
     result.failed = len(result.failures)
     records.extend(mine)
+    samples.update(mine_samples)
     return report.bench_table(mine) if mine else []
 
 
 def write_bench(results: list[report.SuiteResult], records: list[dict],
+                samples: dict[str, list[list[int]]],
                 ctx: Context) -> list[str]:
     """Write BUILD/bench/results.json from every bench suite's `records`
-    when none of `results` failed (else remove it); the lines to print."""
-    path = ctx.build_dir / "bench" / "results.json"
+    and BUILD/bench/samples.json from their `samples` when none of
+    `results` failed (else remove both); the lines to print."""
+    bench = ctx.build_dir / "bench"
+    paths = (bench / "results.json", bench / "samples.json")
     if records and all(result.failed == 0 for result in results):
-        report.write_bench(path, records)
-        return [f"wrote {path}"]
-    if path.exists():
-        path.unlink()
+        report.write_bench(paths[0], records)
+        report.write_samples(paths[1], samples)
+        return [f"wrote {paths[0]} and {paths[1].name}"]
+    for path in paths:
+        if path.exists():
+            path.unlink()
     return []
 
 
@@ -317,6 +330,16 @@ def main(argv: list[str] | None = None, suites=suite_table.SUITES,
     names = None
     if args.bench:
         names = bench_suites(suites)
+        if args.suites is not None:
+            wanted = [name.strip() for name in args.suites.split(",")
+                      if name.strip()]
+            others = [name for name in wanted if name not in names]
+            if others or not wanted:
+                print("run.py: --bench --suites names no bench suite"
+                      if not wanted else "run.py: not bench suites: "
+                      + ", ".join(others), file=sys.stderr)
+                return 2
+            names = wanted
     elif args.stress:
         names = stress_suites(suites)
         if not names:
@@ -342,15 +365,16 @@ def main(argv: list[str] | None = None, suites=suite_table.SUITES,
     ctx.results_dir.mkdir(parents=True, exist_ok=True)
     results = []
     records: list[dict] = []
+    samples: dict[str, list[list[int]]] = {}
     for suite in selected:
         result = run_suite(suite, ctx)
-        table = add_bench(result, records) if args.bench else []
+        table = add_bench(result, records, samples) if args.bench else []
         results.append(result)
         print_result(result, out)
         for line in table:
             print(line, file=out)
     if args.bench:
-        for line in write_bench(results, records, ctx):
+        for line in write_bench(results, records, samples, ctx):
             print(line, file=out)
     for line in write_stress(results, ctx):
         print(line, file=out)

@@ -687,6 +687,8 @@ def qemu_device_disk(devices: tuple[str, ...]) -> Callable[[Suite, Path],
 VIRTIO_SCSI_DISK = ("virtio-scsi-pci,id=vscsi0,disable-legacy=on,addr=04.0",
                     "scsi-hd,drive=d0,bus=vscsi0.0,scsi-id=0,lun=0")
 VIRTIO_BLK_DISK = ("virtio-blk-pci,drive=d0,disable-legacy=on,addr=04.0",)
+# An NVMe controller (QEMU's nvme, namespace 1 the drive).
+NVME_DISK = ("nvme,serial=graft0,drive=d0,addr=04.0",)
 
 
 def qemu_scsi_disk(adapter: str) -> Callable[[Suite, Path], Suite]:
@@ -696,6 +698,38 @@ def qemu_scsi_disk(adapter: str) -> Callable[[Suite, Path], Suite]:
     CONDITION)."""
     return qemu_device_disk((f"{adapter},id=scsi0,addr=04.0",
                              "scsi-hd,drive=d0,bus=scsi0.0,scsi-id=0,lun=0"))
+
+
+# The disk controllers whose drivers the disk benchmark runs over besides
+# ata_piix (`bench-disk` boot): (the driver's name in the BENCH names,
+# the disk suites' prepare hook); ahci on -M pc.
+BENCH_DISKS = (("ahci", qemu_ahci_disk("pc")),
+               ("sym53c8xx", qemu_scsi_disk("lsi53c895a")),
+               ("pvscsi", qemu_scsi_disk("pvscsi")),
+               ("virtio_scsi", qemu_device_disk(VIRTIO_SCSI_DISK)),
+               ("virtio_blk", qemu_device_disk(VIRTIO_BLK_DISK)),
+               ("nvme", qemu_device_disk(NVME_DISK)))
+
+
+def bench_disk_suite(disk: str,
+                     prepare: Callable[[Suite, Path], Suite] | None
+                     ) -> QemuSuite:
+    """bench-disk-`disk`: the disk glue figures (icount) of
+    DISK_BENCH_REQUESTS requests of each size over the disk `prepare`
+    puts in the machine, named with `disk` (disk.cmd.glue/`disk`/16384,
+    ...); with `disk` "" and `prepare` None, bench-disk: ata_piix on
+    the first IDE disk, names without a driver."""
+    named = (f"bench_disk={disk}",) if disk else ()
+    return QemuSuite(
+        name="bench-disk" + (f"-{disk}" if disk else ""), test="bench-disk",
+        mode="icount", hidden=True, timeout=300.0,
+        cmdline=("bench_mode=icount", "linux") + named,
+        prepare=prepare or qemu_ide_disk(False),
+        modules=((DISK_PROBE, "disk_lat mode=lat "
+                  f"count={DISK_BENCH_REQUESTS} {disk_args(False)} "
+                  "bench_mode=icount "
+                  + "".join(f"{word} " for word in named)
+                  + "device=${device-port}"),))
 
 
 def bochs_ide_disk(suite: Suite, suite_dir: Path) -> Suite:
@@ -940,6 +974,10 @@ SUITES: tuple[Suite, ...] = (
                         "thread_probe mode=all"),
                        ("{builddir}/tests/user/thread_probe.elf",
                         "thread_probe mode=fault"))),
+    QemuSuite(name="exception", test="exception",
+              modules=tuple(("{builddir}/tests/user/exc_probe.elf",
+                             f"exc_probe mode={mode}")
+                            for mode in ("handled", "dead"))),
     QemuSuite(name="ipc", test="ipc"),
     QemuSuite(name="hostio", test="hostio",
               modules=(("{builddir}/tests/user/host_probe.elf",
@@ -983,11 +1021,19 @@ SUITES: tuple[Suite, ...] = (
     # The same in PIO: libata's module parameter on the command line.
     QemuSuite(name="linux-scsi-pio", test="linux-scsi", prepare=scsi_disk,
               cmdline=("libata.dma=0",), qemu_args=DETERMINISTIC_TIME),
+    # linux-emu's blk-mq against a fake driver (tests/linux-emu/
+    # lx_selftest_blk.c): no device, no NIC.
+    QemuSuite(name="linux-blk", test="linux-blk",
+              qemu_args=DETERMINISTIC_TIME + ("-nic", "none")),
     # The out-of-tree edu driver (tests/drivers/edu) on QEMU's edu device;
     # no NIC, so that only edu has a driver to probe.
     QemuSuite(name="linux-oot", test="linux-oot",
               qemu_args=DETERMINISTIC_TIME + (
                   "-nic", "none", "-device", "edu,addr=04.0")),
+    # A WARN in an in-kernel driver (tests/drivers/rogue, act warn):
+    # reported with its call chain, and the driver goes on.
+    QemuSuite(name="linux-warn", test="linux-warn",
+              qemu_args=("-nic", "none", "-device", "pci-testdev,addr=04.0")),
     # Longer than the 40 s the guest gives the fuzz task (ipc_fuzz_test.c).
     QemuSuite(name="ipc-fuzz", test="ipc-fuzz", timeout=60.0,
               modules=(("{builddir}/tests/user/ipc_fuzz.elf",
@@ -1117,6 +1163,13 @@ SUITES: tuple[Suite, ...] = (
               prepare=qemu_scsi_disk("pvscsi"), check=disk_check,
               modules=((LXDRV, "lxdrv drivers=pvscsi pci=04.0 "
                         "device=${driver-port}"),) + disk_modules(True)),
+    # nvme in the server: its admin and I/O queues, its interrupt line
+    # and its namespace's disk in the server's world.
+    QemuSuite(name="server-disk-nvme", test="server-disk-ata-piix",
+              timeout=90.0, cmdline=("linux", "linux.server=nvme"),
+              prepare=qemu_device_disk(NVME_DISK), check=disk_check,
+              modules=((LXDRV, "lxdrv drivers=nvme pci=04.0 "
+                        "device=${driver-port}"),) + disk_modules(True)),
     # A supervised driver server (restart=N on its module line) killed
     # twice under its client, which notices nothing: eth0 written to a
     # counting sink, and the disk-ata-piix program with its image
@@ -1132,6 +1185,13 @@ SUITES: tuple[Suite, ...] = (
               timeout=300.0, cmdline=("linux", "linux.server=ata_piix"),
               prepare=qemu_ide_disk(True), check=disk_check_mode("DMA"),
               modules=((LXDRV, "lxdrv restart=3 drivers=ata_piix pci=01.1 "
+                        "device=${driver-port}"),) + disk_modules(True)[:1]),
+    # The same with nvme in the server, killed twice under the disk
+    # program: each new instance probes the controller again.
+    QemuSuite(name="restart-disk-nvme", test="restart-disk-ata-piix",
+              timeout=300.0, cmdline=("linux", "linux.server=nvme"),
+              prepare=qemu_device_disk(NVME_DISK), check=disk_check,
+              modules=((LXDRV, "lxdrv restart=3 drivers=nvme pci=04.0 "
                         "device=${driver-port}"),) + disk_modules(True)[:1]),
     QemuSuite(name="restart-root-disk", test="restart-root-disk",
               timeout=120.0, cmdline=("linux", "linux.server=ata_piix"),
@@ -1193,7 +1253,7 @@ SUITES: tuple[Suite, ...] = (
                                 "lxdrv_test drivers=rogue pci=04.0 pool=6 "
                                 f"rogue.act={act} device=${{driver-port}}")
                                for act in ("mmio", "irq", "ports", "null",
-                                           "wild"))
+                                           "wild", "warn", "bug"))
                        + tuple(("{builddir}/tests/user/confine_probe.elf",
                                 f"confine_probe mode={mode} "
                                 "device=${device-port}")
@@ -1379,6 +1439,13 @@ SUITES: tuple[Suite, ...] = (
               prepare=qemu_device_disk(VIRTIO_BLK_DISK),
               check=disk_check,
               modules=disk_modules(True)),
+    # The same over nvme (nvme-core, linux-emu's blk-mq with its admin
+    # queue, passthrough requests and timeouts): QEMU's nvme.
+    QemuSuite(name="disk-nvme", test="disk-nvme",
+              timeout=180.0, cmdline=("linux",) + disk_cmdline(True),
+              prepare=qemu_device_disk(NVME_DISK),
+              check=disk_check,
+              modules=disk_modules(True)),
     # The same over the SCSI host adapters QEMU emulates (SCSI_HBAS).
     *(QemuSuite(name=name, test=test, timeout=180.0,
                 cmdline=("linux",) + disk_cmdline(True),
@@ -1432,15 +1499,10 @@ SUITES: tuple[Suite, ...] = (
     # ...).
     *(bench_nic_suite(nic, device) for nic, device in BENCH_NICS),
     # The disk glue figures over Linux's ata_piix (disk.cmd.glue,
-    # disk.int.glue), then sequential throughput on the wall clock.
-    QemuSuite(name="bench-disk", test="bench-disk", mode="icount",
-              hidden=True, timeout=300.0,
-              cmdline=("bench_mode=icount", "linux"),
-              prepare=qemu_ide_disk(False),
-              modules=((DISK_PROBE, "disk_lat mode=lat "
-                        f"count={DISK_BENCH_REQUESTS} "
-                        f"{disk_args(False)} bench_mode=icount "
-                        "device=${device-port}"),)),
+    # disk.int.glue), then over every other controller's driver
+    # (BENCH_DISKS; bench_disk= puts it in the names).
+    bench_disk_suite("", None),
+    *(bench_disk_suite(disk, prepare) for disk, prepare in BENCH_DISKS),
     # The same client's figures with e1000 in the driver server
     # (server.net.tx.instr/<size>), and the server's glue figures
     # (server.net.*.glue/<size>) from its bench build.

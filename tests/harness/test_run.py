@@ -33,7 +33,14 @@ import report  # noqa: E402
 import run  # noqa: E402
 import suites  # noqa: E402
 
+sys.path.insert(0, str(HERE.parents[1] / "tools"))
+import bench_hist  # noqa: E402
+
 RUN_PY = HERE / "run.py"
+BENCH_REPORT = HERE.parents[1] / "tools" / "bench_report.py"
+# The interpreter make bench runs bench_report.py with (bench/local.mk):
+# Debian's, for which tools/deps.sh installs python3-matplotlib.
+DEBIAN_PYTHON3 = "/usr/bin/python3"
 FINAL_LINE = re.compile(r"^(\d+) passed, (\d+) failed$")
 
 GOOD_KTAP = """\
@@ -420,6 +427,26 @@ class PureTest(unittest.TestCase):
         self.assertTrue(table[0].startswith("name"))
         self.assertIn("probe.empty", table[1])
 
+    def test_bench_samples_are_checked_against_their_records(self):
+        records = [{"name": "a/60", "count": 5}, {"name": "b", "count": 2}]
+        lines = ["BENCH-SAMPLES a/60 10x1 11x2",
+                 "BENCH-SAMPLES a/60 40x2",       # continued: 5 in all
+                 "BENCH-SAMPLES b 7x1",           # 1 of 2
+                 "BENCH-SAMPLES c 7x2",           # no such record
+                 "BENCH-SAMPLES a/60 12",         # no count
+                 "BENCH-SAMPLES a/60 12x0",       # a zero count
+                 "BENCH-SAMPLES",                 # no name
+                 "BENCH {not samples}"]
+        samples, errors = report.parse_samples("\r\n".join(lines), records)
+        self.assertEqual(samples, {"a/60": [[10, 1], [11, 2], [40, 2]],
+                                   "b": [[7, 1]]})
+        self.assertEqual(len(errors), 4, errors)
+        self.assertIn("no BENCH line names", errors[0])
+        self.assertIn("b: 1 samples, its BENCH line counts 2", errors[-1])
+        _, errors = report.parse_samples(
+            "BENCH-SAMPLES a/60 11x3\nBENCH-SAMPLES a/60 10x2", records)
+        self.assertIn("not ascending", errors[0])
+
     def test_summary_tsv_format(self):
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "summary.tsv"
@@ -427,6 +454,93 @@ class PureTest(unittest.TestCase):
                 "a", "host", "pass", 3, 1, 2)])
             self.assertEqual(path.read_text(), "suite\tpassed\tfailed\t"
                              "skipped\na\t3\t1\t2\n")
+
+
+class BenchReportTest(unittest.TestCase):
+    """tools/bench_report.py's histograms (tools/bench_hist.py)."""
+
+    def test_histogram_bins_up_to_p99_and_counts_the_rest(self):
+        h = bench_hist.histogram([[10, 150], [12, 49], [5000, 1]])
+        self.assertEqual((h["lo"], h["width"], h["heights"], h["beyond"],
+                          h["count"], h["median"], h["max"]),
+                         (10, 1, [150, 0, 49], 1, 200, 10, 5000))
+        wide = bench_hist.histogram([[0, 1], [599, 1]])
+        self.assertEqual((wide["width"], len(wide["heights"]),
+                          wide["heights"][0], wide["heights"][-1]),
+                         (10, 60, 1, 1))
+        with self.assertRaises(ValueError):
+            bench_hist.histogram([])
+
+    def test_series_are_the_default_driver_then_the_others(self):
+        names = ("disk.cmd.glue/ahci/16384", "disk.cmd.glue/write/16384",
+                 "disk.cmd.glue/16384", "disk.cmd.glue/ahci/write/16384",
+                 "disk.cmd.glue/virtio_blk/16384", "disk.cmd.glue/4096")
+        samples = {name: [[1, 1]] for name in names}
+        figure = next(f for f in bench_hist.FIGURES
+                      if f[0] == "hist-disk.cmd.glue-16384.png")
+        self.assertEqual(bench_hist.series(samples, figure[2], figure[3]),
+                         [("ata_piix", "disk.cmd.glue/16384"),
+                          ("ahci", "disk.cmd.glue/ahci/16384"),
+                          ("virtio_blk", "disk.cmd.glue/virtio_blk/16384")])
+        pair = ("net.tx.instr/60", "linux.net.tx.instr/60")
+        self.assertEqual(bench_hist.series({pair[1]: [[1, 1]]}, pair, ""),
+                         [("Linux", "linux.net.tx.instr/60")])
+
+    def test_section_links_a_figure_per_set_of_samples(self):
+        drawn = []
+        samples = {"net.rx.glue/60": [[700, 299], [9000000, 1]],
+                   "linux.syscall.null": [[342, 10000]],
+                   "net.rx.glue/256": [[800, 300]]}
+        lines, pngs = bench_hist.section(
+            samples, Path("/nowhere"),
+            plot=lambda path, title, rows: drawn.append((path.name, rows)))
+        self.assertEqual(pngs, ["hist-net.rx.glue-60.png",
+                                "hist-rpc.user-kernel.png"])
+        self.assertEqual([name for name, _ in drawn], pngs)
+        self.assertEqual(drawn[0][1][0][2]["beyond"], 1)
+        self.assertIn("![net.rx.glue, 60-byte frames, per NIC driver]"
+                      "(hist-net.rx.glue-60.png)", lines)
+        self.assertIn("- e1000 (net.rx.glue/60): 300 samples, median 700; "
+                      "1 beyond p99 not drawn (max 9,000,000)", lines)
+        lines, pngs = bench_hist.section(None, Path("/nowhere"))
+        self.assertEqual(pngs, [])
+        self.assertIn("No `samples.json`", "\n".join(lines))
+
+    def _report(self, bench: Path) -> str:
+        done = subprocess.run([DEBIAN_PYTHON3, str(BENCH_REPORT), str(bench)],
+                              capture_output=True, text=True, timeout=300)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        return (bench / "report.md").read_text()
+
+    def test_report_draws_and_links_the_histograms(self):
+        record = {"name": "disk.int.glue/pvscsi/16384", "unit": "ticks",
+                  "mode": "icount", "count": 100, "min": 1500,
+                  "median": 1500, "p99": 1754, "variance": 1.0}
+        with tempfile.TemporaryDirectory() as tmp:
+            bench = Path(tmp)
+            (bench / "results.json").write_text(json.dumps([record]))
+            (bench / "samples.json").write_text(json.dumps(
+                {record["name"]: [[1500, 60], [1754, 40]]}))
+            text = self._report(bench)
+            links = re.findall(r"^!\[[^]]*\]\((hist-[^)]+\.png)\)$", text,
+                               re.M)
+            self.assertEqual(links, ["hist-disk.int.glue-16384.png"])
+            self.assertEqual((bench / links[0]).read_bytes()[:8],
+                             b"\x89PNG\r\n\x1a\n")
+            self.assertIn("- pvscsi (disk.int.glue/pvscsi/16384): 100 "
+                          "samples, median 1,500", text)
+
+    def test_report_of_a_partial_run_without_samples(self):
+        record = {"name": "probe.empty", "unit": "ticks", "mode": "icount",
+                  "count": 10000, "min": 12, "median": 12, "p99": 12,
+                  "variance": 0.0}
+        with tempfile.TemporaryDirectory() as tmp:
+            bench = Path(tmp)
+            (bench / "results.json").write_text(json.dumps([record]))
+            text = self._report(bench)
+            self.assertIn("No `samples.json`", text)
+            self.assertIn("| `probe.empty` | ticks | icount | 10000 |", text)
+            self.assertEqual(list(bench.glob("hist-*.png")), [])
 
 
 # --------------------------------------------------------------------------
@@ -486,11 +600,16 @@ def guest(cmdline, modules, megs, icount, out):
         say('BENCH {"name": "net.tx.glue/' + nic + '/60", "unit": "ticks", '
             '"mode": "icount", "count": 300, "min": 90, "median": 99, '
             '"p99": 120, "variance": 4.5}')
+        say(f"BENCH-SAMPLES net.tx.glue/{nic}/60 90x100 99x197 120x3")
     elif test == "bench-disk":
+        disk = words.get("bench_disk", "")
         checks = [("icount", icount)]
-        say('BENCH {"name": "disk.cmd.glue/4096", "unit": "ticks", '
+        name = "disk.cmd.glue/" + (disk + "/" if disk else "") + "16384"
+        say('BENCH {"name": "' + name + '", "unit": "ticks", '
             '"mode": "icount", "count": 200, "min": 2000, "median": 2000, '
             '"p99": 2100, "variance": 9.0}')
+        say(f"BENCH-SAMPLES {name} 2000x120 2001x70")
+        say(f"BENCH-SAMPLES {name} 2100x10")
     elif test in ("bench-server", "bench-server-disk"):
         checks = [("icount", icount),
                   ("server_module", any(a.startswith("lxdrv ")
@@ -764,13 +883,53 @@ class RunnerTest(unittest.TestCase):
                          ["probe.empty"]
                          + [f"net.tx.glue/{nic}/60"
                             for nic, _ in suites.BENCH_NICS]
-                         + ["disk.cmd.glue/4096", "server.net.tx.instr/4096",
+                         + ["disk.cmd.glue/16384"]
+                         + [f"disk.cmd.glue/{disk}/16384"
+                            for disk, _ in suites.BENCH_DISKS]
+                         + ["server.net.tx.instr/4096",
                           "server.net.tx.glue/60",
                           "server.disk.read.instr/4096",
                           "server.disk.cmd.glue/4096",
                           "restart.recovery/e1000",
                           "restart.recovery/ata_piix"])
         self.assertIn("probe.empty  ticks  icount", out)
+        samples = json.loads((self.build / "bench" / "samples.json")
+                             .read_text())
+        self.assertEqual(samples["disk.cmd.glue/ahci/16384"],
+                         [[2000, 120], [2001, 70], [2100, 10]])
+        self.assertEqual(sorted(samples), sorted(
+            [f"net.tx.glue/{nic}/60" for nic, _ in suites.BENCH_NICS]
+            + ["disk.cmd.glue/16384"]
+            + [f"disk.cmd.glue/{disk}/16384"
+               for disk, _ in suites.BENCH_DISKS]))
+
+    def test_bench_with_suites_runs_only_bench_suites_named(self):
+        status, out, err = self.main(["--bench", "--suites", "bench,boot"],
+                                     suites.SUITES)
+        self.assertEqual(status, 2)
+        self.assertIn("not bench suites: boot", err)
+        status, out, _ = self.main(["--bench", "--suites", "bench-disk-ahci"],
+                                   suites.SUITES)
+        self.assertEqual(status, 0, out)
+        records = json.loads((self.build / "bench" / "results.json")
+                             .read_text())
+        self.assertEqual([r["name"] for r in records],
+                         ["disk.cmd.glue/ahci/16384"])
+
+    def test_bench_samples_not_matching_fail_the_suite(self):
+        table = (suites.QemuSuite(name="bench-disk", test="bench-disk",
+                                  mode="icount", hidden=True,
+                                  cmdline=("bench_mode=icount",
+                                           "bench_disk=x/y")),)
+        status, out, _ = self.main(["--bench"], table)
+        self.assertEqual(status, 0, out)
+        self.emulator.write_text(self.emulator.read_text().replace(
+            '2100x10")', '2100x9")'))
+        status, out, _ = self.main(["--bench"], table)
+        self.assertEqual(status, 1)
+        self.assertIn("BENCH: disk.cmd.glue/x/y/16384: 199 samples, its "
+                      "BENCH line counts 200", out)
+        self.assertFalse((self.build / "bench" / "samples.json").exists())
 
     def test_bench_mode_without_bench_lines_fails(self):
         (self.build / "bench").mkdir()

@@ -29,3 +29,30 @@ void bench_line(struct ktest *t, const char *name, const char *unit,
 		(unsigned long long)(st->variance_milli / 1000),
 		(unsigned long long)(st->variance_milli % 1000));
 }
+
+/* Values a BENCH-SAMPLES line holds at most; each line is formatted
+ * whole and printed by one kprintf. */
+#define SAMPLES_PER_LINE 8
+
+void bench_samples(const char *name, const uint64_t *v, size_t n)
+{
+	char line[96 + SAMPLES_PER_LINE * 42];
+	size_t i = 0;
+
+	while (i < n) {
+		int at =
+			ksnprintf(line, sizeof(line), "BENCH-SAMPLES %s", name);
+
+		for (int k = 0; k < SAMPLES_PER_LINE && i < n; k++) {
+			size_t j = i;
+
+			while (j < n && v[j] == v[i])
+				j++;
+			at += ksnprintf(line + at, sizeof(line) - (size_t)at,
+					" %llux%llu", (unsigned long long)v[i],
+					(unsigned long long)(j - i));
+			i = j;
+		}
+		kprintf("%s\n", line);
+	}
+}

@@ -49,7 +49,8 @@ static void empty_probe_cost(struct ktest *t)
  * null RPCs to rpc_server and 10,000 to a kernel routine and prints the
  * BENCH lines itself; this case runs the pair and checks it finished.
  */
-static char console[16384];
+/* What the clients print, their BENCH-SAMPLES lines included. */
+static char console[65536];
 
 static void rpc_round_trips(struct ktest *t)
 {
@@ -161,6 +162,24 @@ static void record_stop(void)
 }
 
 /*
+ * The driver a bench boot names in its BENCH names: the value of the
+ * command line's @key (bench_nic=, bench_disk=) in @buf with "/" after
+ * it, or "" (the default driver's boot: e1000, ata_piix).
+ */
+static void driver_part(const char *key, char *buf, size_t size)
+{
+	size_t len;
+
+	if (!cmdline_copy(bootinfo.cmdline, key, buf, size - 1)) {
+		buf[0] = '\0';
+		return;
+	}
+	len = strlen(buf);
+	buf[len] = '/';
+	buf[len + 1] = '\0';
+}
+
+/*
  * net.tx.glue/<size>, net.rx.glue/<size> and net.txdone.glue/<size>
  * (mach-glue/net/dev_lxnet.h says what each covers): tests/user/net_probe.c (bench=N) writes N
  * frames of 60, 256 and 1500 bytes on eth0 (Linux's e1000), the host
@@ -173,22 +192,20 @@ static struct probe_sample net_tx[NET_BENCH_MAX], net_rx[NET_BENCH_MAX],
 
 /*
  * Print the samples of each size as net.<dir>.glue/<size>, or, when the
- * command line names the driver (bench_nic=, the bench-ne2k-pci boot),
- * as net.<dir>.glue/<driver>/<size>.
+ * command line names the driver (bench_nic=, the bench-<nic> boots),
+ * as net.<dir>.glue/<driver>/<size>; each BENCH line with its samples.
  */
 static void net_print(struct ktest *t, const char *dir,
 		      const struct probe_sample *s, unsigned int n)
 {
 	static const unsigned int lens[] = { 60, 256, 1500 };
-	char nic[24] = "";
-	const char *sep = "";
+	char nic[24];
 
-	if (cmdline_copy(bootinfo.cmdline, "bench_nic", nic, sizeof(nic)))
-		sep = "/";
+	driver_part("bench_nic", nic, sizeof(nic));
 	for (int k = 0; k < 3; k++) {
 		unsigned int m = 0;
 		struct stats st;
-		char name[48];
+		char name[64];
 
 		for (unsigned int i = 0; i < n; i++)
 			if (s[i].len == lens[k])
@@ -198,9 +215,10 @@ static void net_print(struct ktest *t, const char *dir,
 				   lens[k]);
 			continue;
 		}
-		ksnprintf(name, sizeof(name), "net.%s.glue/%s%s%u", dir, nic,
-			  sep, lens[k]);
+		ksnprintf(name, sizeof(name), "net.%s.glue/%s%u", dir, nic,
+			  lens[k]);
 		bench_line(t, name, "ticks", &st);
+		bench_samples(name, samples, m);
 	}
 }
 
@@ -244,12 +262,14 @@ KTEST_SUITE(bench_net_suite, "bench-net", bench_net_cases);
  * disk.cmd.glue/<size> and disk.int.glue/<size> (mach-glue/block/
  * dev_lxblk.h says what each covers): tests/user/disk_probe.c (mode=lat,
  * the "disk_lat" module) reads and writes hd0s1 (Linux's ata_piix on
- * QEMU's IDE disk) with requests of 512 B to 64 KiB, one at a time, and
- * the module records one sample per request each way: reads as
- * disk.<path>.glue/<size>, writes as disk.<path>.glue/write/<size> (a
- * read's reply carries pages, a write's a count: mixed, the medians
- * would fall between two populations).  The segments of each size's
- * first commands are printed as a diagnostic.
+ * QEMU's IDE disk, or the controller bench_disk= names) with requests of
+ * 512 B to 64 KiB, one at a time, and the module records one sample per
+ * request each way: reads as disk.<path>.glue/<size>, writes as
+ * disk.<path>.glue/write/<size> (a read's reply carries pages, a
+ * write's a count: mixed, the medians would fall between two
+ * populations), with the driver after glue/ when bench_disk= names it
+ * (disk.cmd.glue/ahci/16384); each BENCH line with its samples.  The
+ * segments of each size's first commands are printed as a diagnostic.
  */
 #define DISK_BENCH_MAX	2048
 
@@ -260,11 +280,13 @@ static void disk_print(struct ktest *t, const char *path, unsigned int write,
 		       const struct probe_sample *s, unsigned int n)
 {
 	static const unsigned int lens[] = { 512, 4096, 8192, 16384, 65536 };
+	char disk[24];
 
+	driver_part("bench_disk", disk, sizeof(disk));
 	for (int k = 0; k < 5; k++) {
 		unsigned int m = 0, segs_min = ~0u, segs_max = 0;
 		struct stats st;
-		char name[48];
+		char name[64];
 
 		for (unsigned int i = 0; i < n; i++) {
 			if (s[i].len != lens[k] || s[i].write != write)
@@ -280,9 +302,10 @@ static void disk_print(struct ktest *t, const char *path, unsigned int write,
 				   lens[k]);
 			continue;
 		}
-		ksnprintf(name, sizeof(name), "disk.%s.glue/%s%u", path,
-			  write ? "write/" : "", lens[k]);
+		ksnprintf(name, sizeof(name), "disk.%s.glue/%s%s%u", path,
+			  disk, write ? "write/" : "", lens[k]);
 		bench_line(t, name, "ticks", &st);
+		bench_samples(name, samples, m);
 		if (segs_max != 0)
 			kprintf("# %s: %u to %u segments in the first "
 				"command\n", name, segs_min, segs_max);
@@ -371,7 +394,8 @@ static void pktgen_rate(struct ktest *t)
 		bench_line(t, "pktgen.rate/60", "frames/s", &st);
 }
 
-/* Suite "bench-disk": the disk glue figures (icount). */
+/* Suite "bench-disk": the disk glue figures (icount), of ata_piix or
+ * of the controller bench_disk= names (the bench-disk-<driver> boots). */
 static const struct ktest_case bench_disk_cases[] = {
 	{ "disk_glue", disk_glue },
 };

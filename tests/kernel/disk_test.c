@@ -242,6 +242,8 @@ KTEST_SUITE(disk_ahci_suite, "disk-ahci", disk_ata_piix_cases);
 KTEST_SUITE(disk_virtio_scsi_suite, "disk-virtio-scsi", disk_ata_piix_cases);
 /* The same over virtio_blk: a virtio block device (blk-mq). */
 KTEST_SUITE(disk_virtio_blk_suite, "disk-virtio-blk", disk_ata_piix_cases);
+/* The same over nvme: an NVMe namespace (blk-mq, admin queue). */
+KTEST_SUITE(disk_nvme_suite, "disk-nvme", disk_ata_piix_cases);
 /* The same over SCSI host adapters on linux-emu's SCSI midlayer: a
  * scsi-hd at target 0 found by the driver's scsi_scan_host. */
 KTEST_SUITE(disk_sym53c8xx_suite, "disk-sym53c8xx", disk_ata_piix_cases);

@@ -19,6 +19,7 @@
 #include "tests/kernel/user_task.h"
 #include "tests/linux-emu/lx_selftest_irq.h"
 #include "tests/linux-emu/lx_selftest_support.h"
+#include "tests/linux-emu/lx_selftest_spurious.h"
 
 #define RTC_IRQ	8
 
@@ -251,6 +252,11 @@ static void device_children_listed_in_order(struct ktest *t)
 	run_support(t, lx_emul_selftest_device_children);
 }
 
+static void a_line_nobody_cares_about_is_disabled_and_polled(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_irq_spurious(), 0);
+}
+
 /* Not a check: the figure the report quotes (instruction-count TSC). */
 static void world_entry_cost_measured(struct ktest *t)
 {
@@ -304,6 +310,8 @@ static const struct ktest_case linux_irq_cases[] = {
 	  chrdev_regions_and_misc_minors_as_linux },
 	{ "device_children_listed_in_order",
 	  device_children_listed_in_order },
+	{ "a_line_nobody_cares_about_is_disabled_and_polled",
+	  a_line_nobody_cares_about_is_disabled_and_polled },
 	{ "world_entry_cost_measured", world_entry_cost_measured },
 };
 KTEST_SUITE(linux_irq_suite, "linux-irq", linux_irq_cases);

@@ -26,14 +26,7 @@ static struct user_task_baseline before_probe;
 /* How many times @needle occurs in the probe's console output. */
 static int probe_log_count(const char *needle)
 {
-	const char *p = probe_log, *end = probe_log + probe_len;
-	int n = 0;
-
-	while (p < end && (p = kmemmem(p, end - p, needle))) {
-		n++;
-		p++;
-	}
-	return n;
+	return (int)user_task_count_text(probe_log, needle);
 }
 
 static void expect_line(struct ktest *t, const char *line)

@@ -347,7 +347,7 @@ static void missing_function_ends_the_server_alone(struct ktest *t)
 		return;
 	}
 	KTEST_EXPECT_EQ(t, user_task_count_lines(console,
-			"lxdrv: linux-emu: dump_stack is not implemented"), 3);
+			"lxdrv: linux-emu: simple_pin_fs is not implemented"), 3);
 	KTEST_EXPECT_EQ(t, user_task_count_lines(console,
 			"supervise: lxdrv_test.elf given up after 2 restarts"),
 			1);

@@ -169,6 +169,8 @@ static const struct act acts[] = {
 	{ .name = "wild", .fault = "page fault at 0xffffffff80000000 ",
 	  .tried = "act wild: write to 0xffffffff80000000",
 	  .back = "act wild: written" },
+	{ .name = "warn",
+	  .said = { "WARNING: CPU: 0 PID: ", "act warn: came back" } },
 };
 
 static void e1000_server_drives_eth0(struct ktest *t)
@@ -205,6 +207,43 @@ static void kernel_address_write_ends_the_server_alone(struct ktest *t)
 	act_run(t, &acts[4]);
 }
 
+/* A WARN in the server's driver: reported (its site, the call chain
+ * from the ud2 in the probe) by the server's exception handler, and
+ * the driver goes on to serve. */
+static void warning_is_reported_and_the_server_goes_on(struct ktest *t)
+{
+	act_run(t, &acts[5]);
+	if (!driver_server_said("rogue/rogue.c:"))
+		ktest_fail(t, "the warning did not name its site");
+	if (!driver_server_said("Call Trace:"))
+		ktest_fail(t, "the warning printed no call chain");
+}
+
+/* A BUG in the server's driver, at probe: reported with its site, then
+ * the server alone ends (its handler refuses the exception). */
+static void bug_ends_the_server_alone_naming_its_site(struct ktest *t)
+{
+	unsigned int before = task_terminations;
+	bool ended;
+
+	if (!user_task_start(t, "rogue.act=bug ", console, sizeof(console),
+			     NULL))
+		return;
+	ended = user_task_wait(before, 1, START_SECONDS);
+	console_capture_stop();
+	if (!ended) {
+		ktest_fail(t, "the server did not end");
+		return;
+	}
+	if (!client_said("kernel BUG at ") || !client_said("rogue/rogue.c:"))
+		ktest_fail(t, "the BUG was not reported with its site");
+	if (!client_said("task lxdrv_test.elf terminated: #UD"))
+		ktest_fail(t, "the server did not end with the BUG's #UD");
+	if (client_said("act bug: came back"))
+		ktest_fail(t, "the driver came back from BUG()");
+	expect_rogue_released(t);
+}
+
 /* The port a server is given (${driver-port}) opens no kernel device,
  * makes no I/O permission, and takes nothing of the e1000 server's. */
 static void driver_port_gives_nothing_of_others(struct ktest *t)
@@ -236,6 +275,10 @@ static const struct ktest_case server_confine_cases[] = {
 	  null_write_ends_the_server_alone },
 	{ "kernel_address_write_ends_the_server_alone",
 	  kernel_address_write_ends_the_server_alone },
+	{ "warning_is_reported_and_the_server_goes_on",
+	  warning_is_reported_and_the_server_goes_on },
+	{ "bug_ends_the_server_alone_naming_its_site",
+	  bug_ends_the_server_alone_naming_its_site },
 	{ "driver_port_gives_nothing_of_others",
 	  driver_port_gives_nothing_of_others },
 	{ "e1000_server_still_serves", e1000_server_still_serves },

@@ -210,6 +210,18 @@ unsigned int user_task_count_lines(const char *console, const char *prefix)
 	return n;
 }
 
+unsigned int user_task_count_text(const char *console, const char *text)
+{
+	const char *p = console, *end = console + strlen(console);
+	unsigned int n = 0;
+
+	while (p < end && (p = kmemmem(p, end - p, text)) != NULL) {
+		n++;
+		p++;
+	}
+	return n;
+}
+
 void user_task_expect_checks(struct ktest *t, const char *console,
 			     unsigned int min)
 {

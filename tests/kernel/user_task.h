@@ -78,6 +78,9 @@ bool user_task_number_after(const char *console, const char *prefix,
 /* Count lines of @console starting with @prefix. */
 unsigned int user_task_count_lines(const char *console, const char *prefix);
 
+/* Count the places @text occurs in @console (overlapping ones too). */
+unsigned int user_task_count_text(const char *console, const char *text);
+
 /*
  * user_task_expect_checks - fail @t unless @console has no "USER-FAIL"
  * line and as many "USER-PASS" lines as its "USER-DONE n" says (at least

@@ -47,8 +47,9 @@
 
 static mach_port_t master;
 /* bench_prefix=P: P before the benchmark names (server.: the disk is
- * served by a driver server). */
-static const char *bench_prefix = "";
+ * served by a driver server); bench_disk=D: D/ after the path in the
+ * latency names (disk.read.instr/D/4096: the controller's driver). */
+static const char *bench_prefix = "", *bench_disk = "";
 static unsigned long blocks, p1_start, p1_count, p2_start, p2_count;
 static long bad_lba = -1;
 
@@ -387,7 +388,7 @@ static void read_only(mach_port_t dev, const char *name)
 /*
  * GRAFT_DEV_INFO of hd0s1 after the reads and writes above: a short
  * buffer refused; in the kernel, the adapter's driver (ata_piix, ahci,
- * sym53c8xx, vmw_pvscsi, virtio_scsi, virtio_blk, or the lxblk suite's
+ * sym53c8xx, vmw_pvscsi, virtio_scsi, virtio_blk, nvme, or the lxblk suite's
  * disk_fake), the partition's own counters and its disk's two probes
  * timing the requests; through a driver
  * server, the server's mode and a host name at least (the kernel says
@@ -418,6 +419,7 @@ static void info_checks(mach_port_t p1)
 	      strcmp(info.driver, "ahci") == 0 ||
 	      strcmp(info.driver, "virtio_scsi") == 0 ||
 	      strcmp(info.driver, "virtio_blk") == 0 ||
+	      strcmp(info.driver, "nvme") == 0 ||
 	      strcmp(info.driver, "sym53c8xx") == 0 ||
 	      strcmp(info.driver, "vmw_pvscsi") == 0 ||
 	      strcmp(info.driver, "disk_fake") == 0);
@@ -511,11 +513,13 @@ static void latency(unsigned long n, const char *bench_mode)
 		}
 		if (bench_mode == NULL || n == 0)
 			continue;
-		snprintf(name, sizeof(name), "%sdisk.read.instr/%lu",
-			 bench_prefix, lens[s]);
+		snprintf(name, sizeof(name), "%sdisk.read.instr/%s%s%lu",
+			 bench_prefix, bench_disk, *bench_disk ? "/" : "",
+			 lens[s]);
 		bench_print(name, bench_mode, rd, n < LAT_MAX ? n : LAT_MAX);
-		snprintf(name, sizeof(name), "%sdisk.write.instr/%lu",
-			 bench_prefix, lens[s]);
+		snprintf(name, sizeof(name), "%sdisk.write.instr/%s%s%lu",
+			 bench_prefix, bench_disk, *bench_disk ? "/" : "",
+			 lens[s]);
 		bench_print(name, bench_mode, wr, n < LAT_MAX ? n : LAT_MAX);
 	}
 	check("latency_requests_succeed", 0, bad);
@@ -600,6 +604,7 @@ int main(int argc, char **argv)
 
 	master = graft_arg_port(argc, argv, "device");
 	bench_prefix = graft_arg(argc, argv, "bench_prefix", "");
+	bench_disk = graft_arg(argc, argv, "bench_disk", "");
 	blocks = strtoul(graft_arg(argc, argv, "blocks", "0"), NULL, 10);
 	if (bad != NULL)
 		bad_lba = strtol(bad, NULL, 10);

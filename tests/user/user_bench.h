@@ -36,8 +36,35 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Print the @n samples in @v (sorted ascending) of the BENCH line @name
+ * as BENCH-SAMPLES lines (bench/README.md): each distinct value with its
+ * count, "VALUExCOUNT", eight to a line, each line printed whole. */
+__attribute__((unused))
+static void bench_print_samples(const char *name, const uint64_t *v,
+				unsigned long n)
+{
+	char line[96 + 8 * 42];
+	unsigned long i = 0;
+
+	while (i < n) {
+		int at = snprintf(line, sizeof(line), "BENCH-SAMPLES %s", name);
+
+		for (int k = 0; k < 8 && i < n; k++) {
+			unsigned long j = i;
+
+			while (j < n && v[j] == v[i])
+				j++;
+			at += snprintf(line + at, sizeof(line) - (size_t)at,
+				       " %llux%lu", (unsigned long long)v[i],
+				       j - i);
+			i = j;
+		}
+		printf("%s\n", line);
+	}
+}
+
 /* Print a BENCH line (docs/testing.md) for @n samples in @v (sorted
- * here). */
+ * here), then its samples (bench_print_samples). */
 __attribute__((unused))
 static void bench_print(const char *name, const char *mode, uint64_t *v,
 			unsigned long n)
@@ -56,6 +83,7 @@ static void bench_print(const char *name, const char *mode, uint64_t *v,
 	       "\"p99\": %llu, \"variance\": %.3f}\n", name, mode, n,
 	       (unsigned long long)v[0], (unsigned long long)v[(n - 1) / 2],
 	       (unsigned long long)v[(n * 99 + 99) / 100 - 1], var);
+	bench_print_samples(name, v, n);
 }
 
 /* Print a BENCH line of wall-clock mode for @n rates in @v (sorted

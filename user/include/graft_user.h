@@ -60,6 +60,24 @@ kern_return_t graft_net_mac(mach_port_t d, uint8_t mac[6]);
 int graft_net_wait_link(mach_port_t d, unsigned int ms);
 int graft_parse_ipv4(const char *s, uint32_t *ip);
 
+/*
+ * user/exc_serve.c: graft_exc_serve - serve the calling task's exception
+ * port from a new thread: a port is made (its receive right and a send
+ * right the task's), a thread started on @stack (@size bytes, which must
+ * stay the thread's while the task lives) running exc.defs's server loop,
+ * which calls the program's catch_exception_raise (exc_server.h) for each
+ * exception and sends its answer, and the port made the task's exception
+ * port (its name in *@port if @port is not NULL).  Once per task: a
+ * second call is KERN_FAILURE.  KERN_SUCCESS, or the code of the call
+ * that failed (nothing is served then).  catch_exception_raise runs on
+ * that thread while the faulting one waits; its MIG calls share the
+ * task's reply port with the task's other threads.  It is given a send
+ * right to the thread and one to the task (a user reference each on
+ * their names, which it must deallocate).
+ */
+kern_return_t graft_exc_serve(void *stack, unsigned long size,
+			      mach_port_t *port);
+
 /* MIG user stubs generated at build time from gnumach-dev's .defs. */
 #include "mach_interface.h"
 #include "mach_port.h"

@@ -19,8 +19,13 @@
  *   spin   on the first transmit, a loop that never ends (a hung driver;
  *          in a driver server only)
  *   missing at probe, a call of a function Graft's Linux emulation does
- *          not have (dump_stack): the world stops (in a driver server,
- *          only the server ends)
+ *          not have (simple_pin_fs, a pseudo file system's): the world
+ *          stops (in a driver server, only the server ends)
+ *   warn   at probe, a WARN_ON that fires, then one WARN_ONCE reached
+ *          twice: each warning is reported once with its call chain and
+ *          the driver goes on
+ *   bug    at probe, a BUG(): reported with its file and line, then the
+ *          world stops (in a driver server, only the server ends)
  *
  * Without an act, or once an act that returns is done, it is a net
  * device that drops what it is given.  Each act prints one kernel log
@@ -28,6 +33,7 @@
  * they got; Graft's server-confine suite reads them.
  */
 #include <linux/etherdevice.h>
+#include <linux/fs.h>
 #include <linux/interrupt.h>
 #include <linux/io.h>
 #include <linux/module.h>
@@ -45,7 +51,8 @@
 static char rogue_act[16];
 module_param_string(act, rogue_act, sizeof(rogue_act), 0444);
 MODULE_PARM_DESC(act,
-		 "what to try: mmio, irq, ports, null, wild, spin, missing");
+		 "what to try: mmio, irq, ports, null, wild, spin, missing, "
+		 "warn, bug");
 
 static const u8 rogue_mac[ETH_ALEN] = { 0x02, 0x00, 0x00, 0x00, 0x0e, 0x01 };
 
@@ -69,7 +76,7 @@ static void rogue_try_at_probe(struct rogue *rogue)
 {
 	struct device *dev = &rogue->pdev->dev;
 	void __iomem *regs;
-	int err;
+	int err, i;
 
 	if (act_is("mmio")) {
 		dev_info(dev, "act mmio: ioremap of %#lx\n",
@@ -88,9 +95,19 @@ static void rogue_try_at_probe(struct rogue *rogue)
 		if (!err)
 			free_irq(ROGUE_FOREIGN_IRQ, rogue);
 	} else if (act_is("missing")) {
-		dev_info(dev, "act missing: dump_stack\n");
-		dump_stack();
+		dev_info(dev, "act missing: simple_pin_fs\n");
+		simple_pin_fs(NULL, NULL, NULL);
 		dev_info(dev, "act missing: came back\n");
+	} else if (act_is("warn")) {
+		dev_info(dev, "act warn: WARN_ON\n");
+		WARN_ON(act_is("warn"));
+		for (i = 0; i < 2; i++)
+			WARN_ONCE(act_is("warn"), "rogue: warned once (%d)\n", i);
+		dev_info(dev, "act warn: came back\n");
+	} else if (act_is("bug")) {
+		dev_info(dev, "act bug: BUG\n");
+		BUG_ON(act_is("bug"));
+		dev_info(dev, "act bug: came back\n");
 	}
 }
 
