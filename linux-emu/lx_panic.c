@@ -2,10 +2,9 @@
 /* panic: a driver's fatal error stops the Linux world. */
 /*
  * Linux prints the message and halts the machine.  Here the message is
- * printed as Linux prints it and BUG() follows (an invalid opcode): in
- * the kernel that is Graft's CPU exception panic, with its backtrace; in
- * a driver server the server faults and ends, and the kernel restarts it
- * if it was told to.  Either way nothing returns from it.
+ * printed as Linux prints it and BUG() follows, which the host's trap
+ * reports and stops the world on (lx_bug.c): the kernel panics, a driver
+ * server ends (restarted if the kernel was told to).  Nothing returns.
  */
 #include <linux/bug.h>
 #include <linux/kernel.h>
