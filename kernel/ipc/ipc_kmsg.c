@@ -372,6 +372,19 @@ static mach_msg_return_t read_ool_names(uint64_t addr,
 	return MACH_MSG_SUCCESS;
 }
 
+/* Snapshot @size bytes of out-of-line data at @addr of the sender: a
+ * message the kernel receives (a kernel object's port) takes only the
+ * bytes when they are few (vm_map_copyin_bytes; a device_write's
+ * frame), a task's receiver whole pages (vm_map_copyin). */
+static kern_return_t copyin_ool(const struct ipc_kmsg_copyin *c,
+				uint64_t addr, uint64_t size,
+				struct vm_map_copy **copy)
+{
+	if (c->dest->kotype != IKOT_NONE)
+		return vm_map_copyin_bytes(c->map, addr, size, copy);
+	return vm_map_copyin(c->map, addr, size, false, copy);
+}
+
 /* Build the kernel-layout body of c->kmsg, reserving rights and taking
  * out-of-line snapshots; c->kdone tracks the items completed. */
 static mach_msg_return_t body_decode(struct ipc_kmsg_copyin *c)
@@ -427,9 +440,8 @@ static mach_msg_return_t body_decode(struct ipc_kmsg_copyin *c)
 			struct vm_map_copy *copy = NULL;
 
 			if (it.ool_bytes != 0 &&
-			    vm_map_copyin(c->map, rd64(u + it.data_off),
-					  it.ool_bytes, false, &copy) !=
-				    KERN_SUCCESS)
+			    copyin_ool(c, rd64(u + it.data_off), it.ool_bytes,
+				       &copy) != KERN_SUCCESS)
 				return MACH_SEND_INVALID_MEMORY;
 			wr64(k + kd, (uintptr_t)copy);
 			kd += 8;

@@ -26,6 +26,7 @@
 #include "kern/string.h"
 #include "vm/vm_map.h"
 #include "vm/vm_map_copy.h"
+#include "vm/vm_map_copy_kernel.h"
 #include "vm/vm_map_entry.h"
 #include "vm/vm_page.h"
 #include "x86_64/cpu.h"
@@ -557,6 +558,7 @@ kern_return_t vm_map_copyin(struct vm_map *map, uint64_t addr, uint64_t size,
 	c->size = size;
 	c->offset = addr & PAGE_MASK;
 	c->npages = npages;
+	c->bytes = NULL;
 	if ((dealloc && !spares_get(spares, vm_map_entry_clip_needs(
 					&map->entries, start, end))) ||
 	    !copy_reserve(map, c, start, end, dealloc)) {
@@ -575,6 +577,91 @@ out:
 	return kr;
 }
 
+/* Copy [addr, addr + size) of @map, which copy_check passed, into @dst
+ * (pages never touched read as zeros).  Interrupts off. */
+static void bytes_fill(const struct vm_map *map, uint64_t addr,
+		       uint64_t size, uint8_t *dst)
+{
+	const struct vm_map_entry *e = vm_map_entry_from(&map->entries,
+							 addr & ~PAGE_MASK);
+	uint64_t va = addr, end = addr + size;
+
+	while (va < end) {
+		uint64_t page = va & ~PAGE_MASK, pa;
+		uint64_t n = page + VM_PAGE_SIZE - va < end - va ?
+			     page + VM_PAGE_SIZE - va : end - va;
+
+		if (page >= e->end)
+			e = vm_map_entry_next(&map->entries, e);
+		if (source_frame(map, e, page, &pa))
+			memcpy(dst, (uint8_t *)phys_to_virt(pa) + (va - page),
+			       n);
+		else
+			memset(dst, 0, n);
+		dst += n;
+		va += n;
+	}
+}
+
+kern_return_t vm_map_copyin_bytes(struct vm_map *map, uint64_t addr,
+				  uint64_t size, struct vm_map_copy **copy)
+{
+	struct vm_map_copy *c;
+	uint64_t start, end, npages, flags;
+	kern_return_t kr;
+
+	if (size > VM_MAP_COPY_BYTES_MAX || size == 0 || map == NULL ||
+	    copy == NULL)
+		return vm_map_copyin(map, addr, size, false, copy);
+	kr = user_range(addr, size, &start, &end);
+	if (kr != KERN_SUCCESS)
+		return kr;
+	npages = (end - start) / VM_PAGE_SIZE;
+	c = kalloc(sizeof(*c) + npages * sizeof(c->frames[0]) + size);
+	if (c == NULL)
+		return KERN_RESOURCE_SHORTAGE;
+	flags = cpu_intr_save();
+	kr = copy_check(map, start, end, VM_PROT_READ);
+	if (kr == KERN_SUCCESS) {
+		c->bytes = (uint8_t *)&c->frames[npages];
+		bytes_fill(map, addr, size, c->bytes);
+	}
+	cpu_intr_restore(flags);
+	if (kr != KERN_SUCCESS) {
+		kfree(c);
+		return kr;
+	}
+	c->size = size;
+	c->offset = addr & PAGE_MASK;
+	c->npages = npages;
+	memset(c->frames, 0, npages * sizeof(c->frames[0]));
+	*copy = c;
+	return KERN_SUCCESS;
+}
+
+kern_return_t vm_map_copy_pages(struct vm_map_copy *copy)
+{
+	uint8_t *bytes;
+
+	if (copy == NULL || copy->bytes == NULL)
+		return KERN_SUCCESS;
+	for (uint64_t i = 0; i < copy->npages; i++) {
+		if (vm_page_alloc(VM_ZONE_DMA32, &copy->frames[i]) !=
+		    KERN_SUCCESS) {
+			copy->frames[i] = 0;
+			copy_free_frames(copy);
+			memset(copy->frames, 0,
+			       copy->npages * sizeof(copy->frames[0]));
+			return KERN_RESOURCE_SHORTAGE;
+		}
+		memset(phys_to_virt(copy->frames[i]), 0, VM_PAGE_SIZE);
+	}
+	bytes = copy->bytes;
+	copy->bytes = NULL;
+	vm_map_copy_kernel_write(copy, 0, bytes, copy->size);
+	return KERN_SUCCESS;
+}
+
 kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
 			     uint64_t *addr)
 {
@@ -588,6 +675,8 @@ kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
 		*addr = 0;
 		return KERN_SUCCESS;
 	}
+	if (vm_map_copy_pages(copy) != KERN_SUCCESS)
+		return KERN_RESOURCE_SHORTAGE;
 	e = entry_new(VM_MAP_ENTRY_ANON, 0);
 	if (e == NULL)
 		return KERN_RESOURCE_SHORTAGE;
@@ -691,6 +780,8 @@ kern_return_t vm_map_copy_overwrite(struct vm_map *map, uint64_t addr,
 	kr = user_range(addr, copy->size, &start, &end);
 	if (kr != KERN_SUCCESS)
 		return kr;
+	if (vm_map_copy_pages(copy) != KERN_SUCCESS)
+		return KERN_RESOURCE_SHORTAGE;
 	flags = cpu_intr_save();
 	kr = copy_check(map, start, end, VM_PROT_WRITE);
 	if (kr == KERN_SUCCESS)

@@ -6,11 +6,15 @@
 #include <stdint.h>
 
 /* Whole pages holding @size bytes that start @offset bytes into the
- * first one (vm_map.h describes how copies travel). */
+ * first one (vm_map.h describes how copies travel).  A copy of bytes
+ * (vm_map_copyin_bytes) holds the data in @bytes, inside its own
+ * allocation, and no frames (all 0) until vm_map_copy_pages gives it
+ * some and clears @bytes. */
 struct vm_map_copy {
 	uint64_t size;		/* bytes asked for */
 	uint64_t offset;	/* of the data in its first page */
 	uint64_t npages;
+	uint8_t *bytes;		/* a copy of bytes: its data; else NULL */
 	uint64_t frames[];	/* 0: a page never touched (zeros) */
 };
 
