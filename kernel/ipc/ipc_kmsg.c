@@ -166,7 +166,8 @@ mach_msg_size_t ipc_kmsg_usize(const struct ipc_kmsg *kmsg)
 	if (ksize < HDR || ksize > kmsg->capacity)
 		panic("ipc: kernel message %p has size %zu of %u",
 		      (void *)kmsg, ksize, kmsg->capacity);
-	if (!(kmsg->header.bits & MACH_MSGH_BITS_COMPLEX))
+	if (!(kmsg->header.bits & MACH_MSGH_BITS_COMPLEX) ||
+	    (kmsg->flags & IPC_KMSG_PLAIN))
 		return usize;
 	while (off < ksize) {
 		kitem(kmsg, off, ksize, &it);
@@ -185,7 +186,8 @@ bool ipc_kmsg_attach_receive_rights(struct ipc_kmsg *kmsg)
 	bool circular = false;
 	struct item it;
 
-	if (!(kmsg->header.bits & MACH_MSGH_BITS_COMPLEX))
+	if (!(kmsg->header.bits & MACH_MSGH_BITS_COMPLEX) ||
+	    (kmsg->flags & IPC_KMSG_PLAIN))
 		return false;
 	while (off < ksize) {
 		uint8_t *slots;
@@ -307,18 +309,21 @@ void ipc_kmsg_destroy(struct ipc_kmsg *kmsg)
 /* Validate the body of the user-layout message @u of @usize bytes and
  * compute its kernel-layout size. */
 static mach_msg_return_t body_measure(const uint8_t *u, mach_msg_size_t usize,
-				      mach_msg_size_t *ksize)
+				      mach_msg_size_t *ksize, bool *plain)
 {
 	size_t off = HDR, extra = 0;
 	struct item it;
 	mach_msg_return_t mr;
 
+	*plain = true;
 	while (off < usize) {
 		mr = item_parse(u, off, usize, false, &it);
 		if (mr != MACH_MSG_SUCCESS)
 			return mr;
 		if (it.port && it.is_inline)
 			extra += 4 * (size_t)it.number;	/* names grow */
+		if (it.port || (!it.is_inline && it.dealloc))
+			*plain = false;
 		off = it.data_off + it.data_len;
 	}
 	if (usize + extra > 2 * IPC_KMSG_MAX_SIZE)
@@ -489,7 +494,7 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	mach_msg_header_t uh;
 	mach_msg_return_t mr;
 	struct ipc_entry *e;
-	bool reserve;
+	bool reserve, plain = false;
 
 	c->kmsg = NULL;
 	c->dest = NULL;
@@ -542,7 +547,7 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 		c->reply_entry = e;
 	}
 	if (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) {
-		mr = body_measure(c->umsg, c->usize, &ksize);
+		mr = body_measure(c->umsg, c->usize, &ksize, &plain);
 		if (mr != MACH_MSG_SUCCESS) {
 			ipc_right_reserve_clear(space);
 			return mr;
@@ -555,6 +560,8 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	}
 	c->kmsg->header.bits = uh.msgh_bits;
 	c->kmsg->header.id = uh.msgh_id;
+	if ((uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) && plain)
+		c->kmsg->flags |= IPC_KMSG_PLAIN;
 	if (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) {
 		mr = body_decode(c);
 		if (mr != MACH_MSG_SUCCESS) {
@@ -625,8 +632,9 @@ mach_msg_return_t ipc_kmsg_copyin_commit(struct ipc_kmsg_copyin *c)
 	h->bits = (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) |
 		  MACH_MSGH_BITS(dtype, rtype);
 	kmsg->usize = c->usize;
-	if (!(uh.msgh_bits & MACH_MSGH_BITS_COMPLEX))
-		return MACH_MSG_SUCCESS;
+	if (!(uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) ||
+	    (kmsg->flags & IPC_KMSG_PLAIN))
+		return MACH_MSG_SUCCESS;	/* no right in the body */
 
 	while (uoff < c->usize) {
 		(void)item_parse(u, uoff, c->usize, false, &it);

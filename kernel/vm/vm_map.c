@@ -603,63 +603,21 @@ static void bytes_fill(const struct vm_map *map, uint64_t addr,
 	}
 }
 
-kern_return_t vm_map_copyin_bytes(struct vm_map *map, uint64_t addr,
-				  uint64_t size, struct vm_map_copy **copy)
+kern_return_t vm_map_read_bytes(struct vm_map *map, uint64_t addr,
+				uint64_t size, void *dst)
 {
-	struct vm_map_copy *c;
-	uint64_t start, end, npages, flags;
+	uint64_t start, end, flags;
 	kern_return_t kr;
 
-	if (size > VM_MAP_COPY_BYTES_MAX || size == 0 || map == NULL ||
-	    copy == NULL)
-		return vm_map_copyin(map, addr, size, false, copy);
 	kr = user_range(addr, size, &start, &end);
 	if (kr != KERN_SUCCESS)
 		return kr;
-	npages = (end - start) / VM_PAGE_SIZE;
-	c = kalloc(sizeof(*c) + npages * sizeof(c->frames[0]) + size);
-	if (c == NULL)
-		return KERN_RESOURCE_SHORTAGE;
 	flags = cpu_intr_save();
 	kr = copy_check(map, start, end, VM_PROT_READ);
-	if (kr == KERN_SUCCESS) {
-		c->bytes = (uint8_t *)&c->frames[npages];
-		bytes_fill(map, addr, size, c->bytes);
-	}
+	if (kr == KERN_SUCCESS)
+		bytes_fill(map, addr, size, dst);
 	cpu_intr_restore(flags);
-	if (kr != KERN_SUCCESS) {
-		kfree(c);
-		return kr;
-	}
-	c->size = size;
-	c->offset = addr & PAGE_MASK;
-	c->npages = npages;
-	memset(c->frames, 0, npages * sizeof(c->frames[0]));
-	*copy = c;
-	return KERN_SUCCESS;
-}
-
-kern_return_t vm_map_copy_pages(struct vm_map_copy *copy)
-{
-	uint8_t *bytes;
-
-	if (copy == NULL || copy->bytes == NULL)
-		return KERN_SUCCESS;
-	for (uint64_t i = 0; i < copy->npages; i++) {
-		if (vm_page_alloc(VM_ZONE_DMA32, &copy->frames[i]) !=
-		    KERN_SUCCESS) {
-			copy->frames[i] = 0;
-			copy_free_frames(copy);
-			memset(copy->frames, 0,
-			       copy->npages * sizeof(copy->frames[0]));
-			return KERN_RESOURCE_SHORTAGE;
-		}
-		memset(phys_to_virt(copy->frames[i]), 0, VM_PAGE_SIZE);
-	}
-	bytes = copy->bytes;
-	copy->bytes = NULL;
-	vm_map_copy_kernel_write(copy, 0, bytes, copy->size);
-	return KERN_SUCCESS;
+	return kr;
 }
 
 kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
@@ -709,7 +667,7 @@ kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
 	vm_map_entry_insert(&map->entries, e);
 	cpu_intr_restore(flags);
 	*addr = start + copy->offset;
-	kfree(copy);
+	vm_map_copy_free(copy);
 	return KERN_SUCCESS;
 }
 
@@ -718,7 +676,7 @@ void vm_map_copy_discard(struct vm_map_copy *copy)
 	if (copy == NULL)
 		return;
 	copy_free_frames(copy);
-	kfree(copy);
+	vm_map_copy_free(copy);
 }
 
 uint64_t vm_map_copy_size(const struct vm_map_copy *copy)
