@@ -577,22 +577,40 @@ out:
 	return kr;
 }
 
-/* Copy [addr, addr + size) of @map, which copy_check passed, into @dst
- * (pages never touched read as zeros).  Interrupts off. */
-static void bytes_fill(const struct vm_map *map, uint64_t addr,
-		       uint64_t size, uint8_t *dst)
+/* May [the page of] @e be read by a copy?  (copy_check's test of one
+ * entry.) */
+static kern_return_t entry_readable(const struct vm_map_entry *e)
+{
+	if (!(e->prot & VM_PROT_READ) || lent(e))
+		return KERN_PROTECTION_FAILURE;
+	if (e->kind != VM_MAP_ENTRY_ANON &&
+	    e->phys + (e->end - e->start) > DIRECT_MAP_SIZE)
+		return KERN_PROTECTION_FAILURE;
+	return KERN_SUCCESS;
+}
+
+/* One pass over the entries: each page of [addr, addr + size) checked
+ * as copy_check does and its bytes copied to @dst.  Interrupts off. */
+static kern_return_t bytes_fill(const struct vm_map *map, uint64_t addr,
+				uint64_t size, uint8_t *dst)
 {
 	const struct vm_map_entry *e = vm_map_entry_from(&map->entries,
 							 addr & ~PAGE_MASK);
 	uint64_t va = addr, end = addr + size;
+	kern_return_t kr;
 
 	while (va < end) {
 		uint64_t page = va & ~PAGE_MASK, pa;
 		uint64_t n = page + VM_PAGE_SIZE - va < end - va ?
 			     page + VM_PAGE_SIZE - va : end - va;
 
-		if (page >= e->end)
+		if (e != NULL && page >= e->end)
 			e = vm_map_entry_next(&map->entries, e);
+		if (e == NULL || e->start > page)
+			return KERN_INVALID_ADDRESS;
+		kr = entry_readable(e);
+		if (kr != KERN_SUCCESS)
+			return kr;
 		if (source_frame(map, e, page, &pa))
 			memcpy(dst, (uint8_t *)phys_to_virt(pa) + (va - page),
 			       n);
@@ -601,6 +619,7 @@ static void bytes_fill(const struct vm_map *map, uint64_t addr,
 		dst += n;
 		va += n;
 	}
+	return KERN_SUCCESS;
 }
 
 kern_return_t vm_map_read_bytes(struct vm_map *map, uint64_t addr,
@@ -613,9 +632,7 @@ kern_return_t vm_map_read_bytes(struct vm_map *map, uint64_t addr,
 	if (kr != KERN_SUCCESS)
 		return kr;
 	flags = cpu_intr_save();
-	kr = copy_check(map, start, end, VM_PROT_READ);
-	if (kr == KERN_SUCCESS)
-		bytes_fill(map, addr, size, dst);
+	kr = bytes_fill(map, addr, size, dst);
 	cpu_intr_restore(flags);
 	return kr;
 }

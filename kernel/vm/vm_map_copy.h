@@ -24,9 +24,10 @@ struct vm_map_copy {
 
 /*
  * vm_map_read_bytes - copy [@addr, @addr + @size) of @map (@size > 0)
- * into @dst, with vm_map_copyin's checks and returns (KERN_SUCCESS,
- * KERN_INVALID_ADDRESS, KERN_PROTECTION_FAILURE); pages never touched
- * read as zeros.  Interrupts on or off (vm_map.c).
+ * into @dst, with vm_map_copyin's checks, in one pass: KERN_SUCCESS, or
+ * KERN_INVALID_ADDRESS / KERN_PROTECTION_FAILURE for the first page
+ * that fails them (@dst then partly written); pages never touched read
+ * as zeros.  Interrupts on or off (vm_map.c).
  * vm_map_copy_free - free the record of a copy whose frames are gone
  * (given to a map or freed): the pool's or the heap's
  * (vm_map_copy_bytes.c).

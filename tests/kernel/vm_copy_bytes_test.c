@@ -186,8 +186,10 @@ static void bad_sources_fail_as_copyin_does(struct ktest *t)
 					  VM_PROT_NONE), KERN_SUCCESS);
 	pages = free_pages();
 	heap = kalloc_bytes_in_use();
-	KTEST_EXPECT_EQ(t, vm_map_copyin_bytes(m, a + 2 * PAGE - 10, 60,
+	KTEST_EXPECT_EQ(t, vm_map_copyin_bytes(m, a + 2 * PAGE + 100, 60,
 					       &copy), KERN_INVALID_ADDRESS);
+	KTEST_EXPECT_EQ(t, vm_map_copyin_bytes(m, a - 10, 60, &copy),
+			KERN_INVALID_ADDRESS);
 	KTEST_EXPECT_EQ(t, vm_map_copyin_bytes(m, KERNEL_BASE, 60, &copy),
 			KERN_INVALID_ADDRESS);
 	KTEST_EXPECT_EQ(t, vm_map_copyin_bytes(m, UINT64_MAX - 10, 60, &copy),
