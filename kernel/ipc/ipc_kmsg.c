@@ -54,6 +54,18 @@ static void wr64(uint8_t *p, uint64_t v)
 	__builtin_memcpy(p, &v, sizeof(v));
 }
 
+/* Copy a descriptor or a few words of inline data (@len a multiple of
+ * 4) without a call; longer data with memcpy. */
+static void copy_words(uint8_t *dst, const uint8_t *src, size_t len)
+{
+	if (len > 16) {
+		memcpy(dst, src, len);
+		return;
+	}
+	for (size_t i = 0; i < len; i += 4)
+		__builtin_memcpy(dst + i, src + i, 4);
+}
+
 static struct ipc_port *rdport(const uint8_t *p)
 {
 	return (struct ipc_port *)(uintptr_t)rd64(p);
@@ -407,13 +419,13 @@ static mach_msg_return_t body_decode(struct ipc_kmsg_copyin *c)
 		mr = item_parse(u, uoff, c->usize, false, &it);
 		if (mr != MACH_MSG_SUCCESS)
 			return mr;	/* measured already: cannot happen */
-		memcpy(k + koff, u + uoff, it.desc_len);
+		copy_words(k + koff, u + uoff, it.desc_len);
 		kd = koff + it.desc_len;
 		if (it.port)
 			item_set(k + koff, &it, it.name, 64);
 
 		if (it.is_inline && !it.port) {
-			memcpy(k + kd, u + it.data_off, it.data_len);
+			copy_words(k + kd, u + it.data_off, it.data_len);
 			kd += it.data_len;
 		} else if (it.is_inline) {
 			for (mach_msg_type_number_t i = 0; i < it.number; i++)
@@ -492,7 +504,7 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	mach_port_name_t dest_name, reply_name;
 	mach_msg_size_t ksize = c->usize;
 	mach_msg_header_t uh;
-	mach_msg_return_t mr;
+	mach_msg_return_t mr, body_mr = MACH_MSG_SUCCESS;
 	struct ipc_entry *e;
 	bool reserve, plain = false;
 
@@ -519,9 +531,14 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	if (!space->active || !MACH_PORT_VALID(dest_name))
 		return MACH_SEND_INVALID_DEST;
 
-	/* Reservations matter only when two rights may come from one entry:
-	 * a simple message with distinct names just checks its two. */
-	reserve = (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) ||
+	/* The body is measured first (it changes nothing) but its error
+	 * comes after the header's.  Reservations matter only when two
+	 * rights may come from one entry: a message with distinct names
+	 * and no right in its body just checks its two. */
+	if (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX)
+		body_mr = body_measure(c->umsg, c->usize, &ksize, &plain);
+	reserve = ((uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) &&
+		   (!plain || body_mr != MACH_MSG_SUCCESS)) ||
 		  dest_name == reply_name;
 	e = ipc_right_lookup(space, dest_name);
 	if (e == NULL ||
@@ -546,12 +563,9 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 		}
 		c->reply_entry = e;
 	}
-	if (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) {
-		mr = body_measure(c->umsg, c->usize, &ksize, &plain);
-		if (mr != MACH_MSG_SUCCESS) {
-			ipc_right_reserve_clear(space);
-			return mr;
-		}
+	if (body_mr != MACH_MSG_SUCCESS) {
+		ipc_right_reserve_clear(space);
+		return body_mr;
 	}
 	c->kmsg = ipc_kmsg_alloc_dirty(ksize);
 	if (c->kmsg == NULL) {
