@@ -17,6 +17,7 @@
 #include "vm/vm_map_copy_kernel.h"
 #include "vm/vm_page.h"
 #include "x86_64/copy.h"
+#include "tests/kernel/user_task.h"
 #include "x86_64/layout.h"
 
 #define PAGE		VM_PAGE_SIZE
@@ -24,19 +25,19 @@
 
 static uint8_t src_buf[2 * PAGE], dst_buf[2 * PAGE];
 
-static uint64_t free_pages(void)
-{
-	uint64_t n = 0;
-
-	for (int z = 0; z < VM_ZONE_COUNT; z++)
-		n += vm_page_free_count(z);
-	return n;
-}
-
 static void fill(uint8_t *p, size_t n, unsigned int seed)
 {
 	for (size_t i = 0; i < n; i++)
 		p[i] = (uint8_t)(i * 13 + seed);
+}
+
+/* @copy holds the @n bytes of @src_buf from @off. */
+static void expect_bytes(struct ktest *t, const struct vm_map_copy *copy,
+			 size_t off, size_t n)
+{
+	memset(dst_buf, 0, n);
+	vm_map_copy_kernel_read(copy, 0, dst_buf, n);
+	KTEST_EXPECT_MEMEQ(t, src_buf + off, dst_buf, n);
 }
 
 static bool all_zero(const uint8_t *p, size_t n)
@@ -84,22 +85,20 @@ static void few_bytes_take_no_page_and_read_back(struct ktest *t)
 
 	if (m == NULL)
 		return;
-	pages = free_pages();
+	pages = user_task_free_pages();
 	heap = kalloc_bytes_in_use();
 	KTEST_EXPECT_EQ(t, vm_map_copyin_bytes(m, a + 100, 60, &copy),
 			KERN_SUCCESS);
-	KTEST_EXPECT_EQ(t, free_pages(), pages);
+	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
 	KTEST_EXPECT_EQ(t, vm_map_copy_size(copy), 60);
 	/* A snapshot: the source changes, the copy does not. */
 	memset(dst_buf, 0xee, 60);
 	KTEST_EXPECT_EQ(t, copyout(dst_buf, (void *)(a + 100), 60), 0);
-	memset(dst_buf, 0, sizeof(dst_buf));
-	vm_map_copy_kernel_read(copy, 0, dst_buf, 60);
-	KTEST_EXPECT_MEMEQ(t, src_buf + 100, dst_buf, 60);
+	expect_bytes(t, copy, 100, 60);
 	vm_map_copy_kernel_read(copy, 50, dst_buf, 10);
 	KTEST_EXPECT_MEMEQ(t, src_buf + 150, dst_buf, 10);
 	vm_map_copy_discard(copy);
-	KTEST_EXPECT_EQ(t, free_pages(), pages);
+	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
 	KTEST_EXPECT_EQ(t, kalloc_bytes_in_use(), heap);
 	source_end(m);
 }
@@ -135,18 +134,16 @@ static void pages_on_demand_keep_the_data(struct ktest *t)
 
 	if (m == NULL)
 		return;
-	pages = free_pages();
+	pages = user_task_free_pages();
 	KTEST_EXPECT_EQ(t, vm_map_copyin_bytes(m, a + 8, 2048, &copy),
 			KERN_SUCCESS);
 	KTEST_EXPECT_EQ(t, vm_map_copy_pages(copy), KERN_SUCCESS);
-	KTEST_EXPECT_EQ(t, free_pages() + 1, pages);
+	KTEST_EXPECT_EQ(t, user_task_free_pages() + 1, pages);
 	KTEST_EXPECT_EQ(t, vm_map_copy_pages(copy), KERN_SUCCESS);
-	KTEST_EXPECT_EQ(t, free_pages() + 1, pages);
-	memset(dst_buf, 0, sizeof(dst_buf));
-	vm_map_copy_kernel_read(copy, 0, dst_buf, 2048);
-	KTEST_EXPECT_MEMEQ(t, src_buf + 8, dst_buf, 2048);
+	KTEST_EXPECT_EQ(t, user_task_free_pages() + 1, pages);
+	expect_bytes(t, copy, 8, 2048);
 	vm_map_copy_discard(copy);
-	KTEST_EXPECT_EQ(t, free_pages(), pages);
+	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
 	KTEST_EXPECT_EQ(t, vm_map_copy_pages(NULL), KERN_SUCCESS);
 	source_end(m);
 }
@@ -159,17 +156,15 @@ static void more_bytes_than_the_limit_take_pages(struct ktest *t)
 
 	if (m == NULL)
 		return;
-	pages = free_pages();
+	pages = user_task_free_pages();
 	KTEST_EXPECT_EQ(t, vm_map_copyin_bytes(m, a, VM_MAP_COPY_BYTES_MAX + 1,
 					       &copy), KERN_SUCCESS);
-	KTEST_EXPECT_EQ(t, free_pages() + 1, pages);
-	memset(dst_buf, 0, sizeof(dst_buf));
-	vm_map_copy_kernel_read(copy, 0, dst_buf, VM_MAP_COPY_BYTES_MAX + 1);
-	KTEST_EXPECT_MEMEQ(t, src_buf, dst_buf, VM_MAP_COPY_BYTES_MAX + 1);
+	KTEST_EXPECT_EQ(t, user_task_free_pages() + 1, pages);
+	expect_bytes(t, copy, 0, VM_MAP_COPY_BYTES_MAX + 1);
 	vm_map_copy_discard(copy);
 	KTEST_EXPECT_EQ(t, vm_map_copyin_bytes(m, a, 0, &copy), KERN_SUCCESS);
 	KTEST_EXPECT_TRUE(t, copy == NULL);
-	KTEST_EXPECT_EQ(t, free_pages(), pages);
+	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
 	source_end(m);
 }
 
@@ -184,7 +179,7 @@ static void bad_sources_fail_as_copyin_does(struct ktest *t)
 	/* The second page unreadable (its own map entry from here on). */
 	KTEST_EXPECT_EQ(t, vm_map_protect(m, a + PAGE, PAGE, false,
 					  VM_PROT_NONE), KERN_SUCCESS);
-	pages = free_pages();
+	pages = user_task_free_pages();
 	heap = kalloc_bytes_in_use();
 	KTEST_EXPECT_EQ(t, vm_map_copyin_bytes(m, a + 2 * PAGE + 100, 60,
 					       &copy), KERN_INVALID_ADDRESS);
@@ -196,7 +191,7 @@ static void bad_sources_fail_as_copyin_does(struct ktest *t)
 			KERN_INVALID_ADDRESS);
 	KTEST_EXPECT_EQ(t, vm_map_copyin_bytes(m, a + PAGE - 10, 60, &copy),
 			KERN_PROTECTION_FAILURE);
-	KTEST_EXPECT_EQ(t, free_pages(), pages);
+	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
 	KTEST_EXPECT_EQ(t, kalloc_bytes_in_use(), heap);
 	source_end(m);
 }
@@ -209,20 +204,17 @@ static void many_copies_at_once_all_come_back(struct ktest *t)
 
 	if (m == NULL)
 		return;
-	pages = free_pages();
+	pages = user_task_free_pages();
 	heap = kalloc_bytes_in_use();
 	for (unsigned int i = 0; i < COPIES; i++)
 		KTEST_EXPECT_EQ(t, vm_map_copyin_bytes(m, a + 64 * i, 64,
 						       &copies[i]),
 				KERN_SUCCESS);
-	for (unsigned int i = 0; i < COPIES; i++) {
-		memset(dst_buf, 0, 64);
-		vm_map_copy_kernel_read(copies[i], 0, dst_buf, 64);
-		KTEST_EXPECT_MEMEQ(t, src_buf + 64 * i, dst_buf, 64);
-	}
+	for (unsigned int i = 0; i < COPIES; i++)
+		expect_bytes(t, copies[i], 64 * i, 64);
 	for (unsigned int i = 0; i < COPIES; i++)
 		vm_map_copy_discard(copies[i]);
-	KTEST_EXPECT_EQ(t, free_pages(), pages);
+	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
 	KTEST_EXPECT_EQ(t, kalloc_bytes_in_use(), heap);
 	source_end(m);
 }
