@@ -145,7 +145,8 @@ void vm_map_copy_discard(struct vm_map_copy *copy);
 /*
  * vm_map_copyin_bytes - vm_map_copyin without @dealloc for a message the
  * kernel receives: a snapshot of [addr, addr+size) of @map, the same
- * checks and returns, but when @size is at most VM_MAP_COPY_BYTES_MAX
+ * checks and returns (a range failing two of them gets the error of its
+ * first failing page), but when @size is at most VM_MAP_COPY_BYTES_MAX
  * only those bytes are copied, into a kernel buffer of the copy, and no
  * page is taken (a 60-byte device_write copies 60 bytes, not a page).
  * The kernel reads such a copy with vm_map_copy_kernel_read; whoever
