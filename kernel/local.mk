@@ -80,6 +80,7 @@ KERNEL_SOURCES = \
 	kernel/vm/vm_map.c \
 	kernel/vm/vm_map_entry.c \
 	kernel/vm/vm_map_copy_kernel.c \
+	kernel/vm/vm_map_copy_bytes.c \
 	kernel/x86_64/pmap.c \
 	kernel/x86_64/copy.c \
 	kernel/x86_64/copy_user.S \
@@ -158,6 +159,7 @@ KERNEL_SOURCES = \
 	tests/kernel/selftest_test.c \
 	tests/kernel/vm_test.c \
 	tests/kernel/vm_user_test.c \
+	tests/kernel/vm_copy_bytes_test.c \
 	tests/kernel/device_test.c \
 	tests/kernel/device_lifetime_test.c \
 	tests/kernel/claim_test.c tests/kernel/claim_reset_test.c \

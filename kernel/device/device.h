@@ -51,6 +51,11 @@ struct dev_ops {
 	 * io_req_done() later (from any context), or a D_* error. */
 	io_return_t (*read)(struct device *dev, struct io_req *req);
 	io_return_t (*write)(struct device *dev, struct io_req *req);
+	/* write_by_get - true if write reads a device_write's data only
+	 * with io_req_get, never req->copy's pages: the data may then stay
+	 * in the kernel buffer of a copy of bytes (vm_map_copyin_bytes).
+	 * False: the device layer gives the copy its pages first. */
+	bool write_by_get;
 	/* get_status - write at most *@count ints of @flavor to @status and
 	 * set *@count; D_INVALID_OPERATION for a flavour it does not know.
 	 * Or D_IO_QUEUED after dev_reply_defer(@call, ...), the module then

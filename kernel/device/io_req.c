@@ -55,6 +55,64 @@ static KLOG_SOURCE(reply_log, "device");
 
 static struct io_req_queue done;	/* for the reply thread */
 static unsigned int requests;
+
+/*
+ * Request records come from a static pool (.bss) and, when it is empty,
+ * from the heap: a device_write then takes no heap object (whose slab
+ * the heap would give back and take again on every call) and moves no
+ * heap counter.  Pool records are threaded through @next while free.
+ * Interrupts off.
+ */
+#define IO_REQ_POOL	16
+static struct io_req pool[IO_REQ_POOL];
+static struct io_req *pool_free;
+static bool pool_ready;
+
+static bool from_pool(const struct io_req *req)
+{
+	return req >= pool && req < pool + IO_REQ_POOL;
+}
+
+/* A request record, zeroed up to its inband buffer (which a request
+ * fills before anything reads it); NULL if memory is short. */
+static struct io_req *record_get(void)
+{
+	uint64_t flags = cpu_intr_save();
+	struct io_req *req;
+
+	if (!pool_ready) {
+		for (unsigned int i = 0; i < IO_REQ_POOL; i++) {
+			pool[i].next = pool_free;
+			pool_free = &pool[i];
+		}
+		pool_ready = true;
+	}
+	req = pool_free;
+	if (req != NULL)
+		pool_free = req->next;
+	cpu_intr_restore(flags);
+	if (req == NULL)
+		req = kalloc(sizeof(*req));
+	if (req != NULL)
+		memset(req, 0, offsetof(struct io_req, inband));
+	return req;
+}
+
+/* Give @req's record back to the pool or the heap. */
+static void record_put(struct io_req *req)
+{
+	uint64_t flags;
+
+	if (!from_pool(req)) {
+		kfree(req);
+		return;
+	}
+	flags = cpu_intr_save();
+	req->next = pool_free;
+	pool_free = req;
+	cpu_intr_restore(flags);
+}
+
 unsigned int io_req_in_flight(void)
 {
 	return requests;
@@ -78,7 +136,7 @@ io_return_t io_req_alloc(struct device *dev, enum io_op op, size_t count,
 	if (!ledger_charge_io(ledger, data_bytes(op, count), &refused))
 		return refused == LEDGER_IO_REQUESTS ? D_WOULD_BLOCK :
 		       D_NO_MEMORY;
-	req = kzalloc(sizeof(*req));
+	req = record_get();
 	if (req == NULL) {
 		kr = KERN_RESOURCE_SHORTAGE;
 		goto err_charged;
@@ -99,7 +157,7 @@ io_return_t io_req_alloc(struct device *dev, enum io_op op, size_t count,
 	*out = req;
 	return D_SUCCESS;
 err_req:
-	kfree(req);
+	record_put(req);
 err_charged:
 	ledger_credit_io(ledger, data_bytes(op, count));
 	return dev_error_from_kern(kr);
@@ -118,7 +176,7 @@ void io_req_free(struct io_req *req)
 	flags = cpu_intr_save();
 	requests--;
 	cpu_intr_restore(flags);
-	kfree(req);
+	record_put(req);
 }
 
 static void check_range(const struct io_req *req, size_t off, size_t len)

@@ -54,6 +54,18 @@ static void wr64(uint8_t *p, uint64_t v)
 	__builtin_memcpy(p, &v, sizeof(v));
 }
 
+/* Copy a descriptor or a few words of inline data (@len a multiple of
+ * 4) without a call; longer data with memcpy. */
+static void copy_words(uint8_t *dst, const uint8_t *src, size_t len)
+{
+	if (len > 16) {
+		memcpy(dst, src, len);
+		return;
+	}
+	for (size_t i = 0; i < len; i += 4)
+		__builtin_memcpy(dst + i, src + i, 4);
+}
+
 static struct ipc_port *rdport(const uint8_t *p)
 {
 	return (struct ipc_port *)(uintptr_t)rd64(p);
@@ -166,7 +178,8 @@ mach_msg_size_t ipc_kmsg_usize(const struct ipc_kmsg *kmsg)
 	if (ksize < HDR || ksize > kmsg->capacity)
 		panic("ipc: kernel message %p has size %zu of %u",
 		      (void *)kmsg, ksize, kmsg->capacity);
-	if (!(kmsg->header.bits & MACH_MSGH_BITS_COMPLEX))
+	if (!(kmsg->header.bits & MACH_MSGH_BITS_COMPLEX) ||
+	    (kmsg->flags & IPC_KMSG_PLAIN))
 		return usize;
 	while (off < ksize) {
 		kitem(kmsg, off, ksize, &it);
@@ -185,7 +198,8 @@ bool ipc_kmsg_attach_receive_rights(struct ipc_kmsg *kmsg)
 	bool circular = false;
 	struct item it;
 
-	if (!(kmsg->header.bits & MACH_MSGH_BITS_COMPLEX))
+	if (!(kmsg->header.bits & MACH_MSGH_BITS_COMPLEX) ||
+	    (kmsg->flags & IPC_KMSG_PLAIN))
 		return false;
 	while (off < ksize) {
 		uint8_t *slots;
@@ -307,18 +321,21 @@ void ipc_kmsg_destroy(struct ipc_kmsg *kmsg)
 /* Validate the body of the user-layout message @u of @usize bytes and
  * compute its kernel-layout size. */
 static mach_msg_return_t body_measure(const uint8_t *u, mach_msg_size_t usize,
-				      mach_msg_size_t *ksize)
+				      mach_msg_size_t *ksize, bool *plain)
 {
 	size_t off = HDR, extra = 0;
 	struct item it;
 	mach_msg_return_t mr;
 
+	*plain = true;
 	while (off < usize) {
 		mr = item_parse(u, off, usize, false, &it);
 		if (mr != MACH_MSG_SUCCESS)
 			return mr;
 		if (it.port && it.is_inline)
 			extra += 4 * (size_t)it.number;	/* names grow */
+		if (it.port || (!it.is_inline && it.dealloc))
+			*plain = false;
 		off = it.data_off + it.data_len;
 	}
 	if (usize + extra > 2 * IPC_KMSG_MAX_SIZE)
@@ -372,6 +389,19 @@ static mach_msg_return_t read_ool_names(uint64_t addr,
 	return MACH_MSG_SUCCESS;
 }
 
+/* Snapshot @size bytes of out-of-line data at @addr of the sender: a
+ * message the kernel receives (a kernel object's port) takes only the
+ * bytes when they are few (vm_map_copyin_bytes; a device_write's
+ * frame), a task's receiver whole pages (vm_map_copyin). */
+static kern_return_t copyin_ool(const struct ipc_kmsg_copyin *c,
+				uint64_t addr, uint64_t size,
+				struct vm_map_copy **copy)
+{
+	if (c->dest->kotype != IKOT_NONE)
+		return vm_map_copyin_bytes(c->map, addr, size, copy);
+	return vm_map_copyin(c->map, addr, size, false, copy);
+}
+
 /* Build the kernel-layout body of c->kmsg, reserving rights and taking
  * out-of-line snapshots; c->kdone tracks the items completed. */
 static mach_msg_return_t body_decode(struct ipc_kmsg_copyin *c)
@@ -389,13 +419,13 @@ static mach_msg_return_t body_decode(struct ipc_kmsg_copyin *c)
 		mr = item_parse(u, uoff, c->usize, false, &it);
 		if (mr != MACH_MSG_SUCCESS)
 			return mr;	/* measured already: cannot happen */
-		memcpy(k + koff, u + uoff, it.desc_len);
+		copy_words(k + koff, u + uoff, it.desc_len);
 		kd = koff + it.desc_len;
 		if (it.port)
 			item_set(k + koff, &it, it.name, 64);
 
 		if (it.is_inline && !it.port) {
-			memcpy(k + kd, u + it.data_off, it.data_len);
+			copy_words(k + kd, u + it.data_off, it.data_len);
 			kd += it.data_len;
 		} else if (it.is_inline) {
 			for (mach_msg_type_number_t i = 0; i < it.number; i++)
@@ -427,9 +457,8 @@ static mach_msg_return_t body_decode(struct ipc_kmsg_copyin *c)
 			struct vm_map_copy *copy = NULL;
 
 			if (it.ool_bytes != 0 &&
-			    vm_map_copyin(c->map, rd64(u + it.data_off),
-					  it.ool_bytes, false, &copy) !=
-				    KERN_SUCCESS)
+			    copyin_ool(c, rd64(u + it.data_off), it.ool_bytes,
+				       &copy) != KERN_SUCCESS)
 				return MACH_SEND_INVALID_MEMORY;
 			wr64(k + kd, (uintptr_t)copy);
 			kd += 8;
@@ -475,9 +504,9 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	mach_port_name_t dest_name, reply_name;
 	mach_msg_size_t ksize = c->usize;
 	mach_msg_header_t uh;
-	mach_msg_return_t mr;
+	mach_msg_return_t mr, body_mr = MACH_MSG_SUCCESS;
 	struct ipc_entry *e;
-	bool reserve;
+	bool reserve, plain = false;
 
 	c->kmsg = NULL;
 	c->dest = NULL;
@@ -502,9 +531,14 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	if (!space->active || !MACH_PORT_VALID(dest_name))
 		return MACH_SEND_INVALID_DEST;
 
-	/* Reservations matter only when two rights may come from one entry:
-	 * a simple message with distinct names just checks its two. */
-	reserve = (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) ||
+	/* The body is measured first (it changes nothing) but its error
+	 * comes after the header's.  Reservations matter only when two
+	 * rights may come from one entry: a message with distinct names
+	 * and no right in its body just checks its two. */
+	if (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX)
+		body_mr = body_measure(c->umsg, c->usize, &ksize, &plain);
+	reserve = ((uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) &&
+		   (!plain || body_mr != MACH_MSG_SUCCESS)) ||
 		  dest_name == reply_name;
 	e = ipc_right_lookup(space, dest_name);
 	if (e == NULL ||
@@ -529,12 +563,9 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 		}
 		c->reply_entry = e;
 	}
-	if (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) {
-		mr = body_measure(c->umsg, c->usize, &ksize);
-		if (mr != MACH_MSG_SUCCESS) {
-			ipc_right_reserve_clear(space);
-			return mr;
-		}
+	if (body_mr != MACH_MSG_SUCCESS) {
+		ipc_right_reserve_clear(space);
+		return body_mr;
 	}
 	c->kmsg = ipc_kmsg_alloc_dirty(ksize);
 	if (c->kmsg == NULL) {
@@ -543,6 +574,8 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	}
 	c->kmsg->header.bits = uh.msgh_bits;
 	c->kmsg->header.id = uh.msgh_id;
+	if ((uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) && plain)
+		c->kmsg->flags |= IPC_KMSG_PLAIN;
 	if (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) {
 		mr = body_decode(c);
 		if (mr != MACH_MSG_SUCCESS) {
@@ -613,8 +646,9 @@ mach_msg_return_t ipc_kmsg_copyin_commit(struct ipc_kmsg_copyin *c)
 	h->bits = (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) |
 		  MACH_MSGH_BITS(dtype, rtype);
 	kmsg->usize = c->usize;
-	if (!(uh.msgh_bits & MACH_MSGH_BITS_COMPLEX))
-		return MACH_MSG_SUCCESS;
+	if (!(uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) ||
+	    (kmsg->flags & IPC_KMSG_PLAIN))
+		return MACH_MSG_SUCCESS;	/* no right in the body */
 
 	while (uoff < c->usize) {
 		(void)item_parse(u, uoff, c->usize, false, &it);

@@ -62,8 +62,14 @@ struct ipc_kmsg {
 	uint64_t stamp;			/* order of queueing, for port sets */
 	mach_msg_size_t usize;		/* the size in the user layout */
 	mach_msg_size_t capacity;	/* bytes from the header on */
+	uint64_t flags;			/* IPC_KMSG_* */
 	struct ipc_kmsg_header header;	/* the body follows */
 };
+
+/* kmsg->flags: a complex body that copyin found without port rights
+ * and without regions to deallocate from the sender (inline data and
+ * out-of-line memory only): no pass over it looks for rights. */
+#define IPC_KMSG_PLAIN	1u
 
 #define IPC_KMSG_MAX_SIZE	(1u << 20)	/* user layout, bytes */
 #define IPC_KMSG_MAX_OOL_PORTS	(1u << 16)	/* per out-of-line array */
@@ -134,6 +140,7 @@ static inline struct ipc_kmsg *ipc_kmsg_alloc_dirty(mach_msg_size_t ksize)
 	kmsg->next = NULL;
 	kmsg->stamp = 0;
 	kmsg->usize = 0;
+	kmsg->flags = 0;
 	__builtin_memset(&kmsg->header, 0, sizeof(kmsg->header));
 	kmsg->header.size = ksize;
 	return kmsg;

@@ -22,18 +22,19 @@
 
 #define HDR		sizeof(struct ipc_kmsg_header)
 #define LINK		offsetof(struct ipc_kmsg, header)
+#define ROUND16(n)	(((n) + 15) & ~(size_t)15)
 #define KMSG_SMALL	32
 #define KMSG_BIG	4
 #define KMSG_BIG_SIZE	8160
 
 union small_buf {
 	struct ipc_kmsg kmsg;
-	uint8_t bytes[LINK + IPC_KMSG_SMALL_SIZE];
+	uint8_t bytes[ROUND16(LINK + IPC_KMSG_SMALL_SIZE)];
 };
 
 union big_buf {
 	struct ipc_kmsg kmsg;
-	uint8_t bytes[LINK + KMSG_BIG_SIZE];
+	uint8_t bytes[ROUND16(LINK + KMSG_BIG_SIZE)];
 };
 
 _Static_assert(sizeof(union small_buf) % 16 == 0 &&
@@ -102,6 +103,7 @@ struct ipc_kmsg *ipc_kmsg_alloc_slow(mach_msg_size_t ksize)
 	kmsg->next = NULL;
 	kmsg->stamp = 0;
 	kmsg->usize = 0;
+	kmsg->flags = 0;
 	__builtin_memset(&kmsg->header, 0, HDR);
 	kmsg->header.size = ksize;
 	return kmsg;

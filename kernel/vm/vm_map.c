@@ -26,6 +26,7 @@
 #include "kern/string.h"
 #include "vm/vm_map.h"
 #include "vm/vm_map_copy.h"
+#include "vm/vm_map_copy_kernel.h"
 #include "vm/vm_map_entry.h"
 #include "vm/vm_page.h"
 #include "x86_64/cpu.h"
@@ -557,6 +558,7 @@ kern_return_t vm_map_copyin(struct vm_map *map, uint64_t addr, uint64_t size,
 	c->size = size;
 	c->offset = addr & PAGE_MASK;
 	c->npages = npages;
+	c->bytes = NULL;
 	if ((dealloc && !spares_get(spares, vm_map_entry_clip_needs(
 					&map->entries, start, end))) ||
 	    !copy_reserve(map, c, start, end, dealloc)) {
@@ -575,6 +577,66 @@ out:
 	return kr;
 }
 
+/* May [the page of] @e be read by a copy?  (copy_check's test of one
+ * entry.) */
+static kern_return_t entry_readable(const struct vm_map_entry *e)
+{
+	if (!(e->prot & VM_PROT_READ) || lent(e))
+		return KERN_PROTECTION_FAILURE;
+	if (e->kind != VM_MAP_ENTRY_ANON &&
+	    e->phys + (e->end - e->start) > DIRECT_MAP_SIZE)
+		return KERN_PROTECTION_FAILURE;
+	return KERN_SUCCESS;
+}
+
+/* One pass over the entries: each page of [addr, addr + size) checked
+ * as copy_check does and its bytes copied to @dst.  Interrupts off. */
+static kern_return_t bytes_fill(const struct vm_map *map, uint64_t addr,
+				uint64_t size, uint8_t *dst)
+{
+	const struct vm_map_entry *e = vm_map_entry_from(&map->entries,
+							 addr & ~PAGE_MASK);
+	uint64_t va = addr, end = addr + size;
+	kern_return_t kr;
+
+	while (va < end) {
+		uint64_t page = va & ~PAGE_MASK, pa;
+		uint64_t n = page + VM_PAGE_SIZE - va < end - va ?
+			     page + VM_PAGE_SIZE - va : end - va;
+
+		if (e != NULL && page >= e->end)
+			e = vm_map_entry_next(&map->entries, e);
+		if (e == NULL || e->start > page)
+			return KERN_INVALID_ADDRESS;
+		kr = entry_readable(e);
+		if (kr != KERN_SUCCESS)
+			return kr;
+		if (source_frame(map, e, page, &pa))
+			memcpy(dst, (uint8_t *)phys_to_virt(pa) + (va - page),
+			       n);
+		else
+			memset(dst, 0, n);
+		dst += n;
+		va += n;
+	}
+	return KERN_SUCCESS;
+}
+
+kern_return_t vm_map_read_bytes(struct vm_map *map, uint64_t addr,
+				uint64_t size, void *dst)
+{
+	uint64_t start, end, flags;
+	kern_return_t kr;
+
+	kr = user_range(addr, size, &start, &end);
+	if (kr != KERN_SUCCESS)
+		return kr;
+	flags = cpu_intr_save();
+	kr = bytes_fill(map, addr, size, dst);
+	cpu_intr_restore(flags);
+	return kr;
+}
+
 kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
 			     uint64_t *addr)
 {
@@ -588,6 +650,8 @@ kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
 		*addr = 0;
 		return KERN_SUCCESS;
 	}
+	if (vm_map_copy_pages(copy) != KERN_SUCCESS)
+		return KERN_RESOURCE_SHORTAGE;
 	e = entry_new(VM_MAP_ENTRY_ANON, 0);
 	if (e == NULL)
 		return KERN_RESOURCE_SHORTAGE;
@@ -620,7 +684,7 @@ kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
 	vm_map_entry_insert(&map->entries, e);
 	cpu_intr_restore(flags);
 	*addr = start + copy->offset;
-	kfree(copy);
+	vm_map_copy_free(copy);
 	return KERN_SUCCESS;
 }
 
@@ -629,7 +693,7 @@ void vm_map_copy_discard(struct vm_map_copy *copy)
 	if (copy == NULL)
 		return;
 	copy_free_frames(copy);
-	kfree(copy);
+	vm_map_copy_free(copy);
 }
 
 uint64_t vm_map_copy_size(const struct vm_map_copy *copy)
@@ -691,6 +755,8 @@ kern_return_t vm_map_copy_overwrite(struct vm_map *map, uint64_t addr,
 	kr = user_range(addr, copy->size, &start, &end);
 	if (kr != KERN_SUCCESS)
 		return kr;
+	if (vm_map_copy_pages(copy) != KERN_SUCCESS)
+		return KERN_RESOURCE_SHORTAGE;
 	flags = cpu_intr_save();
 	kr = copy_check(map, start, end, VM_PROT_WRITE);
 	if (kr == KERN_SUCCESS)

@@ -143,6 +143,27 @@ kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
 void vm_map_copy_discard(struct vm_map_copy *copy);
 
 /*
+ * vm_map_copyin_bytes - vm_map_copyin without @dealloc for a message the
+ * kernel receives: a snapshot of [addr, addr+size) of @map, the same
+ * checks and returns (a range failing two of them gets the error of its
+ * first failing page), but when @size is at most VM_MAP_COPY_BYTES_MAX
+ * only those bytes are copied, into a kernel buffer of the copy, and no
+ * page is taken (a 60-byte device_write copies 60 bytes, not a page).
+ * The kernel reads such a copy with vm_map_copy_kernel_read; whoever
+ * needs its pages calls vm_map_copy_pages, and vm_map_copyout and
+ * vm_map_copy_overwrite do so themselves: the bytes of those pages
+ * around the data are then zero, not the sender's.  Larger sizes are
+ * vm_map_copyin's.
+ * vm_map_copy_pages - give a copy of bytes its pages (the data at its
+ * offset, zeros around it); any other copy is left as it is.
+ * KERN_SUCCESS or KERN_RESOURCE_SHORTAGE (the copy unchanged).
+ */
+#define VM_MAP_COPY_BYTES_MAX	2048
+kern_return_t vm_map_copyin_bytes(struct vm_map *map, uint64_t addr,
+				  uint64_t size, struct vm_map_copy **copy);
+kern_return_t vm_map_copy_pages(struct vm_map_copy *copy);
+
+/*
  * vm_map_copy_from_kernel - a copy holding @size bytes of kernel memory
  * at @data, for a kernel routine that answers with out-of-line data (a
  * MIG reply's vm_map_copy pointer, which the receiver's copyout maps).

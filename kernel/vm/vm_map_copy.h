@@ -5,13 +5,35 @@
 
 #include <stdint.h>
 
+#include <mach/kern_return.h>
+
+struct vm_map;
+
 /* Whole pages holding @size bytes that start @offset bytes into the
- * first one (vm_map.h describes how copies travel). */
+ * first one (vm_map.h describes how copies travel).  A copy of bytes
+ * (vm_map_copyin_bytes) holds the data in @bytes, inside its own
+ * allocation, and no frames (all 0) until vm_map_copy_pages gives it
+ * some and clears @bytes. */
 struct vm_map_copy {
 	uint64_t size;		/* bytes asked for */
 	uint64_t offset;	/* of the data in its first page */
 	uint64_t npages;
+	uint8_t *bytes;		/* a copy of bytes: its data; else NULL */
 	uint64_t frames[];	/* 0: a page never touched (zeros) */
 };
+
+/*
+ * vm_map_read_bytes - copy [@addr, @addr + @size) of @map (@size > 0)
+ * into @dst, with vm_map_copyin's checks, in one pass: KERN_SUCCESS, or
+ * KERN_INVALID_ADDRESS / KERN_PROTECTION_FAILURE for the first page
+ * that fails them (@dst then partly written); pages never touched read
+ * as zeros.  Interrupts on or off (vm_map.c).
+ * vm_map_copy_free - free the record of a copy whose frames are gone
+ * (given to a map or freed): the pool's or the heap's
+ * (vm_map_copy_bytes.c).
+ */
+kern_return_t vm_map_read_bytes(struct vm_map *map, uint64_t addr,
+				uint64_t size, void *dst);
+void vm_map_copy_free(struct vm_map_copy *copy);
 
 #endif

@@ -28,6 +28,7 @@ kern_return_t vm_map_copy_kernel_alloc(uint64_t size,
 	c->size = size;
 	c->offset = 0;
 	c->npages = npages;
+	c->bytes = NULL;
 	for (uint64_t i = 0; i < npages; i++) {
 		if (vm_page_alloc(VM_ZONE_DMA32, &c->frames[i]) !=
 		    KERN_SUCCESS) {
@@ -74,6 +75,14 @@ static void walk(const struct vm_map_copy *copy, uint64_t off, uint8_t *buf,
 		 size_t len, bool to_copy)
 {
 	check_range(copy, off, len);
+	if (copy->bytes != NULL && to_copy) {
+		memcpy(copy->bytes + off, buf, len);
+		return;
+	}
+	if (copy->bytes != NULL) {
+		memcpy(buf, copy->bytes + off, len);
+		return;
+	}
 	off += copy->offset;
 	while (len > 0) {
 		uint64_t page = off / VM_PAGE_SIZE, in = off % VM_PAGE_SIZE;

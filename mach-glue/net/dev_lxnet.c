@@ -731,6 +731,7 @@ static const struct dev_ops lxnet_ops = {
 	.open = lxnet_open,
 	.close = lxnet_close,
 	.write = lxnet_write,
+	.write_by_get = true,	/* frame_get */
 	.get_status = lxnet_get_status,
 	.set_status = lxnet_set_status,
 	.set_filter = lxnet_set_filter,

@@ -959,6 +959,7 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="intr", test="intr", qemu_args=DETERMINISTIC_TIME),
     QemuSuite(name="sched", test="sched", qemu_args=DETERMINISTIC_TIME),
     QemuSuite(name="vm-user", test="vm-user"),
+    QemuSuite(name="vm-copy-bytes", test="vm-copy-bytes"),
     QemuSuite(name="mach-user", test="mach-user",
               modules=(("{builddir}/tests/user/mach_probe.elf",
                         "mach_probe alpha host=${host-port} "

@@ -31,7 +31,9 @@
 #include "kern/task.h"
 #include "kern/thread.h"
 #include "vm/vm_map.h"
+#include "vm/vm_map_copy_kernel.h"
 #include "x86_64/copy.h"
+#include "tests/kernel/user_task.h"
 
 #define HIGH	4
 #define LOW	20
@@ -1450,6 +1452,121 @@ static void user_message_with_out_of_line_memory_and_ports(struct ktest *t)
 	pair_close(t, &p);
 }
 
+/* A kernel object that checks the out-of-line bytes of a request
+ * against few_bytes and answers 1 if they match, 0 if not; it takes
+ * the copy, as a MIG routine does. */
+static uint8_t few_bytes[60];
+
+static mach_msg_return_t bytes_handler(struct ipc_kmsg *request,
+				       struct ipc_kmsg **reply)
+{
+	uint8_t *slot = ipc_kmsg_body(request) + sizeof(mach_msg_type_long_t);
+	struct ipc_kmsg *k = ipc_kmsg_alloc(sizeof(mig_reply_header_t));
+	struct vm_map_copy *copy;
+	mig_reply_header_t *r;
+	uint8_t got[sizeof(few_bytes)];
+
+	memcpy(&copy, slot, sizeof(copy));
+	memset(slot, 0, sizeof(copy));
+	if (k == NULL) {
+		vm_map_copy_discard(copy);
+		return KERN_RESOURCE_SHORTAGE;
+	}
+	vm_map_copy_kernel_read(copy, 0, got, sizeof(got));
+	vm_map_copy_discard(copy);
+	k->header.bits = MACH_MSGH_BITS(MACH_MSGH_BITS_LOCAL(
+						request->header.bits), 0);
+	k->header.remote = request->header.local;
+	k->header.id = request->header.id + 100;
+	r = (mig_reply_header_t *)(void *)ipc_kmsg_msg(k);
+	r->RetCodeType = type_of(MACH_MSG_TYPE_INTEGER_32, 32, 1);
+	r->RetCode = memcmp(got, few_bytes, sizeof(got)) == 0;
+	*reply = k;
+	return MACH_MSG_SUCCESS;
+}
+
+#pragma pack(push, 4)
+struct msg_bytes {
+	mach_msg_header_t h;
+	mach_msg_type_long_t t;
+	uint64_t data;
+};
+#pragma pack(pop)
+
+/* Out-of-line bytes to a kernel object travel as bytes (no page); a
+ * bad or unreadable source is MACH_SEND_INVALID_MEMORY, as to a task. */
+static void kernel_port_takes_few_out_of_line_bytes(struct ktest *t)
+{
+	struct task fake = { .name = "ipc-test" };
+	mach_port_name_t s, reply;
+	struct ipc_port *kport;
+	struct vm_map *map;
+	uint64_t base = 0, msg, data, pages, heap;
+	struct msg_bytes m;
+	mig_reply_header_t in;
+	struct pair p;
+
+	pair_open(t, &p);
+	map = vm_map_create();
+	kport = ipc_port_alloc_kernel(&kobject_of_test, IKOT_TEST);
+	if (map == NULL || kport == NULL) {
+		ktest_fail(t, "no map or no kernel port");
+		goto out;
+	}
+	vm_map_activate(map);
+	fake.map = map;
+	KTEST_EXPECT_EQ(t, vm_map_allocate(map, &base, 4 * 4096, true),
+			KERN_SUCCESS);
+	msg = base;
+	data = base + 2 * 4096 + 4060;	/* across a page boundary */
+	for (unsigned int i = 0; i < sizeof(few_bytes); i++)
+		few_bytes[i] = (uint8_t)(i * 7 + 3);
+	KTEST_EXPECT_EQ(t, copyout(few_bytes, (void *)data,
+				   sizeof(few_bytes)), 0);
+	KTEST_EXPECT_EQ(t, ipc_space_insert_send(p.b, kport, &s),
+			KERN_SUCCESS);
+	reply = new_port(t, p.b);
+	ipc_kobject_set_handler(IKOT_TEST, bytes_handler);
+	header(&m.h, MACH_MSGH_BITS_COMPLEX |
+			     MACH_MSGH_BITS(MACH_MSG_TYPE_COPY_SEND,
+					    MACH_MSG_TYPE_MAKE_SEND_ONCE),
+	       0, s, reply, 400);
+	m.t = long_type(MACH_MSG_TYPE_BYTE, 8, sizeof(few_bytes), false,
+			false);
+	m.data = data;
+	KTEST_EXPECT_EQ(t, copyout(&m, (void *)msg, sizeof(m)), 0);
+	pages = user_task_free_pages();
+	heap = kalloc_bytes_in_use();
+	KTEST_EXPECT_EQ(t, trap_as(&fake, p.b, msg,
+				   MACH_SEND_MSG | MACH_RCV_MSG, sizeof(m),
+				   sizeof(in), reply), MACH_MSG_SUCCESS);
+	KTEST_EXPECT_EQ(t, copyin((void *)msg, &in, sizeof(in)), 0);
+	KTEST_EXPECT_EQ(t, in.Head.msgh_id, 500);
+	KTEST_EXPECT_EQ(t, in.RetCode, 1);
+	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
+	KTEST_EXPECT_EQ(t, kalloc_bytes_in_use(), heap);
+
+	/* Unmapped, then unreadable: refused, nothing sent or kept. */
+	m.data = base + 8 * 4096;
+	KTEST_EXPECT_EQ(t, copyout(&m, (void *)msg, sizeof(m)), 0);
+	KTEST_EXPECT_EQ(t, trap_as(&fake, p.b, msg, MACH_SEND_MSG, sizeof(m),
+				   0, 0), MACH_SEND_INVALID_MEMORY);
+	KTEST_EXPECT_EQ(t, vm_map_protect(map, base + 3 * 4096, 4096, false,
+					  VM_PROT_NONE), KERN_SUCCESS);
+	m.data = data;
+	KTEST_EXPECT_EQ(t, copyout(&m, (void *)msg, sizeof(m)), 0);
+	KTEST_EXPECT_EQ(t, trap_as(&fake, p.b, msg, MACH_SEND_MSG, sizeof(m),
+				   0, 0), MACH_SEND_INVALID_MEMORY);
+	ipc_kobject_set_handler(IKOT_TEST, NULL);
+	vm_map_activate(NULL);
+out:
+	if (kport != NULL)
+		ipc_port_dealloc_kernel(kport);
+	if (map != NULL)
+		vm_map_destroy(map);
+	pair_close(t, &p);
+}
+
 /*
  * Destroying a queued complex message with 4-byte inline items must leave
  * the items after them, and the memory after the message, alone (the
@@ -1531,5 +1648,7 @@ static const struct ktest_case ipc_cases[] = {
 	  kernel_port_requests_get_replies },
 	{ "user_message_with_out_of_line_memory_and_ports",
 	  user_message_with_out_of_line_memory_and_ports },
+	{ "kernel_port_takes_few_out_of_line_bytes",
+	  kernel_port_takes_few_out_of_line_bytes },
 };
 KTEST_SUITE(ipc_suite, "ipc", ipc_cases);
