@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Buses that Linux code registers (the virtio bus): bus_register, driver_register and the binding of their devices. */
+/* Buses that Linux code registers (the virtio bus): bus_register, driver_register, the binding of their devices, bus_find_device. */
 /*
  * Linux's drivers/base/bus.c and dd.c without sysfs, deferred probing or
  * asynchronous probes: a registered bus keeps its devices and drivers in
@@ -224,4 +224,32 @@ void lx_bus_device_del(struct device *dev)
 		return;
 	unbind(dev);
 	node_del(&b->devices, dev);
+}
+
+/*
+ * bus_find_device - the first device of registered @bus, after @start
+ * (NULL: from the first), for which @match(dev, @data) is true, with a
+ * reference taken (put_device it); NULL if none, or @bus is not
+ * registered here (PCI, platform).
+ */
+struct device *bus_find_device(struct bus_type *bus, struct device *start,
+			       const void *data,
+			       int (*match)(struct device *dev,
+					    const void *data))
+{
+	struct lx_bus *b = bus_find(bus);
+	struct lx_bus_node *n;
+	bool after = !start;
+
+	if (!b)
+		return NULL;
+	list_for_each_entry(n, &b->devices, link) {
+		if (!after) {
+			after = n->item == start;
+			continue;
+		}
+		if (match(n->item, data))
+			return get_device(n->item);
+	}
+	return NULL;
 }

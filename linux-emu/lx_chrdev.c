@@ -1,79 +1,195 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Character device numbers and cdevs: alloc_chrdev_region, unregister_chrdev_region, cdev_init, cdev_device_add, cdev_device_del. */
+/* Character device numbers and cdevs: register_chrdev_region, alloc_chrdev_region, __register_chrdev, unregister_chrdev_region, __unregister_chrdev, cdev_init, cdev_device_add, cdev_device_del. */
 /*
- * Graft has no file system for device nodes: a cdev is opened by no
- * one, so adding one adds its struct device (device_add) and records
- * its number; the numbers come from dynamic majors as Linux's
- * fs/char_dev.c gives them (counting down from 511, then from 254).
- * Callers hold the world, in thread context.
+ * The bookkeeping of Linux's fs/char_dev.c: each region is a major and
+ * a range of its minors, owned by a name; regions of one major may not
+ * overlap; a dynamic major is the highest free one of 254..234, then of
+ * 511..384, as Linux chooses.  Graft has no device files, so nothing
+ * ever opens the numbers: the file operations are kept, never called,
+ * and adding a cdev adds its struct device (device_add) and records its
+ * number.  Callers hold the world, in thread context.
  */
 #include <linux/cdev.h>
 #include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/kdev_t.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/printk.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 
-#define LX_CHRDEV_REGIONS	8
+#define LX_CHRDEV_DYN_START	254	/* Linux's first dynamic major */
 
-static struct {
-	dev_t first;
-	unsigned int count;
+struct region {
+	struct list_head node;
+	unsigned int major, baseminor, count;
 	const char *name;
-} regions[LX_CHRDEV_REGIONS];
+	const struct file_operations *fops;
+};
 
-static bool major_taken(unsigned int major)
+static LIST_HEAD(regions);
+static DEFINE_MUTEX(chrdevs_lock);
+
+static bool major_used(unsigned int major)
 {
-	for (int i = 0; i < LX_CHRDEV_REGIONS; i++)
-		if (regions[i].count && MAJOR(regions[i].first) == major)
+	struct region *r;
+
+	list_for_each_entry(r, &regions, node)
+		if (r->major == major)
 			return true;
 	return false;
 }
 
-/*
- * alloc_chrdev_region - a free dynamic major for @count minors from
- * @baseminor, named @name, in *@dev.  0; -EBUSY (no major or no region
- * left); -EINVAL (no minors, or past MINORMASK).
- */
-int alloc_chrdev_region(dev_t *dev, unsigned int baseminor, unsigned int count,
-			const char *name)
+/* The highest free dynamic major, or -EBUSY.  chrdevs_lock held. */
+static int find_dynamic(void)
 {
-	unsigned int major = 0;
-	int slot = -1;
+	int i;
 
-	if (!count || baseminor + count - 1 > MINORMASK)
-		return -EINVAL;
-	for (int i = 0; i < LX_CHRDEV_REGIONS && slot < 0; i++)
-		if (!regions[i].count)
-			slot = i;
-	if (slot < 0)
-		return -EBUSY;
-	for (unsigned int m = 511; m >= 384 && !major; m--)
-		if (!major_taken(m))
-			major = m;
-	for (unsigned int m = 254; m >= 234 && !major; m--)
-		if (!major_taken(m))
-			major = m;
-	if (!major)
-		return -EBUSY;
-	regions[slot].first = MKDEV(major, baseminor);
-	regions[slot].count = count;
-	regions[slot].name = name;
-	*dev = regions[slot].first;
+	for (i = LX_CHRDEV_DYN_START; i >= CHRDEV_MAJOR_DYN_END; i--)
+		if (!major_used(i))
+			return i;
+	for (i = CHRDEV_MAJOR_DYN_EXT_START; i >= CHRDEV_MAJOR_DYN_EXT_END;
+	     i--)
+		if (!major_used(i))
+			return i;
+	return -EBUSY;
+}
+
+/*
+ * Reserve @count minors from @baseminor of @major (0: a dynamic one).
+ * The region, or ERR_PTR: -EINVAL (major too large, minors beyond
+ * MINORMASK, no minor), -EBUSY (overlap, no dynamic major), -ENOMEM.
+ */
+static struct region *reserve(unsigned int major, unsigned int baseminor,
+			      unsigned int count, const char *name)
+{
+	struct region *r, *new;
+	int err = -EBUSY;
+
+	if (major >= CHRDEV_MAJOR_MAX || !count ||
+	    count > MINORMASK + 1 - baseminor || baseminor > MINORMASK)
+		return ERR_PTR(-EINVAL);
+	new = kzalloc(sizeof(*new), GFP_KERNEL);
+	if (!new)
+		return ERR_PTR(-ENOMEM);
+	mutex_lock(&chrdevs_lock);
+	if (!major) {
+		err = find_dynamic();
+		if (err < 0)
+			goto fail;
+		major = err;
+	}
+	list_for_each_entry(r, &regions, node)
+		if (r->major == major && baseminor < r->baseminor + r->count &&
+		    r->baseminor < baseminor + count) {
+			err = -EBUSY;
+			goto fail;
+		}
+	new->major = major;
+	new->baseminor = baseminor;
+	new->count = count;
+	new->name = name;
+	list_add_tail(&new->node, &regions);
+	mutex_unlock(&chrdevs_lock);
+	return new;
+fail:
+	mutex_unlock(&chrdevs_lock);
+	kfree(new);
+	return ERR_PTR(err);
+}
+
+/* Give back the region of @major starting at @baseminor of @count. */
+static void region_release(unsigned int major, unsigned int baseminor,
+			   unsigned int count)
+{
+	struct region *r;
+
+	mutex_lock(&chrdevs_lock);
+	list_for_each_entry(r, &regions, node)
+		if (r->major == major && r->baseminor == baseminor &&
+		    r->count == count) {
+			list_del(&r->node);
+			mutex_unlock(&chrdevs_lock);
+			kfree(r);
+			return;
+		}
+	mutex_unlock(&chrdevs_lock);
+}
+
+/* register_chrdev_region - the @count numbers from @from, for @name,
+ * across majors if they go beyond one.  0 or a reserve() error (those
+ * reserved first given back). */
+int register_chrdev_region(dev_t from, unsigned int count, const char *name)
+{
+	dev_t to = from + count, n, next;
+	struct region *r;
+
+	for (n = from; n < to; n = next) {
+		next = MKDEV(MAJOR(n) + 1, 0);
+		if (next > to)
+			next = to;
+		r = reserve(MAJOR(n), MINOR(n), next - n, name);
+		if (IS_ERR(r)) {
+			to = n;
+			for (n = from; n < to; n = next) {
+				next = MKDEV(MAJOR(n) + 1, 0);
+				if (next > to)
+					next = to;
+				region_release(MAJOR(n), MINOR(n), next - n);
+			}
+			return PTR_ERR(r);
+		}
+	}
 	return 0;
 }
 
-/* unregister_chrdev_region - give back the @count numbers from @from. */
+/* alloc_chrdev_region - @count minors from @baseminor of a dynamic
+ * major, the first number in *@dev.  0 or a reserve() error. */
+int alloc_chrdev_region(dev_t *dev, unsigned int baseminor,
+			unsigned int count, const char *name)
+{
+	struct region *r = reserve(0, baseminor, count, name);
+
+	if (IS_ERR(r))
+		return PTR_ERR(r);
+	*dev = MKDEV(r->major, r->baseminor);
+	return 0;
+}
+
+/* __register_chrdev - minors of @major (0: a dynamic one) for @fops.
+ * The dynamic major, 0 for a given one, or a reserve() error. */
+int __register_chrdev(unsigned int major, unsigned int baseminor,
+		      unsigned int count, const char *name,
+		      const struct file_operations *fops)
+{
+	struct region *r = reserve(major, baseminor, count, name);
+
+	if (IS_ERR(r))
+		return PTR_ERR(r);
+	r->fops = fops;
+	return major ? 0 : r->major;
+}
+
+/* unregister_chrdev_region - give back what register_chrdev_region or
+ * alloc_chrdev_region reserved for (@from, @count). */
 void unregister_chrdev_region(dev_t from, unsigned int count)
 {
-	for (int i = 0; i < LX_CHRDEV_REGIONS; i++) {
-		if (regions[i].count && regions[i].first == from &&
-		    regions[i].count == count) {
-			regions[i].count = 0;
-			return;
-		}
+	dev_t to = from + count, n, next;
+
+	for (n = from; n < to; n = next) {
+		next = MKDEV(MAJOR(n) + 1, 0);
+		if (next > to)
+			next = to;
+		region_release(MAJOR(n), MINOR(n), next - n);
 	}
-	WARN(1, "unregister_chrdev_region(%u:%u, %u): not registered\n",
-	     MAJOR(from), MINOR(from), count);
+}
+
+/* __unregister_chrdev - give back what __register_chrdev reserved. */
+void __unregister_chrdev(unsigned int major, unsigned int baseminor,
+			 unsigned int count, const char *name)
+{
+	region_release(major, baseminor, count);
 }
 
 /* cdev_init - @cdev empty, with file operations @fops. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Device messages: dev_driver_string and the _dev_printk family ("DRIVER NAME: message", as Linux prints them). */
+/* Device messages: dev_driver_string, the _dev_printk family ("DRIVER NAME: message", as Linux prints them), dev_err_probe. */
 /*
  * Linux's drivers/base/core.c is far too large for what drivers need of
  * it here.  dev_name() is Linux's inline (the kobject's name, set by the
@@ -61,3 +61,24 @@ DEFINE_DEV_LEVEL(_dev_err, KERN_ERR)
 DEFINE_DEV_LEVEL(_dev_warn, KERN_WARNING)
 DEFINE_DEV_LEVEL(_dev_notice, KERN_NOTICE)
 DEFINE_DEV_LEVEL(_dev_info, KERN_INFO)
+
+/*
+ * dev_err_probe - print "error E: message" for @err at error level, or
+ * at debug level for -EPROBE_DEFER (no deferred probing here: nothing
+ * is recorded); @err.
+ */
+int dev_err_probe(const struct device *dev, int err, const char *fmt, ...)
+{
+	struct va_format vaf;
+	va_list args;
+
+	va_start(args, fmt);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	if (err != -EPROBE_DEFER)
+		dev_err(dev, "error %pe: %pV", ERR_PTR(err), &vaf);
+	else
+		dev_dbg(dev, "error %pe: %pV", ERR_PTR(err), &vaf);
+	va_end(args);
+	return err;
+}

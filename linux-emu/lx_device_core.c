@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The driver core's struct device life cycle without sysfs: device_initialize/add/del, get/put_device, names, device links, classes. */
+/* The driver core's struct device life cycle without sysfs: device_initialize/add/del, get/put_device, names, children (device_for_each_child, device_find_child), device links, classes. */
 /*
  * Graft has no sysfs and no kobject hierarchy: a device is its reference
  * count (dev->kobj.kref), its name (dev->kobj.name) and whether it is
@@ -7,7 +7,9 @@
  * The last put_device() releases its managed resources (devres), then
  * calls the release function of the device, its type or its class.
  * device_add() takes a reference on the parent that device_del() drops
- * (the release does for a device never deleted), as Linux's.
+ * (the release does for a device never deleted), as Linux's, and puts
+ * the device on its parent's list of children (dev->p, linux-emu's
+ * struct device_private: Linux's is drivers/base's own), in order.
  *
  * Attribute files (device_create_file) are not created: without sysfs
  * nothing could read them.  The first one is named on the console.
@@ -27,6 +29,27 @@
 
 /* devres.c's: frees a device's managed resources (drivers/base/base.h). */
 int devres_release_all(struct device *dev);
+
+/* What linux-emu keeps of a device beyond struct device. */
+struct device_private {
+	struct list_head children;	/* added, oldest first */
+	struct list_head sibling;	/* on the parent's children */
+	struct device *device;		/* whose this is */
+};
+
+/* Give @dev its device_private if it has none.  0 or -ENOMEM. */
+static int private_get(struct device *dev)
+{
+	if (dev->p)
+		return 0;
+	dev->p = kzalloc(sizeof(*dev->p), GFP_KERNEL);
+	if (!dev->p)
+		return -ENOMEM;
+	INIT_LIST_HEAD(&dev->p->children);
+	INIT_LIST_HEAD(&dev->p->sibling);
+	dev->p->device = dev;
+	return 0;
+}
 
 /* kstrdup_const compares against the kernel's read-only data: in the
  * Linux world there is none to share, so the range is empty. */
@@ -89,9 +112,12 @@ static void device_release(struct kref *kref)
 {
 	struct device *dev = container_of(kref, struct device, kobj.kref);
 	struct device *parent = dev->parent;
+	struct device_private *p = dev->p;
 	const char *name = dev->kobj.name;
 	bool added = dev->kobj.state_in_sysfs;	/* never deleted */
 
+	if (p)
+		list_del(&p->sibling);
 	devres_release_all(dev);
 	if (dev->release)
 		dev->release(dev);
@@ -103,6 +129,7 @@ static void device_release(struct kref *kref)
 		pr_err("linux-emu: device '%s' has no release function: not freed\n",
 		       name ? name : "(unnamed)");
 	kfree(name);
+	kfree(p);
 	if (added)
 		put_device(parent);
 }
@@ -137,11 +164,19 @@ int device_add(struct device *dev)
 	}
 	if (!dev->kobj.name)
 		return -EINVAL;
+	err = private_get(dev);
+	if (!err && dev->parent)
+		err = private_get(dev->parent);
+	if (err)
+		return err;
 	get_device(dev->parent);
+	if (dev->parent)
+		list_add_tail(&dev->p->sibling, &dev->parent->p->children);
 	dev->kobj.state_in_sysfs = 1;
 	err = dev->bus ? lx_bus_device_add(dev) : 0;
 	if (err) {
 		dev->kobj.state_in_sysfs = 0;
+		list_del_init(&dev->p->sibling);
 		put_device(dev->parent);
 	}
 	if (err == -EINVAL) {
@@ -150,6 +185,21 @@ int device_add(struct device *dev)
 		return -ENOSYS;
 	}
 	return err;
+}
+
+/* device_find_child - the first child of @parent for which @match(child,
+ * @data) is true, with a reference taken (put_device it); NULL. */
+struct device *device_find_child(struct device *parent, void *data,
+				 int (*match)(struct device *dev, void *data))
+{
+	struct device_private *p;
+
+	if (!parent || !parent->p)
+		return NULL;
+	list_for_each_entry(p, &parent->p->children, sibling)
+		if (match(p->device, data))
+			return get_device(p->device);
+	return NULL;
 }
 
 /* device_del - undo device_add: unbound from its driver and off its bus,
@@ -162,7 +212,42 @@ void device_del(struct device *dev)
 	if (dev->bus)
 		lx_bus_device_del(dev);
 	dev->kobj.state_in_sysfs = 0;
+	list_del_init(&dev->p->sibling);
 	put_device(dev->parent);
+}
+
+/*
+ * device_for_each_child - @fn(child, @data) for each child @parent has,
+ * oldest first, until one returns non-zero; that value, or 0.  @fn may
+ * delete the child it is given (each is held while @fn runs), not
+ * another.
+ */
+int device_for_each_child(struct device *parent, void *data,
+			  int (*fn)(struct device *dev, void *data))
+{
+	struct device_private *p, *next;
+	int err = 0;
+
+	if (!parent || !parent->p)
+		return 0;
+	list_for_each_entry_safe(p, next, &parent->p->children, sibling) {
+		struct device *child = get_device(p->device);
+
+		err = fn(child, data);
+		put_device(child);
+		if (err)
+			break;
+	}
+	return err;
+}
+
+
+/* device_register - device_initialize, then device_add (its returns;
+ * on an error the caller drops its reference with put_device). */
+int device_register(struct device *dev)
+{
+	device_initialize(dev);
+	return device_add(dev);
 }
 
 /* device_unregister - device_del, then put_device. */
@@ -229,6 +314,20 @@ void device_link_remove(void *consumer, struct device *supplier)
 		kfree(link);
 		return;
 	}
+}
+
+/* driver_create_file - no sysfs: nothing is created, 0 (Linux's
+ * answer without CONFIG_SYSFS); -EINVAL for no driver. */
+int driver_create_file(struct device_driver *drv,
+		       const struct driver_attribute *attr)
+{
+	return drv ? 0 : -EINVAL;
+}
+
+/* driver_remove_file - nothing was created. */
+void driver_remove_file(struct device_driver *drv,
+			const struct driver_attribute *attr)
+{
 }
 
 /* __class_register - a class is its name and callbacks here: 0. */

@@ -267,3 +267,10 @@ bool is_vmalloc_addr(const void *x)
 
 	return addr >= VMALLOC_START && addr < VMALLOC_END;
 }
+
+/* dma_opt_mapping_size - the largest mapping that costs no more than a
+ * small one: any (no IOMMU), dma_max_mapping_size (lx_dma_sgtable.c). */
+size_t dma_opt_mapping_size(struct device *dev)
+{
+	return dma_max_mapping_size(dev);
+}

@@ -17,6 +17,7 @@
 #include <linux/bitops.h>
 #include <linux/interrupt.h>
 #include <linux/irqflags.h>
+#include <linux/irqnr.h>
 #include <linux/preempt.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
@@ -34,6 +35,8 @@
 #define LX_IRQ_WARNED		2	/* IRQ_WAKE_THREAD without a thread */
 
 struct lx_irq_line lx_irq_lines[LX_IRQ_LINES];
+/* How many interrupt numbers there are: request_irq takes those below. */
+int nr_irqs = LX_IRQ_LINES;
 
 static DECLARE_WAIT_QUEUE_HEAD(threads_idle);	/* a threaded handler ended */
 

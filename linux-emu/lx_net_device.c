@@ -218,12 +218,24 @@ static int name_assign(struct net_device *dev)
 	return 0;
 }
 
+/* Undo a registration: the chain told, @dev off the list, absent,
+ * ndo_uninit run.  rtnl held. */
+static void forget(struct net_device *dev)
+{
+	call_netdevice_notifiers(NETDEV_UNREGISTER, dev);
+	list_del(&dev->dev_list);
+	clear_bit(__LINK_STATE_PRESENT, &dev->state);
+	if (dev->netdev_ops->ndo_uninit)
+		dev->netdev_ops->ndo_uninit(dev);
+}
+
 /*
  * register_netdevice - make @dev known: its name gets its number,
- * ndo_init runs (if set), it gets an ifindex and is present.  Caller
- * holds rtnl_lock.  0; -EINVAL (already registered, no netdev_ops, bad
- * name); -EEXIST (name taken); -ENFILE (no number left); ndo_init's
- * error (-EIO for a positive one).
+ * ndo_init runs (if set), it gets an ifindex and is present, and the
+ * netdevice chain is told (NETDEV_REGISTER).  Caller holds rtnl_lock.
+ * 0; -EINVAL (already registered, no netdev_ops, bad name); -EEXIST
+ * (name taken); -ENFILE (no number left); ndo_init's error (-EIO for a
+ * positive one); a notifier's error (the registration undone).
  */
 int register_netdevice(struct net_device *dev)
 {
@@ -245,7 +257,13 @@ int register_netdevice(struct net_device *dev)
 	dev->operstate = IF_OPER_UNKNOWN;
 	list_add_tail(&dev->dev_list, &lx_net_devices);
 	dev->reg_state = NETREG_REGISTERED;
-	return 0;
+	err = call_netdevice_notifiers(NETDEV_REGISTER, dev);
+	if (err) {
+		/* As Linux: a notifier's refusal undoes the registration. */
+		forget(dev);
+		dev->reg_state = NETREG_UNINITIALIZED;
+	}
+	return err;
 }
 
 /* register_netdev - register_netdevice under rtnl_lock (taken here). */
@@ -272,10 +290,7 @@ void unregister_netdev(struct net_device *dev)
 	if (dev->flags & IFF_UP)
 		lx_net_close(dev);
 	dev->reg_state = NETREG_UNREGISTERING;
-	list_del(&dev->dev_list);
-	clear_bit(__LINK_STATE_PRESENT, &dev->state);
-	if (dev->netdev_ops->ndo_uninit)
-		dev->netdev_ops->ndo_uninit(dev);
+	forget(dev);
 	dev->reg_state = NETREG_UNREGISTERED;
 out:
 	rtnl_unlock();

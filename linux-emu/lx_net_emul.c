@@ -206,6 +206,9 @@ int lx_net_open(struct net_device *dev)
 		return 0;
 	if (!netif_device_present(dev))
 		return -ENODEV;
+	err = call_netdevice_notifiers(NETDEV_PRE_UP, dev);
+	if (err)
+		return err;
 	set_bit(__LINK_STATE_START, &dev->state);
 	if (ops->ndo_validate_addr)
 		err = ops->ndo_validate_addr(dev);
@@ -222,6 +225,7 @@ int lx_net_open(struct net_device *dev)
 		netif_addr_unlock(dev);
 	}
 	lx_net_watchdog_up(dev);
+	call_netdevice_notifiers(NETDEV_UP, dev);
 	return 0;
 }
 
@@ -231,12 +235,21 @@ void lx_net_close(struct net_device *dev)
 {
 	if (!(dev->flags & IFF_UP))
 		return;
+	call_netdevice_notifiers(NETDEV_GOING_DOWN, dev);
 	clear_bit(__LINK_STATE_START, &dev->state);
 	lx_net_watchdog_down(dev);
 	if (dev->netdev_ops->ndo_stop)
 		dev->netdev_ops->ndo_stop(dev);
 	dev->flags &= ~IFF_UP;
+	call_netdevice_notifiers(NETDEV_DOWN, dev);
 	tx_heads_drain();
+}
+
+/* dev_close - a driver closing its own device: ndo_stop if it is up.
+ * Caller holds the rtnl lock. */
+void dev_close(struct net_device *dev)
+{
+	lx_net_close(dev);
 }
 
 static int in_open(struct lx_emul_netdev *h)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The ethtool helpers drivers reference: software time stamping info, legacy link mode masks, the link state. */
+/* The ethtool helpers drivers reference: software time stamping info, legacy link mode masks, the link state, the PHY library's operations. */
 /*
  * Linux keeps them in net/ethtool/ioctl.c, the whole ethtool ioctl,
  * which is not compiled (there is no ethtool interface to the host yet).
@@ -7,6 +7,7 @@
 #include <linux/ethtool.h>
 #include <linux/net_tstamp.h>
 #include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
 
 /* ethtool_op_get_ts_info - software receive and transmit time stamps,
  * no hardware clock. */
@@ -42,4 +43,17 @@ bool ethtool_convert_link_mode_to_legacy_u32(u32 *legacy_u32,
 u32 ethtool_op_get_link(struct net_device *dev)
 {
 	return netif_carrier_ok(dev) ? 1 : 0;
+}
+
+/* What the PHY library offers ethtool's netlink requests (cable tests);
+ * set by phylib's init.  No ethtool interface reads it yet. */
+const struct ethtool_phy_ops *ethtool_phy_ops;
+
+/* ethtool_set_ethtool_phy_ops - make @ops (NULL: none) the PHY library's
+ * operations.  Takes the rtnl lock. */
+void ethtool_set_ethtool_phy_ops(const struct ethtool_phy_ops *ops)
+{
+	rtnl_lock();
+	ethtool_phy_ops = ops;
+	rtnl_unlock();
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Link and queue state drivers report: carrier, device presence, transmit queue wake-ups, last transmit time. */
+/* Link and queue state drivers report: carrier, operational state changes (linkwatch_fire_event), device presence, transmit queue wake-ups, last transmit time. */
 /*
  * The stopped/started bits themselves are Linux's inlines on
  * dev->_tx[i].state (netif_stop_queue, netif_start_queue,
@@ -21,6 +21,12 @@ void netif_carrier_on(struct net_device *dev)
 	atomic_inc(&dev->carrier_up_count);
 	if (netif_running(dev))
 		lx_net_watchdog_up(dev);
+}
+
+/* linkwatch_fire_event - @dev's link or dormant state bits changed:
+ * no link-watch (above), the host reads the bits themselves. */
+void linkwatch_fire_event(struct net_device *dev)
+{
 }
 
 void netif_carrier_off(struct net_device *dev)

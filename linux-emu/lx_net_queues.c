@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* netif_set_real_num_tx_queues: how many of a device's transmit queues are in use. */
+/* netif_set_real_num_tx_queues: how many of a device's transmit queues are in use; netif_get_num_default_rss_queues. */
 #include <linux/netdevice.h>
 
 /*
@@ -15,4 +15,11 @@ int netif_set_real_num_tx_queues(struct net_device *dev, unsigned int txq)
 		return -EINVAL;
 	dev->real_num_tx_queues = txq;
 	return 0;
+}
+
+/* netif_get_num_default_rss_queues - how many receive queues a driver
+ * should spread over by default: one per core, and the world has one. */
+int netif_get_num_default_rss_queues(void)
+{
+	return max_t(int, 1, num_online_cpus());
 }

@@ -26,6 +26,10 @@
 unsigned long page_offset_base = __PAGE_OFFSET_BASE_L4;
 unsigned long vmalloc_base = __VMALLOC_BASE_L4;
 unsigned long vmemmap_base = __VMEMMAP_BASE_L4;
+/* The page protection bits kernel mappings may use (PAGE_KERNEL...):
+ * every bit, as Linux before it trims the unsupported ones; no linux-emu
+ * mapping is made from a pgprot. */
+pteval_t __default_kernel_pte_mask = ~0;
 
 /* What the code asks of the CPU without cpuid: no optional feature is
  * assumed (static_cpu_has() reads the capability words, all clear). */

@@ -98,6 +98,23 @@ void pci_set_master(struct pci_dev *dev)
 	dev->is_busmaster = 1;
 }
 
+/* Clear @bits of @dev's command register (written only if set). */
+static void command_clear(struct pci_dev *dev, u16 bits)
+{
+	u16 cmd;
+
+	pci_read_config_word(dev, PCI_COMMAND, &cmd);
+	if (cmd & bits)
+		pci_write_config_word(dev, PCI_COMMAND, cmd & ~bits);
+}
+
+/* pci_clear_master - stop the device from mastering the bus. */
+void pci_clear_master(struct pci_dev *dev)
+{
+	command_clear(dev, PCI_COMMAND_MASTER);
+	dev->is_busmaster = 0;
+}
+
 /* pci_set_mwi - program the cache line size (64 bytes) and turn on
  * Memory-Write-Invalidate.  0, or -EINVAL if the device does not take
  * that cache line size. */
@@ -123,15 +140,17 @@ int pci_set_mwi(struct pci_dev *dev)
 	return 0;
 }
 
+/* pci_try_set_mwi - pci_set_mwi, for a driver that goes on without it:
+ * its answer. */
+int pci_try_set_mwi(struct pci_dev *dev)
+{
+	return pci_set_mwi(dev);
+}
+
 /* pci_clear_mwi - turn Memory-Write-Invalidate off. */
 void pci_clear_mwi(struct pci_dev *dev)
 {
-	u16 cmd;
-
-	pci_read_config_word(dev, PCI_COMMAND, &cmd);
-	if (cmd & PCI_COMMAND_INVALIDATE)
-		pci_write_config_word(dev, PCI_COMMAND,
-				      cmd & ~PCI_COMMAND_INVALIDATE);
+	command_clear(dev, PCI_COMMAND_INVALIDATE);
 }
 
 /* pci_intx - let the device raise INTx (@enable) or mask it. */

@@ -8,7 +8,8 @@
  * one stays in D0 and refuses the others (-EIO).  D3cold needs the
  * platform (ACPI), which Graft does not have.  Coming back from D3hot,
  * Linux restores the BARs of a device that lost them (no No_Soft_Reset);
- * that is not done here (pci_restore_state is not implemented).
+ * that is not done here.  pci_restore_state writes back the standard
+ * header pci_save_state kept (not the PCI Express, PCI-X or MSI state).
  */
 #include <linux/delay.h>
 #include <linux/pci.h>
@@ -24,6 +25,50 @@ int pci_save_state(struct pci_dev *dev)
 	if (pci_find_capability(dev, PCI_CAP_ID_PCIX))
 		dev_info(&dev->dev, "PCI-X command register not saved (not implemented)\n");
 	return 0;
+}
+
+/*
+ * pci_restore_state - write back the 64 bytes pci_save_state kept, the
+ * highest dword first and only those that changed (the command register
+ * last, as Linux), and forget them; nothing if none were kept.
+ */
+void pci_restore_state(struct pci_dev *dev)
+{
+	u32 now;
+	int i;
+
+	if (!dev->state_saved)
+		return;
+	for (i = 15; i >= 0; i--) {
+		pci_read_config_dword(dev, i * 4, &now);
+		if (now != dev->saved_config_space[i])
+			pci_write_config_dword(dev, i * 4,
+					       dev->saved_config_space[i]);
+	}
+	dev->state_saved = false;
+}
+
+/*
+ * pci_choose_state - the state for system sleep event @state: D0 without
+ * a PM capability, for PM_EVENT_ON, freeze and quiesce; D3hot to
+ * suspend or hibernate; PCI_POWER_ERROR for an event that is none.
+ */
+pci_power_t pci_choose_state(struct pci_dev *dev, pm_message_t state)
+{
+	if (!dev->pm_cap)
+		return PCI_D0;
+	switch (state.event) {
+	case PM_EVENT_ON:
+	case PM_EVENT_FREEZE:
+	case PM_EVENT_PRETHAW:
+		return PCI_D0;
+	case PM_EVENT_SUSPEND:
+	case PM_EVENT_HIBERNATE:
+		return PCI_D3hot;
+	default:
+		pci_info(dev, "unrecognized suspend event %d\n", state.event);
+		return PCI_POWER_ERROR;
+	}
 }
 
 static bool supported(struct pci_dev *dev, pci_power_t state)
@@ -167,4 +212,14 @@ int pcix_set_mmrbc(struct pci_dev *dev, int mmrbc)
 	cmd = (cmd & ~PCI_X_CMD_MAX_READ) | v << 2;
 	pci_write_config_word(dev, cap + PCI_X_CMD, cmd);
 	return 0;
+}
+
+/*
+ * pci_prepare_to_sleep - put @dev in the state it sleeps in: D3hot with
+ * a PM capability (without wake-up: nothing may wake the system), D0
+ * without one.  0 or pci_set_power_state's error.
+ */
+int pci_prepare_to_sleep(struct pci_dev *dev)
+{
+	return pci_set_power_state(dev, dev->pm_cap ? PCI_D3hot : PCI_D0);
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* pcie_capability_read_word, _write_word, _clear_and_set_word_locked: registers of a device's PCI Express capability. */
+/* pcie_capability_read_word, _write_word, _clear_and_set_word_locked: registers of a device's PCI Express capability; pcie_set_readrq. */
 /*
  * Linux also hides registers a version 1 capability of some port types
  * lacks; here every register of a PCI Express device is read and written
@@ -60,4 +60,23 @@ int pcie_capability_clear_and_set_word_locked(struct pci_dev *dev, int pos,
 	err = pcie_capability_clear_and_set_word_unlocked(dev, pos, clear, set);
 	spin_unlock_irqrestore(&pcie_cap_lock, flags);
 	return err;
+}
+
+/*
+ * pcie_set_readrq - make @rq bytes (a power of two, 128 to 4096) the
+ * device's Max_Read_Request_Size.  0; -EINVAL for another @rq; the
+ * configuration write's error (a device without the capability: the
+ * write does nothing, 0, as Linux).  Graft's PCI bus configuration is
+ * Linux's default, so the size is not clamped to the payload size.
+ */
+int pcie_set_readrq(struct pci_dev *dev, int rq)
+{
+	int err;
+
+	if (rq < 128 || rq > 4096 || !is_power_of_2(rq))
+		return -EINVAL;
+	err = pcie_capability_clear_and_set_word(dev, PCI_EXP_DEVCTL,
+						 PCI_EXP_DEVCTL_READRQ,
+						 (ffs(rq) - 8) << 12);
+	return pcibios_err_to_errno(err);
 }

@@ -118,7 +118,15 @@ struct pci_dev *pci_get_device(unsigned int vendor, unsigned int device,
 	return found;
 }
 
-/* pci_dev_put - drop what pci_get_device took. */
+/* pci_dev_get - take a reference on @dev (NULL: none); @dev. */
+struct pci_dev *pci_dev_get(struct pci_dev *dev)
+{
+	if (dev)
+		get_device(&dev->dev);
+	return dev;
+}
+
+/* pci_dev_put - drop what pci_get_device or pci_dev_get took. */
 void pci_dev_put(struct pci_dev *dev)
 {
 	if (dev)

@@ -128,6 +128,13 @@ int device_set_wakeup_enable(struct device *dev, bool enable)
 	return 0;
 }
 
+/* device_set_wakeup_capable - record whether @dev could wake the system
+ * (drivers read it back with device_can_wakeup); nothing ever arms it. */
+void device_set_wakeup_capable(struct device *dev, bool capable)
+{
+	dev->power.can_wakeup = capable;
+}
+
 /* device_wakeup_enable - -EINVAL: as device_set_wakeup_enable(@dev, true). */
 int device_wakeup_enable(struct device *dev)
 {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* SCSI targets: the scsi_target of a (host, channel, id) with its transport data, made visible with its first device and reaped with its last; scsi_is_target_device, scsi_target_quiesce, scsi_target_resume. */
+/* SCSI targets: the scsi_target of a (host, channel, id) with its transport data, made visible with its first device and reaped with its last; scsi_is_target_device, scsi_target_quiesce, scsi_target_resume, scsi_remove_target. */
 /*
  * As Linux's scsi_scan.c and scsi_sysfs.c: a target is allocated when a
  * LUN of it is probed (transport_setup_device: the SPI class sets its
@@ -160,4 +160,41 @@ void scsi_target_resume(struct scsi_target *starget)
 
 	list_for_each_entry(sdev, &starget->devices, same_target_siblings)
 		scsi_device_resume(sdev);
+}
+
+/* A device of @starget not being removed yet, or NULL. */
+static struct scsi_device *removable(struct scsi_target *starget)
+{
+	struct scsi_device *sdev;
+
+	list_for_each_entry(sdev, &starget->devices, same_target_siblings)
+		if (sdev->sdev_state != SDEV_DEL)
+			return sdev;
+	return NULL;
+}
+
+/*
+ * scsi_remove_target - remove every device of the targets that are @dev
+ * or its children (a transport's remote port), as scsi_remove_device
+ * does; each target goes with its last device.  Thread context.
+ */
+void scsi_remove_target(struct device *dev)
+{
+	struct Scsi_Host *host = dev_to_shost(dev->parent);
+	struct scsi_target *starget;
+	struct scsi_device *sdev;
+
+	if (!host)
+		return;
+restart:
+	list_for_each_entry(starget, &host->__targets, siblings) {
+		if (starget->state == STARGET_DEL ||
+		    (&starget->dev != dev && starget->dev.parent != dev))
+			continue;
+		sdev = removable(starget);
+		if (sdev) {
+			scsi_remove_device(sdev);	/* may reap starget */
+			goto restart;
+		}
+	}
 }

@@ -85,3 +85,13 @@ char *kstrdup(const char *s, gfp_t gfp)
 		memcpy(copy, s, len);
 	return copy;
 }
+
+/* kmemdup - a kmalloc'd copy of @len bytes at @src, or NULL. */
+void *kmemdup(const void *src, size_t len, gfp_t gfp)
+{
+	void *copy = kmalloc(len, gfp);
+
+	if (copy)
+		memcpy(copy, src, len);
+	return copy;
+}

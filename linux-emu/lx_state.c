@@ -7,12 +7,15 @@
  * current_task is set whenever a thread takes the Linux world
  * (lx_sched.c); lx_init_task is only what it names before that.
  */
+#include <linux/init.h>
+#include <linux/jump_label.h>
 #include <linux/kernel.h>
 #include <linux/mmzone.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/sched/task.h>
+#include <linux/seq_file.h>
 #include <linux/workqueue.h>
 
 #include <lx_emul.h>
@@ -30,6 +33,12 @@ DEFINE_PER_CPU(int, __preempt_count) = PREEMPT_ENABLED;
 DEFINE_PER_CPU(struct task_struct *, current_task) = &lx_init_task;
 unsigned long phys_base;		/* Graft's image is not relocated */
 enum system_states system_state = SYSTEM_RUNNING;
+/* Linux's "reset_devices" boot option (set for a kdump kernel, whose
+ * devices may be mid-command): Graft boots its drivers cold, off. */
+unsigned int reset_devices;
+/* Linux sets it once jump_label_init() has run, early in boot: static
+ * keys may be used (without CONFIG_JUMP_LABEL they are plain counts). */
+bool static_key_initialized = true;
 
 int lx_emul_preempt_count(void)
 {
@@ -44,6 +53,10 @@ static int init_in_world(void *arg)
 		err = lx_timer_init();
 	if (!err)
 		err = lx_softirq_init();
+	if (!err)
+		lx_tasklet_init();
+	if (!err)
+		seq_file_init();	/* fs/seq_file.c's cache */
 	if (!err)
 		err = lx_workqueue_init();
 	if (!err)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* ktime_get_with_offset: the clocks drivers read (ktime_get_real), at jiffy resolution. */
+/* ktime_get, ktime_get_with_offset, ktime_get_real_ts64, ktime_get_real_seconds: the clocks drivers read, at jiffy resolution. */
 /*
  * Graft has no wall clock and the Linux world no clocksource: every
  * clock is the time since the world started, counted in jiffies.  So
@@ -16,4 +16,22 @@
 ktime_t ktime_get_with_offset(enum tk_offsets offs)
 {
 	return ns_to_ktime(jiffies_to_nsecs(get_jiffies_64() - INITIAL_JIFFIES));
+}
+
+/* ktime_get - the monotonic clock: nanoseconds since the world started. */
+ktime_t ktime_get(void)
+{
+	return ktime_get_with_offset(TK_OFFS_BOOT);
+}
+
+/* ktime_get_real_ts64 - the real time (since the world started) in @ts. */
+void ktime_get_real_ts64(struct timespec64 *ts)
+{
+	*ts = ktime_to_timespec64(ktime_get_with_offset(TK_OFFS_REAL));
+}
+
+/* ktime_get_real_seconds - the real time's seconds. */
+time64_t ktime_get_real_seconds(void)
+{
+	return ktime_divns(ktime_get_with_offset(TK_OFFS_REAL), NSEC_PER_SEC);
 }

@@ -39,6 +39,11 @@ struct workqueue_struct *system_long_wq;
 struct workqueue_struct *system_unbound_wq;
 /* nothing is ever frozen (no suspend): an ordinary queue */
 struct workqueue_struct *system_freezable_wq;
+/* without power-efficient mode (CONFIG_WQ_POWER_EFFICIENT_DEFAULT off)
+ * Linux runs these on system_wq's and system_freezable_wq's per-CPU
+ * workers: here they are those queues */
+struct workqueue_struct *system_power_efficient_wq;
+struct workqueue_struct *system_freezable_power_efficient_wq;
 
 static LIST_HEAD(all_queues);
 static DECLARE_WAIT_QUEUE_HEAD(work_done);	/* after each work */
@@ -295,6 +300,8 @@ int lx_workqueue_init(void)
 	system_long_wq = create("events_long");
 	system_unbound_wq = create("events_unbound");
 	system_freezable_wq = create("events_freezable");
+	system_power_efficient_wq = system_wq;
+	system_freezable_power_efficient_wq = system_freezable_wq;
 	if (!system_wq || !system_highpri_wq || !system_long_wq ||
 	    !system_unbound_wq || !system_freezable_wq)
 		return -ENOMEM;

@@ -97,6 +97,10 @@ void lx_softirq_irq_exit(void);
 int lx_softirq_init(void);
 int lx_workqueue_init(void);
 
+/* lx_tasklet_init - give TASKLET_SOFTIRQ and HI_SOFTIRQ their actions
+ * (lx_tasklet.c, from lx_emul_init). */
+void lx_tasklet_init(void);
+
 /* lx_paravirt_init - take the host's direct map base (lx_paravirt.c,
  * first thing lx_emul_init does: __va() and __pa() are valid after). */
 void lx_paravirt_init(void);

@@ -18,6 +18,7 @@
 #include "linux-emu/include/lx_emul.h"
 #include "tests/kernel/user_task.h"
 #include "tests/linux-emu/lx_selftest_irq.h"
+#include "tests/linux-emu/lx_selftest_support.h"
 #include "tests/linux-emu/lx_selftest_spurious.h"
 
 #define RTC_IRQ	8
@@ -208,6 +209,49 @@ static void host_threads_entering_get_their_own_tasks(struct ktest *t)
 	expect_baseline(t, &b);
 }
 
+/* @check of lx_selftest_support.c, as run() does for lx_selftest_irq.c. */
+static void run_support(struct ktest *t, int (*check)(void))
+{
+	struct baseline b;
+	int line;
+
+	take_baseline(&b);
+	line = check();
+	if (line != 0)
+		ktest_fail(t, "check at lx_selftest_support.c:%d failed", line);
+	expect_baseline(t, &b);
+}
+
+static void rwsem_readers_share_and_writers_wait_in_order(struct ktest *t)
+{
+	run_support(t, lx_emul_selftest_rwsem);
+}
+
+static void tasklets_run_once_in_bottom_halves(struct ktest *t)
+{
+	run_support(t, lx_emul_selftest_tasklet);
+}
+
+static void call_rcu_runs_after_the_world_is_let_go(struct ktest *t)
+{
+	run_support(t, lx_emul_selftest_call_rcu);
+}
+
+static void notifier_chains_register_call_and_remove(struct ktest *t)
+{
+	run_support(t, lx_emul_selftest_notifier_chains);
+}
+
+static void chrdev_regions_and_misc_minors_as_linux(struct ktest *t)
+{
+	run_support(t, lx_emul_selftest_chrdev);
+}
+
+static void device_children_listed_in_order(struct ktest *t)
+{
+	run_support(t, lx_emul_selftest_device_children);
+}
+
 static void a_line_nobody_cares_about_is_disabled_and_polled(struct ktest *t)
 {
 	KTEST_EXPECT_EQ(t, lx_emul_selftest_irq_spurious(), 0);
@@ -254,6 +298,18 @@ static const struct ktest_case linux_irq_cases[] = {
 	{ "each_thread_has_its_own_current", each_thread_has_its_own_current },
 	{ "host_threads_entering_get_their_own_tasks",
 	  host_threads_entering_get_their_own_tasks },
+	{ "rwsem_readers_share_and_writers_wait_in_order",
+	  rwsem_readers_share_and_writers_wait_in_order },
+	{ "tasklets_run_once_in_bottom_halves",
+	  tasklets_run_once_in_bottom_halves },
+	{ "call_rcu_runs_after_the_world_is_let_go",
+	  call_rcu_runs_after_the_world_is_let_go },
+	{ "notifier_chains_register_call_and_remove",
+	  notifier_chains_register_call_and_remove },
+	{ "chrdev_regions_and_misc_minors_as_linux",
+	  chrdev_regions_and_misc_minors_as_linux },
+	{ "device_children_listed_in_order",
+	  device_children_listed_in_order },
 	{ "a_line_nobody_cares_about_is_disabled_and_polled",
 	  a_line_nobody_cares_about_is_disabled_and_polled },
 	{ "world_entry_cost_measured", world_entry_cost_measured },

@@ -225,6 +225,56 @@ static int extra_remove(struct net_device *dev)
 	return 0;
 }
 
+static unsigned long events[8];
+static unsigned int nevents;
+static struct net_device *refused;	/* a notifier refuses its REGISTER */
+
+static int record_event(struct notifier_block *nb, unsigned long val,
+			void *ptr)
+{
+	struct net_device *dev = netdev_notifier_info_to_dev(ptr);
+
+	if (nevents < ARRAY_SIZE(events))
+		events[nevents++] = val;
+	if (dev == refused && val == NETDEV_REGISTER)
+		return notifier_from_errno(-EPERM);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block event_nb = { .notifier_call = record_event };
+
+/* The netdevice chain: the devices there told at registration of the
+ * notifier, registrations and their undoing, refusal. */
+static int netdev_events(void)
+{
+	struct net_device *a = extra_netdev(&counting_ops);
+	struct net_device *no = extra_netdev(&counting_ops);
+
+	CHECK(a && no);
+	nevents = 0;
+	CHECK(register_netdevice_notifier(&event_nb) == 0);
+	/* eth0 replayed (registered; up or not, as it is now) */
+	CHECK(nevents >= 1 && events[0] == NETDEV_REGISTER);
+	nevents = 0;
+	CHECK(register_netdev(a) == 0);
+	CHECK(nevents == 1 && events[0] == NETDEV_REGISTER);
+	refused = no;
+	CHECK(register_netdev(no) == -EPERM);
+	CHECK(no->reg_state == NETREG_UNINITIALIZED &&
+	      !lx_emul_netdev_find(no->name));
+	CHECK(nevents == 3 && events[2] == NETDEV_UNREGISTER);
+	nevents = 0;
+	extra_remove(a);
+	CHECK(nevents == 1 && events[0] == NETDEV_UNREGISTER);
+	nevents = 0;
+	CHECK(unregister_netdevice_notifier(&event_nb) == 0);
+	CHECK(nevents >= 1 && events[nevents - 1] == NETDEV_UNREGISTER);
+	CHECK(unregister_netdevice_notifier(&event_nb) == -ENOENT);
+	refused = NULL;
+	free_netdev(no);
+	return 0;
+}
+
 /* Name assignment and ndo_init with devices around eth0. */
 static int names_and_init(void)
 {
@@ -291,7 +341,7 @@ static int in_register(void)
 	CHECK(dev->reg_state == NETREG_REGISTERED && netif_device_present(dev));
 	CHECK(!netif_running(dev) && !netif_carrier_ok(dev));
 	lxtest_dev = dev;
-	return names_and_init();
+	return names_and_init() ?: netdev_events();
 }
 
 struct validate_case {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Checks of the linux-pci suite for the platform bus (linux-emu/lx_platform.c): the board's ISA devices, binding by name, resources, unregister. */
+/* Checks of the linux-pci suite for the platform bus (linux-emu/lx_platform.c): the board's ISA devices, binding by name or ID table, resources, unregister. */
 #include <linux/ioport.h>
+#include <linux/mod_devicetable.h>
 #include <linux/platform_device.h>
 #include <linux/string.h>
 
@@ -87,6 +88,102 @@ static int refuse(void *arg)
 	return 0;
 }
 
+static const struct platform_device_id test_ids[] = {
+	{ .name = "lx_plat_other" },
+	{ .name = "lx_plat_test", .driver_data = 7 },
+	{ }
+};
+
+static int id_probe(struct platform_device *pdev)
+{
+	seen.probes++;
+	seen.pdev = pdev;
+	if (!pdev->id_entry || pdev->id_entry->driver_data != 7)
+		seen.bad = __LINE__;
+	return 0;
+}
+
+static struct platform_driver id_driver = {
+	.probe = id_probe,
+	.remove = test_remove,
+	.id_table = test_ids,
+	.driver = { .name = "lx_plat_by_id" },
+};
+
+static struct platform_driver name_driver = {
+	.probe = refusing_probe,
+	.driver = { .name = "lx_plat_nobody" },
+};
+
+/* platform_driver_register: bound through the ID table, 0 even where
+ * nothing matches; unregistering removes. */
+static int registered(void *arg)
+{
+	CHECK(platform_driver_register(&name_driver) == 0);
+	CHECK(seen.probes == 0);
+	CHECK(platform_driver_register(&id_driver) == 0);
+	CHECK(seen.probes == 1 && !seen.bad);
+	CHECK(seen.pdev->dev.driver == &id_driver.driver);
+	platform_driver_unregister(&id_driver);
+	CHECK(seen.removes == 1 && !seen.pdev->dev.driver &&
+	      !seen.pdev->id_entry);
+	platform_driver_unregister(&name_driver);
+	platform_device_unregister(seen.pdev);
+	CHECK(seen.removes == 1);
+	return 0;
+}
+
+static int late_probe(struct platform_device *pdev)
+{
+	int *data = dev_get_platdata(&pdev->dev);
+	struct resource *io = platform_get_resource(pdev, IORESOURCE_IO, 0);
+
+	seen.probes++;
+	seen.pdev = pdev;
+	if (!data || *data != 42 || !io || io->start != TEST_IO ||
+	    strcmp(dev_name(&pdev->dev), "lx_plat_late"))
+		seen.bad = __LINE__;
+	return 0;
+}
+
+static struct platform_driver late_driver = {
+	.probe = late_probe,
+	.remove = test_remove,
+	.driver = { .name = "lx_plat_late" },
+};
+
+/* platform_device_register_full: a device added after its driver is
+ * bound to it, with copies of its resources and data; ports partly
+ * taken are refused. */
+static int added_late(void *arg)
+{
+	static int data = 42;
+	struct resource res = DEFINE_RES_IO(TEST_IO, TEST_LEN);
+	struct platform_device_info info = {
+		.name = "lx_plat_late", .id = PLATFORM_DEVID_NONE,
+		.res = &res, .num_res = 1,
+		.data = &data, .size_data = sizeof(data),
+	};
+	struct platform_device *pdev, *twin;
+
+	CHECK(platform_driver_register(&late_driver) == 0);
+	pdev = platform_device_register_full(&info);
+	CHECK(!IS_ERR(pdev));
+	CHECK(seen.probes == 1 && !seen.bad && seen.pdev == pdev);
+	CHECK(dev_get_platdata(&pdev->dev) != &data);	/* a copy */
+	/* Ports partly the first's (the same ones would nest, as Linux's
+	 * insert_resource lets them). */
+	res = (struct resource)DEFINE_RES_IO(TEST_IO - 0x10, TEST_LEN);
+	twin = platform_device_register_full(&info);
+	CHECK(PTR_ERR(twin) == -EBUSY);
+	info.name = NULL;
+	CHECK(PTR_ERR(platform_device_register_full(&info)) == -EINVAL);
+	platform_device_unregister(pdev);
+	CHECK(seen.removes == 1);
+	platform_driver_unregister(&late_driver);
+	return 0;
+}
+
 int lx_emul_selftest_platform_bus(void)
 {
 	int line;
@@ -108,5 +205,15 @@ int lx_emul_selftest_platform_bus(void)
 	memset(&seen, 0, sizeof(seen));
 	CHECK(lx_emul_platform_isa_add("lx_plat_test", 0, TEST_IO,
 				       TEST_LEN) == 0);
-	return lx_world_run(refuse, NULL);
+	line = lx_world_run(refuse, NULL);
+	if (line)
+		return line;
+	memset(&seen, 0, sizeof(seen));
+	CHECK(lx_emul_platform_isa_add("lx_plat_test", 0, TEST_IO,
+				       TEST_LEN) == 0);
+	line = lx_world_run(registered, NULL);
+	if (line)
+		return line;
+	memset(&seen, 0, sizeof(seen));
+	return lx_world_run(added_late, NULL);
 }
