@@ -68,7 +68,7 @@ LX_LINK = $(PYTHON3) $(srcdir)/tools/linux_link.py --build linux \
 	--drivers $(LINUX_DRIVERS)
 
 linux/linux.o: linux/build.stamp $(srcdir)/tools/linux_link.py \
-		$(LX_EMU_C_FILES) $(LX_EMU_H_FILES) linux/drivers.list \
+		$(srcdir)/tools/linux_graph.py $(LX_EMU_C_FILES) $(LX_EMU_H_FILES) linux/drivers.list \
 		$(LINUX_LOCAL_FILES) $(LX_EXPORTS)
 	@echo "  LXLINK   $@"
 	$(AM_V_at)$(LX_LINK) --out $@ --reports linux \

@@ -27,8 +27,12 @@ Steps:
  2. The library (DIR/objects/NAME.list) and the emu objects form the base.
     Each driver is added, with the shared manifests it uses
     (DIR/objects/NAME.uses) that are not linked yet, only if everything
-    it needs is then defined or can be stubbed; otherwise it is left out
-    and unlinked.txt says which symbols it lacks.  A driver never uses
+    it needs is then defined or can be stubbed, and no function that
+    would be a stub is reached from its initcalls or the shared
+    manifests' it brings (direct calls, tools/linux_graph.py), so that
+    a missing function never stops a boot that does not use the
+    driver; otherwise it is left out and unlinked.txt says which
+    symbols it lacks or its initcalls reach.  A driver never uses
     another driver's objects, so the order of the drivers does not
     matter, and a shared manifest's objects are linked once.
  3. A symbol still undefined that every object only calls (R_X86_64_PLT32
@@ -66,6 +70,7 @@ from pathlib import Path
 
 from linux_build import (BuildError, kbuild_command, read_manifest,
                          retarget, run, symbols)
+from linux_graph import Graph
 
 REFERENCE = "lib/ctype"
 HOST_PREFIX = "lx_host_"
@@ -422,6 +427,13 @@ def main() -> int:
             if lacking:
                 report.append(f"{driver}: not linked; linux-emu does not "
                               f"define {' '.join(sorted(lacking))}")
+                continue
+            reached = Graph([o for _, objs in added for o in objs] +
+                            objects).from_init() & trial_stubs
+            if reached:
+                report.append(f"{driver}: not linked; its initcalls reach "
+                              f"{' '.join(sorted(reached))}, which "
+                              "linux-emu does not define")
                 continue
             for name, objs in added + [(driver, objects)]:
                 copies, entries, found = initcall_copies(build, name, objs)

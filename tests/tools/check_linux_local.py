@@ -8,7 +8,9 @@ Builds small driver folders in a temporary directory with
 linux_link.compile_local against LINUX_BUILD_DIR (tools/linux_build.py's
 output, which holds Kbuild's command for lib/ctype.o): a good folder
 compiles with KBUILD_MODNAME its driver name and -I its folder, and the
-malformed ones are refused with a message saying why.  The objects go to
+malformed ones are refused with a message saying why; a whole link with
+it and a driver whose module init calls a function linux-emu lacks
+leaves that driver out, naming the function.  The objects go to
 LINUX_BUILD_DIR/local/NAME/ under names no real driver takes
 (check-local-*), removed afterwards; the local driver's files are never in
 files.tsv (the linux-unmodified suite's list).
@@ -33,6 +35,51 @@ static int __init check_init(void)
 module_init(check_init);
 MODULE_LICENSE("GPL");
 """
+
+
+# A module init that calls a function linux-emu does not define.
+INIT_STUB_C = """\
+#include <linux/fs.h>
+#include <linux/module.h>
+
+static int __init check_init(void)
+{
+	return simple_pin_fs(NULL, NULL, NULL);
+}
+module_init(check_init);
+MODULE_LICENSE("GPL");
+"""
+
+
+def link_case(build, srcdir, root, good):
+    """Link the world with the good folder and one whose init calls a
+    stub: the good driver is linked, the other left out, named with the
+    function its initcall reaches.  None, or what went wrong."""
+    stub = folder(root, "initstub", {
+        "check-local-initstub.manifest": manifest("check-local-initstub",
+                                                  "initstub.c"),
+        "initstub.c": INIT_STUB_C})
+    emu = sorted(str(p) for p in Path(srcdir, "linux-emu").glob("*.c"))
+    out = Path(root, "check-local-link.o")
+    done = subprocess.run(
+        [sys.executable, str(Path(srcdir, "tools", "linux_link.py")),
+         "--build", str(build), "--include",
+         str(Path(srcdir, "linux-emu", "include")), "--library", "library",
+         "--out", str(out), "--reports", root, "--emu", *emu,
+         "--local", str(good), str(stub),
+         "--exports", str(Path(srcdir, "linux-emu", "exports.list"))],
+        capture_output=True, text=True)
+    shutil.rmtree(Path(build, "link", out.stem), ignore_errors=True)
+    if done.returncode != 0:
+        return f"linux_link failed: {done.stderr.strip()}"
+    unlinked = Path(root, "unlinked.txt").read_text()
+    expect = ("check-local-initstub: not linked; its initcalls reach "
+              "simple_pin_fs")
+    if expect not in unlinked:
+        return f"expected '{expect}' in unlinked.txt, got: {unlinked!r}"
+    if "check-local-good" in unlinked:
+        return f"the good driver was left out: {unlinked!r}"
+    return None
 
 
 def manifest(name, sources="good.c"):
@@ -97,6 +144,8 @@ def main(argv):
                 why = f"expected _printk in undefined.txt, got {undefined}"
             cases.append(("good_folder_compiles_with_its_name_and_headers",
                           why))
+            cases.append(("driver_whose_init_reaches_a_stub_is_not_linked",
+                          link_case(build, argv[2], root, d)))
         except BuildError as error:
             cases.append(("good_folder_compiles_with_its_name_and_headers",
                           f"expected success, got: {error}"))
