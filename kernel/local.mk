@@ -51,6 +51,7 @@ KERNEL_SOURCES = \
 	kernel/kern/klog.c \
 	kernel/kern/task_port.c \
 	kernel/kern/kernel_rpc.c \
+	kernel/kern/rec_pool.c \
 	kernel/kern/exception.c \
 	kernel/kern/elf.c \
 	kernel/kern/bootstrap.c \

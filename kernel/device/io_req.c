@@ -33,10 +33,10 @@
 #include "ipc/ipc_kmsg.h"
 #include "ipc/ipc_mqueue.h"
 #include "ipc/ipc_port.h"
-#include "kern/kalloc.h"
 #include "kern/klog.h"
 #include "kern/ledger.h"
 #include "kern/panic.h"
+#include "kern/rec_pool.h"
 #include "kern/sched.h"
 #include "kern/string.h"
 #include "kern/task.h"
@@ -60,57 +60,20 @@ static unsigned int requests;
  * Request records come from a static pool (.bss) and, when it is empty,
  * from the heap: a device_write then takes no heap object (whose slab
  * the heap would give back and take again on every call) and moves no
- * heap counter.  Pool records are threaded through @next while free.
- * Interrupts off.
+ * heap counter.
  */
-#define IO_REQ_POOL	16
-static struct io_req pool[IO_REQ_POOL];
-static struct io_req *pool_free;
-static bool pool_ready;
-
-static bool from_pool(const struct io_req *req)
-{
-	return req >= pool && req < pool + IO_REQ_POOL;
-}
+static struct io_req pool_records[16];
+static struct rec_pool pool = REC_POOL(pool_records);
 
 /* A request record, zeroed up to its inband buffer (which a request
  * fills before anything reads it); NULL if memory is short. */
 static struct io_req *record_get(void)
 {
-	uint64_t flags = cpu_intr_save();
-	struct io_req *req;
+	struct io_req *req = rec_pool_alloc(&pool, sizeof(*req));
 
-	if (!pool_ready) {
-		for (unsigned int i = 0; i < IO_REQ_POOL; i++) {
-			pool[i].next = pool_free;
-			pool_free = &pool[i];
-		}
-		pool_ready = true;
-	}
-	req = pool_free;
-	if (req != NULL)
-		pool_free = req->next;
-	cpu_intr_restore(flags);
-	if (req == NULL)
-		req = kalloc(sizeof(*req));
 	if (req != NULL)
 		memset(req, 0, offsetof(struct io_req, inband));
 	return req;
-}
-
-/* Give @req's record back to the pool or the heap. */
-static void record_put(struct io_req *req)
-{
-	uint64_t flags;
-
-	if (!from_pool(req)) {
-		kfree(req);
-		return;
-	}
-	flags = cpu_intr_save();
-	req->next = pool_free;
-	pool_free = req;
-	cpu_intr_restore(flags);
 }
 
 unsigned int io_req_in_flight(void)
@@ -157,7 +120,7 @@ io_return_t io_req_alloc(struct device *dev, enum io_op op, size_t count,
 	*out = req;
 	return D_SUCCESS;
 err_req:
-	record_put(req);
+	rec_pool_free(&pool, req);
 err_charged:
 	ledger_credit_io(ledger, data_bytes(op, count));
 	return dev_error_from_kern(kr);
@@ -176,7 +139,7 @@ void io_req_free(struct io_req *req)
 	flags = cpu_intr_save();
 	requests--;
 	cpu_intr_restore(flags);
-	record_put(req);
+	rec_pool_free(&pool, req);
 }
 
 static void check_range(const struct io_req *req, size_t off, size_t len)

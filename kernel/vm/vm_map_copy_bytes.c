@@ -9,17 +9,15 @@
  * takes no heap object and moves no heap counter; every copy record is
  * freed through vm_map_copy_free, which knows where it came from.
  */
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kern/kalloc.h"
+#include "kern/rec_pool.h"
 #include "kern/string.h"
 #include "vm/vm_map.h"
 #include "vm/vm_map_copy.h"
 #include "vm/vm_map_copy_kernel.h"
 #include "vm/vm_page.h"
-#include "x86_64/cpu.h"
 #include "x86_64/layout.h"
 
 #define PAGE_MASK	(VM_PAGE_SIZE - 1)
@@ -32,60 +30,17 @@ union pool_rec {
 	struct vm_map_copy copy;
 	uint8_t bytes[sizeof(struct vm_map_copy) + SLOTS * sizeof(uint64_t) +
 		      VM_MAP_COPY_BYTES_MAX];
-	union pool_rec *next;			/* while free */
 };
 
 _Static_assert(VM_MAP_COPY_BYTES_MAX <= VM_PAGE_SIZE,
 	       "a copy of bytes spans at most two pages");
 
-static union pool_rec pool[POOL] __attribute__((aligned(16)));
-static union pool_rec *pool_free;
-static bool pool_ready;
-
-static bool from_pool(const struct vm_map_copy *c)
-{
-	return (const void *)c >= (const void *)pool &&
-	       (const void *)c < (const void *)(pool + POOL);
-}
-
-/* A record for @npages frame slots and @size bytes; NULL if memory is
- * short. */
-static struct vm_map_copy *record_get(uint64_t npages, uint64_t size)
-{
-	union pool_rec *r = NULL;
-	uint64_t flags = cpu_intr_save();
-
-	if (!pool_ready) {
-		for (unsigned int i = 0; i < POOL; i++) {
-			pool[i].next = pool_free;
-			pool_free = &pool[i];
-		}
-		pool_ready = true;
-	}
-	if (npages <= SLOTS && pool_free != NULL) {
-		r = pool_free;
-		pool_free = r->next;
-	}
-	cpu_intr_restore(flags);
-	if (r != NULL)
-		return &r->copy;
-	return kalloc(sizeof(struct vm_map_copy) +
-		      npages * sizeof(uint64_t) + size);
-}
+static union pool_rec pool_records[POOL] __attribute__((aligned(16)));
+static struct rec_pool pool = REC_POOL(pool_records);
 
 void vm_map_copy_free(struct vm_map_copy *copy)
 {
-	union pool_rec *r = (union pool_rec *)copy;
-	uint64_t flags;
-
-	if (!from_pool(copy)) {
-		kfree(copy);
-		return;
-	}
-	flags = cpu_intr_save();
-	r->next = pool_free;
-	pool_free = r;
-	cpu_intr_restore(flags);
+	rec_pool_free(&pool, copy);
 }
 
 kern_return_t vm_map_copyin_bytes(struct vm_map *map, uint64_t addr,
@@ -100,7 +55,8 @@ kern_return_t vm_map_copyin_bytes(struct vm_map *map, uint64_t addr,
 		return vm_map_copyin(map, addr, size, false, copy);
 	npages = (((addr + size + PAGE_MASK) & ~PAGE_MASK) -
 		  (addr & ~PAGE_MASK)) / VM_PAGE_SIZE;
-	c = record_get(npages, size);
+	c = rec_pool_alloc(&pool, sizeof(struct vm_map_copy) +
+			   npages * sizeof(uint64_t) + size);
 	if (c == NULL)
 		return KERN_RESOURCE_SHORTAGE;
 	c->bytes = (uint8_t *)&c->frames[npages];
