@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* exception_raise_current: exc.defs's exception_raise, sent by its generated KERNEL_USER stub, for a faulting user thread. */
+/* exception_raise_current: exc.defs's exception_raise, sent by its generated KERNEL_USER stub, for a faulting user thread: to its own exception port, then its task's. */
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -17,19 +17,21 @@ kern_return_t exception_raise(struct ipc_port *exception_port,
 			      struct ipc_port *thread, struct ipc_port *task,
 			      int exception, int code, int subcode);
 
-bool exception_raise_current(int exc, int code, int subcode)
+/* Offer the exception to the send right *@slot holds (the thread's or the
+ * task's exception port): true if a handler answered KERN_SUCCESS. */
+static bool raise_to(struct ipc_port *const *slot, int exc, int code,
+		     int subcode)
 {
 	struct thread *self = thread_current();
 	struct task *task = self->task;
 	struct ipc_port *port, *thread_right, *task_right;
 	uint64_t flags = cpu_intr_save();
 
-	if (task->itk_exception == NULL || task->terminating ||
-	    self->terminating) {
+	if (*slot == NULL || task->terminating || self->terminating) {
 		cpu_intr_restore(flags);
 		return false;
 	}
-	port = ipc_port_copy_send(task->itk_exception);
+	port = ipc_port_copy_send(*slot);
 	if (!IPC_PORT_VALID(port)) {
 		cpu_intr_restore(flags);
 		return false;
@@ -39,4 +41,12 @@ bool exception_raise_current(int exc, int code, int subcode)
 	cpu_intr_restore(flags);
 	return exception_raise(port, thread_right, task_right, exc, code,
 			       subcode) == KERN_SUCCESS;
+}
+
+bool exception_raise_current(int exc, int code, int subcode)
+{
+	struct thread *self = thread_current();
+
+	return raise_to(&self->ith_exception, exc, code, subcode) ||
+	       raise_to(&self->task->itk_exception, exc, code, subcode);
 }

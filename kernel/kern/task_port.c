@@ -84,6 +84,9 @@ void thread_port_teardown(struct thread *thread)
 	if (thread->ith_self != NULL)
 		ipc_port_dealloc_kernel(thread->ith_self);
 	thread->ith_self = NULL;
+	if (thread->ith_exception != NULL)
+		ipc_port_release_send(thread->ith_exception);
+	thread->ith_exception = NULL;
 }
 
 struct task *task_port_task(struct ipc_port *port)

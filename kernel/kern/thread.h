@@ -50,6 +50,8 @@ struct thread {
 	struct task *task;		/* kernel_task for kernel threads */
 	struct vm_map *map;		/* address space loaded while it runs */
 	struct ipc_port *ith_self;	/* thread port (user threads only) */
+	struct ipc_port *ith_exception;	/* send right or NULL: where its
+					 * exceptions go before its task's */
 	struct fpu_state *fpu;		/* x87/SSE state (user threads only) */
 	struct thread *task_next;	/* the task's thread list */
 	unsigned int suspend_count;	/* user threads: suspends minus resumes */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* mach.defs routines on threads: create, state, suspend, resume, abort, terminate, info. */
+/* mach.defs routines on threads: create, state, special ports, suspend, resume, abort, terminate, info. */
 /*
  * A port that names no live thread converts to NULL (KERN_INVALID_ARGUMENT
  * here); a dead thread port never gets here (the send fails with
@@ -9,8 +9,11 @@
 
 #include <mach/message.h>
 #include <mach/thread_info.h>
+#include <mach/thread_special_ports.h>
 
 #include "graft_mig.h"
+#include "ipc/ipc_port.h"
+#include "kern/klog.h"
 #include "kern/sched.h"
 #include "kern/string.h"
 #include "kern/task.h"
@@ -61,6 +64,60 @@ kern_return_t mig_thread_set_state(thread_t target_thread, int flavor,
 		return KERN_INVALID_ARGUMENT;
 	return thread_state_set(thread_state_frame(t), flavor, new_state,
 				new_stateCnt);
+}
+
+/* thread_get_special_port: the thread's kernel port, or its exception
+ * port (MACH_PORT_NULL when it has none: its exceptions go to its
+ * task's). */
+kern_return_t mig_thread_get_special_port(thread_t thread, int which_port,
+					  ipc_port_t *special_port)
+{
+	struct thread *t = (struct thread *)thread;
+
+	if (t == NULL || t->ith_self == NULL)
+		return KERN_INVALID_ARGUMENT;
+	switch (which_port) {
+	case THREAD_KERNEL_PORT:
+		*special_port = ipc_port_make_send(t->ith_self);
+		return KERN_SUCCESS;
+	case THREAD_EXCEPTION_PORT:
+		*special_port = t->ith_exception != NULL ?
+			ipc_port_copy_send(t->ith_exception) : NULL;
+		return KERN_SUCCESS;
+	default:
+		return KERN_INVALID_ARGUMENT;
+	}
+}
+
+/* thread_set_special_port: the exception port (a null or dead right
+ * clears it; kern/exception.h says where exceptions then go).  The
+ * kernel port cannot be replaced (loudly: KERN_FAILURE). */
+static KLOG_SOURCE(thread_port_log, "mig");
+
+kern_return_t mig_thread_set_special_port(thread_t thread, int which_port,
+					  ipc_port_t special_port)
+{
+	struct thread *t = (struct thread *)thread;
+	struct ipc_port *old;
+
+	if (t == NULL || t->ith_self == NULL)
+		return KERN_INVALID_ARGUMENT;
+	switch (which_port) {
+	case THREAD_EXCEPTION_PORT:
+		old = t->ith_exception;
+		t->ith_exception = IPC_PORT_VALID(special_port) ?
+			special_port : NULL;
+		if (old != NULL)
+			ipc_port_release_send(old);
+		return KERN_SUCCESS;
+	case THREAD_KERNEL_PORT:
+		klog(&thread_port_log,
+		     "mig: thread_set_special_port %d is not implemented\n",
+		     which_port);
+		return KERN_FAILURE;
+	default:
+		return KERN_INVALID_ARGUMENT;
+	}
 }
 
 kern_return_t mig_thread_suspend(thread_t target_thread)

@@ -978,7 +978,8 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="exception", test="exception",
               modules=tuple(("{builddir}/tests/user/exc_probe.elf",
                              f"exc_probe mode={mode}")
-                            for mode in ("handled", "dead"))),
+                            for mode in ("handled", "dead", "thread",
+                                         "guarded"))),
     QemuSuite(name="ipc", test="ipc"),
     QemuSuite(name="hostio", test="hostio",
               modules=(("{builddir}/tests/user/host_probe.elf",

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* A user task that serves its own exception port (exc.defs) from a second thread: faults handled and resumed with the 64-bit thread state, a refused one, a dead port. */
+/* A user task that serves its own exception port (exc.defs) from a second thread: faults handled and resumed with the 64-bit thread state, a refused one, a dead port, a thread's own exception port, a handler that faults. */
 /*
  * Modes (word mode=...), each ending with its task, which suite
  * "exception" checks (the reason, the USER-PASS lines):
@@ -12,6 +12,15 @@
  *            handler, so the task ends with #UD
  *   dead     the exception port's receive right destroyed before a ud2:
  *            the task ends with #UD
+ *   thread   the main thread's own exception port: read and set (bad
+ *            which ports refused); with the task's port cleared, a ud2
+ *            goes to the thread's; a dead thread port, or a thread
+ *            handler that refuses, passes the exception to the task's
+ *            port; a thread's port is released when the thread ends;
+ *            then a ud2 refused by both ends the task with #UD
+ *   guarded  the handler itself faults while handling a ud2: the
+ *            second thread of graft_exc_serve ends the task with
+ *            task_terminate (without it the task would wait for ever)
  * The handler thread makes MIG calls (thread_get_state and _set_state)
  * only while the main thread waits in its exception, so the task's one
  * MIG reply port is never used by both at once.
@@ -21,6 +30,7 @@
 #include <mach/message.h>
 #include <mach/mig_errors.h>
 #include <mach/task_special_ports.h>
+#include <mach/thread_special_ports.h>
 #include <mach/x86_64/exception.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -40,7 +50,8 @@
  * them once it runs again). */
 static volatile int seen_exception, seen_code, seen_subcode;
 static volatile int seen_task_ok, seen_thread_ok, seen_at_site;
-static volatile int handled, refuse_next;
+static volatile int handled, refuse_next, offers, refuse_once;
+static volatile int fault_in_handler;
 static mach_port_t main_thread, exc_port;
 static uint64_t stack[STACK_SIZE / 8] __attribute__((aligned(16)));
 
@@ -80,7 +91,12 @@ kern_return_t catch_exception_raise(mach_port_t port, mach_port_t thread,
 	seen_task_ok = task == mach_task_self();
 	seen_thread_ok = thread == main_thread;
 	(void)port;
-	if (!refuse_next)
+	offers++;
+	if (fault_in_handler)
+		asm volatile("ud2");
+	if (refuse_once)
+		refuse_once = 0;
+	else if (!refuse_next)
 		kr = resume_past(thread);
 	/* the message's send rights: one user reference each */
 	(void)mach_port_deallocate(mach_task_self(), task);
@@ -203,6 +219,151 @@ static void dead_mode(void)
 	printf("exc_probe: came back from an exception nobody took\n");
 }
 
+static mach_port_t thread_port_now(mach_port_t th, int which)
+{
+	mach_port_t p = MACH_PORT_NULL;
+	kern_return_t kr = thread_get_special_port(th, which, &p);
+
+	return kr == KERN_SUCCESS ? p : MACH_PORT_DEAD;
+}
+
+static kern_return_t set_thread_port(mach_port_t th, mach_port_t p)
+{
+	return thread_set_special_port(th, THREAD_EXCEPTION_PORT, p);
+}
+
+static kern_return_t set_task_port(mach_port_t p)
+{
+	return task_set_special_port(mach_task_self(), TASK_EXCEPTION_PORT, p);
+}
+
+/* Whether @name's port has send rights anywhere (receive status). */
+static long has_senders(mach_port_t name)
+{
+	mach_port_status_t st;
+
+	if (mach_port_get_receive_status(mach_task_self(), name, &st) !=
+	    KERN_SUCCESS)
+		return -1;
+	return st.mps_srights != 0;
+}
+
+/* Reading and setting a thread's special ports, bad ones refused. */
+static void thread_port_calls(void)
+{
+	mach_port_t p;
+	int bad;
+
+	check("thread_exception_port_null_at_start", MACH_PORT_NULL,
+	      thread_port_now(main_thread, THREAD_EXCEPTION_PORT));
+	p = thread_port_now(main_thread, THREAD_KERNEL_PORT);
+	check("thread_kernel_port_is_the_thread", main_thread, p);
+	(void)mach_port_deallocate(mach_task_self(), p);
+	check("thread_kernel_port_not_replaced", KERN_FAILURE,
+	      thread_set_special_port(main_thread, THREAD_KERNEL_PORT,
+				      exc_port));
+	bad = thread_get_special_port(main_thread, 99, &p);
+	check("thread_get_bad_which", KERN_INVALID_ARGUMENT, bad);
+	check("thread_set_bad_which", KERN_INVALID_ARGUMENT,
+	      thread_set_special_port(main_thread, 99, exc_port));
+	check("thread_set_on_task_port", KERN_INVALID_ARGUMENT,
+	      thread_set_special_port(mach_task_self(), THREAD_EXCEPTION_PORT,
+				      exc_port));
+	check("thread_set_exception_port", KERN_SUCCESS,
+	      set_thread_port(main_thread, exc_port));
+	p = thread_port_now(main_thread, THREAD_EXCEPTION_PORT);
+	check("thread_exception_port_reads_back", exc_port, p);
+	(void)mach_port_deallocate(mach_task_self(), p);
+}
+
+/* A thread's exception port holds a send right until the thread ends. */
+static void thread_port_released_with_thread(void)
+{
+	mach_port_t th = MACH_PORT_NULL, q = new_receive();
+
+	check("other_insert_send", KERN_SUCCESS,
+	      mach_port_insert_right(mach_task_self(), q, q,
+				     MACH_MSG_TYPE_MAKE_SEND));
+	if (thread_create(mach_task_self(), &th) != KERN_SUCCESS)
+		return;
+	check("other_thread_set_port", KERN_SUCCESS, set_thread_port(th, q));
+	check("drop_own_send", KERN_SUCCESS,
+	      mach_port_deallocate(mach_task_self(), q));
+	check("other_thread_holds_a_send_right", 1, has_senders(q));
+	check("other_thread_terminate", KERN_SUCCESS, thread_terminate(th));
+	check("other_thread_port_released", 0, has_senders(q));
+	(void)mach_port_mod_refs(mach_task_self(), q, MACH_PORT_RIGHT_RECEIVE,
+				 -1);
+}
+
+static void thread_mode(void)
+{
+	mach_port_t dead;
+	uint64_t v;
+
+	check("serve_exception_port", KERN_SUCCESS,
+	      graft_exc_serve(stack, sizeof(stack), &exc_port));
+	thread_port_calls();
+
+	/* Only the thread's port is set: the exception goes there. */
+	check("task_port_cleared", KERN_SUCCESS, set_task_port(MACH_PORT_NULL));
+	offers = 0;
+	v = ud2();
+	check("thread_port_takes_ud2", 1, offers);
+	check("thread_port_resumes", 1, v == MARKER);
+
+	/* A refusal by the thread's handler: the task's port is tried. */
+	check("task_port_set_again", KERN_SUCCESS, set_task_port(exc_port));
+	offers = 0;
+	refuse_once = 1;
+	v = ud2();
+	check("refused_then_task_port", 2, offers);
+	check("task_port_resumes", 1, v == MARKER);
+
+	/* A dead thread port: the task's port takes the exception. */
+	dead = new_receive();
+	check("dead_insert_send", KERN_SUCCESS,
+	      mach_port_insert_right(mach_task_self(), dead, dead,
+				     MACH_MSG_TYPE_MAKE_SEND));
+	check("thread_port_to_be_dead", KERN_SUCCESS,
+	      set_thread_port(main_thread, dead));
+	check("destroy_thread_port", KERN_SUCCESS,
+	      mach_port_mod_refs(mach_task_self(), dead,
+				 MACH_PORT_RIGHT_RECEIVE, -1));
+	offers = 0;
+	v = ud2();
+	check("dead_thread_port_then_task_port", 1, offers);
+	check("dead_thread_port_resumes", 1, v == MARKER);
+
+	/* Cleared: the task's port alone. */
+	check("thread_port_cleared", KERN_SUCCESS,
+	      set_thread_port(main_thread, MACH_PORT_NULL));
+	check("thread_port_reads_null", MACH_PORT_NULL,
+	      thread_port_now(main_thread, THREAD_EXCEPTION_PORT));
+	thread_port_released_with_thread();
+
+	/* Refused by both ports (one offer each): the task ends. */
+	check("thread_port_set_for_the_end", KERN_SUCCESS,
+	      set_thread_port(main_thread, exc_port));
+	printf("USER-DONE %d\n", checks);
+	fflush(stdout);
+	refuse_next = 1;
+	(void)ud2();
+	printf("exc_probe: came back from a refused exception\n");
+}
+
+static void guarded_mode(void)
+{
+	check("serve_exception_port", KERN_SUCCESS,
+	      graft_exc_serve(stack, sizeof(stack), &exc_port));
+	printf("USER-DONE %d\n", checks);
+	fflush(stdout);
+	fault_in_handler = 1;
+	(void)ud2();
+	printf("exc_probe: came back from an exception whose handler "
+	       "faulted\n");
+}
+
 int main(int argc, char **argv)
 {
 	main_thread = mach_thread_self();
@@ -210,6 +371,10 @@ int main(int argc, char **argv)
 		handled_mode();
 	else if (has_word(argc, argv, "mode=dead"))
 		dead_mode();
+	else if (has_word(argc, argv, "mode=thread"))
+		thread_mode();
+	else if (has_word(argc, argv, "mode=guarded"))
+		guarded_mode();
 	else
 		printf("exc_probe: no mode\n");
 	return 0;

@@ -73,7 +73,11 @@ int graft_parse_ipv4(const char *s, uint32_t *ip);
  * that thread while the faulting one waits; its MIG calls share the
  * task's reply port with the task's other threads.  It is given a send
  * right to the thread and one to the task (a user reference each on
- * their names, which it must deallocate).
+ * their names, which it must deallocate).  A second thread (with a
+ * 4 KiB stack of its own) serves the handler thread's own exception
+ * port: if the handler faults, it prints "graft_exc_serve: the exception
+ * handler faulted; ending the task" and ends the task with
+ * task_terminate.
  */
 kern_return_t graft_exc_serve(void *stack, unsigned long size,
 			      mach_port_t *port);
