@@ -93,6 +93,26 @@ unsigned int dev_proxy_resent(const char *name)
 	return n;
 }
 
+unsigned int dev_proxy_checks(const char *name)
+{
+	uint64_t flags = cpu_intr_save();
+	const struct dev_proxy *p = find(name);
+	unsigned int n = p != NULL ? p->checks : 0;
+
+	cpu_intr_restore(flags);
+	return n;
+}
+
+unsigned int dev_proxy_retried(const char *name)
+{
+	uint64_t flags = cpu_intr_save();
+	const struct dev_proxy *p = find(name);
+	unsigned int n = p != NULL ? p->retried : 0;
+
+	cpu_intr_restore(flags);
+	return n;
+}
+
 /* One reference less on @p (interrupts off); the last frees it. */
 static void release(struct dev_proxy *p)
 {

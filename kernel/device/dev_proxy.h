@@ -27,6 +27,8 @@
  *                    Out-of-line data travels out of line both ways,
  *                    but a NIC's write of at most IO_INBAND_MAX bytes
  *                    goes inband (the server maps no pages for it).
+ *                    A disk's call a supervised server fails is
+ *                    checked first (dev_proxy_fwd.c, "Failed calls").
  *   set_status       forwarded as device_set_status; its reply (MIG's
  *                    return code) answers the client (dev_reply_defer).
  *   get_status       local, from the records the server published
@@ -70,6 +72,13 @@ uint64_t dev_proxy_bad_frames(void);
  * were sent again to a new instance of its server (for tests). */
 bool dev_proxy_waiting(const char *name);
 unsigned int dev_proxy_resent(const char *name);
+
+/* dev_proxy_checks - how many of @name's reads and writes its server
+ * answered D_IO_ERROR were checked; dev_proxy_retried - how many of
+ * those were then sent to its next instance (dev_proxy_fwd.c, "Failed
+ * calls"; for tests and reports). */
+unsigned int dev_proxy_checks(const char *name);
+unsigned int dev_proxy_retried(const char *name);
 
 /* dev_proxy_restart_probe_set - the benchmarks' hook: @fn is called
  * when the first call a new instance of a dead server was sent (or got

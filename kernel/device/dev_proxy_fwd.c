@@ -36,6 +36,25 @@
  * or answered wrongly), the server's devices are stopped (bus mastering
  * off, dev_claim_quiesce_task) before the pages are taken back and go
  * anywhere else.
+ *
+ * Failed calls.  A disk's read or write that a supervised server answers
+ * D_IO_ERROR may have failed in the driver rather than in the device (a
+ * driver server runs drivers that may be faulty), so before its client
+ * sees the error the server gets a check (dev_proxy_retry_how): an
+ * inband read of the publication's last record that worked.  If the
+ * check works, the device failed the call, and its client gets
+ * D_IO_ERROR: the device's error costs one read more, and is not tried
+ * again (the driver's own error handling did that; more tries would
+ * make a Linux driver slow the device down).  If the check fails too,
+ * the driver fails: the server's task is ended ("restarted: its driver
+ * fails"), started again as a dead server is, and the call, kept with
+ * the server's other calls, goes to the new instance
+ * (dev_proxy_restart.c), whose answer goes to the client, whatever it
+ * is.  The restart counts as one of the server's N (restart=N).  A
+ * write whose data went to the server (out of line and not lent)
+ * cannot be sent again: its failure is answered at once, as is every
+ * failure of a NIC, of a server that is not supervised or will not be
+ * restarted, and of a publication no call of which ever worked.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -97,6 +116,9 @@ struct dev_proxy_fwd {
 	bool lent;			/* its pages are lent to the server */
 	bool answered;			/* the server answered it */
 	bool heartbeat;			/* proxy_watch.defs's, no client */
+	bool check;			/* a read of the last record that
+					 * worked, no client: */
+	struct dev_proxy_fwd *checked;	/* ... the failed call it is for */
 	uint64_t sent;			/* clock_ticks() when forwarded */
 	/* a set_status's flavour and ints, if it has at most
 	 * DEV_PROXY_SETTING_INTS (@kept): a setting once it succeeded, and
@@ -218,11 +240,22 @@ static void unlend(struct dev_proxy_fwd *f)
 
 /* Complete @f with @code and @done bytes: its request through the reply
  * thread, or at once if @now (the server's answer, in thread context). */
+static void check_done(struct dev_proxy_fwd *c, io_return_t code,
+		       bool now);
+
 static void fwd_finish(struct dev_proxy_fwd *f, io_return_t code,
 		       size_t done, bool now)
 {
 	struct io_req *req = f->req;
 
+	if (f->check) {
+		check_done(f, code, now);
+		return;
+	}
+	if (req != NULL && code == D_SUCCESS && !f->p->net) {
+		f->p->good_known = true;
+		f->p->good_recnum = req->recnum;
+	}
 	if (f->lent)
 		unlend(f);
 	if (f->heartbeat)
@@ -261,10 +294,74 @@ static void fwd_complete(struct dev_proxy_fwd *f, io_return_t code,
 	fwd_finish(f, code, done, false);
 }
 
+/* @f's request failed: ask the server for the last record of the
+ * publication that worked (inband, at most a record), with @f kept
+ * until the answer (check_done).  @f is answered D_IO_ERROR now if the
+ * check cannot be sent. */
+static void fwd_check(struct dev_proxy_fwd *f)
+{
+	struct dev_proxy *p = f->p;
+	struct ipc_port *sonce;
+	struct dev_proxy_fwd *c;
+	uint32_t n = p->record_size < IO_INBAND_MAX ? p->record_size :
+		     IO_INBAND_MAX;
+	uint64_t flags = cpu_intr_save();
+
+	if (f->lent)
+		unlend(f);	/* answered: the server let go of them */
+	c = fwd_new(p, DS_READ_INBAND_REPLY_ID, &sonce);
+	if (c != NULL) {
+		c->check = true;
+		c->checked = f;
+		if (dpf_device_read_request_inband(ipc_port_copy_send(p->server),
+						   sonce, D_READ,
+						   p->good_recnum, (int)n) ==
+		    MACH_MSG_SUCCESS) {
+			cpu_intr_restore(flags);
+			return;
+		}
+		fwd_unsent(c, sonce);
+	}
+	cpu_intr_restore(flags);
+	fwd_finish(f, D_IO_ERROR, 0, true);
+}
+
+/* Check @c was answered @code: the record that worked does (the device
+ * failed @c's call: D_IO_ERROR to its client) or does not (the driver
+ * fails: its server is ended and started again, the call kept for the
+ * next instance; D_DEVICE_DOWN if the server is gone). */
+static void check_done(struct dev_proxy_fwd *c, io_return_t code,
+		       bool now)
+{
+	struct dev_proxy *p = c->p;
+	struct dev_proxy_fwd *f = c->checked;
+
+	if (now)
+		p->answered_at = clock_ticks();
+	fwd_free(c);
+	if (f == NULL)			/* its client went away */
+		return;
+	if (code == D_DEVICE_DOWN)
+		fwd_finish(f, D_DEVICE_DOWN, 0, now);
+	else if (code == D_SUCCESS || !dev_proxy_restart_for(p))
+		fwd_finish(f, D_IO_ERROR, 0, now);
+}
+
 static void fwd_answer(struct dev_proxy_fwd *f, io_return_t code,
 		       size_t done)
 {
-	fwd_finish(f, code, done, true);
+	enum dev_proxy_retry how = DEV_PROXY_ANSWER;
+	uint64_t flags;
+
+	if (f->req != NULL && code != D_SUCCESS) {
+		flags = cpu_intr_save();
+		how = dev_proxy_retry_how(f->p, f->req, code);
+		cpu_intr_restore(flags);
+	}
+	if (how == DEV_PROXY_CHECK)
+		fwd_check(f);
+	else
+		fwd_finish(f, code, done, true);
 }
 
 /* The form @req travels in to the server: its own, but a NIC's write
@@ -468,6 +565,10 @@ bool dev_proxy_fwd_cancel(struct dev_proxy *p, struct io_req *req)
 		if (f->req == req) {
 			if (f->lent)
 				return false;	/* its pages are in use */
+			for (struct dev_proxy_fwd *c = p->fwds; c != NULL;
+			     c = c->next)
+				if (c->checked == f)
+					c->checked = NULL;
 			fwd_free(f);
 			return true;
 		}
@@ -522,6 +623,10 @@ void dev_proxy_fwd_requeue_all(struct dev_proxy *p, struct io_req_queue *q)
 
 		if (f->lent)
 			unlend(f);	/* unanswered: the devices stop */
+		if (f->check) {		/* its call is kept on its own */
+			fwd_free(f);
+			continue;
+		}
 		if (f->reply_id == DS_GET_STATUS_ID + 100) {
 			/* GRAFT_DEV_INFO: the proxy's own part, now */
 			info_answer(f, D_INVALID_OPERATION, NULL, 0);
@@ -617,6 +722,8 @@ static struct dev_proxy_fwd *read_reply_check(ipc_port_t reply_port,
 
 	if (f == NULL || !fwd_expects(f, id))
 		return NULL;
+	if (f->check)
+		return f;
 	if (count > f->req->count) {
 		klog(&fwd_log, "device-proxy: %s: the server read %zu bytes "
 		     "where %zu were asked\n", f->p->name, count,
@@ -741,7 +848,7 @@ kern_return_t dpr_device_read_reply_inband(ipc_port_t reply_port,
 
 	if (f == NULL)
 		return KERN_SUCCESS;
-	if (return_code == D_SUCCESS)
+	if (return_code == D_SUCCESS && f->req != NULL)
 		io_req_put(f->req, 0, data, dataCnt);
 	fwd_answer(f, dev_error_from_server(return_code), dataCnt);
 	return KERN_SUCCESS;
@@ -760,7 +867,7 @@ static bool bare_reply(struct dev_proxy_fwd *f, struct ipc_kmsg *request)
 	    (request->header.bits & MACH_MSGH_BITS_COMPLEX) ||
 	    request->header.size != sizeof(*r) ||
 	    r->RetCodeType.msgt_name != MACH_MSG_TYPE_INTEGER_32 ||
-	    (f->req != NULL && r->RetCode == KERN_SUCCESS))
+	    ((f->req != NULL || f->check) && r->RetCode == KERN_SUCCESS))
 		return false;
 	f->answered = true;
 	if (f->reply_id == DS_GET_STATUS_ID + 100)
@@ -805,8 +912,8 @@ static mach_msg_return_t reply_handle(struct ipc_kmsg *request,
 		fwd_answer(f, D_NO_MEMORY, 0);
 		return KERN_RESOURCE_SHORTAGE;
 	}
-	if (f->req != NULL ? !proxy_reply_server(ipc_kmsg_msg(request),
-						 ipc_kmsg_msg(out)) :
+	if (f->req != NULL || f->check ?
+	    !proxy_reply_server(ipc_kmsg_msg(request), ipc_kmsg_msg(out)) :
 	    !device_status_reply_server(ipc_kmsg_msg(request),
 					ipc_kmsg_msg(out)))
 		kr = MIG_BAD_ID;

@@ -69,6 +69,10 @@ struct dev_proxy {
 	struct dev_proxy_setting settings[DEV_PROXY_SETTINGS];
 	unsigned int nsettings;
 	unsigned int resent;		/* requests sent to a new instance */
+	unsigned int checks;		/* failed requests checked */
+	unsigned int retried;		/* ... then sent to a new instance */
+	bool good_known;		/* a disk call of it worked: */
+	recnum_t good_recnum;		/* ... its record (the check's) */
 	bool first_due;			/* its new instance answered no
 					 * call yet (the restart probe) */
 	uint64_t heartbeat_at;		/* clock_ticks() of the heartbeat
@@ -186,6 +190,28 @@ void dev_proxy_resume(struct dev_proxy *p);
 void dev_proxy_fail_kept(struct dev_proxy *p, io_return_t code);
 void dev_proxy_setting_record(struct dev_proxy *p, dev_flavor_t flavor,
 			      const int *status, mach_msg_type_number_t count);
+
+/*
+ * dev_proxy_retry_how - what to do with @req, a read or write @p's
+ * server answered with @code (dev_proxy_fwd.c, "Failed calls"):
+ * DEV_PROXY_ANSWER it, or DEV_PROXY_CHECK the server first (a read of
+ * @p's last record that worked tells whether the device or the driver
+ * failed).  Only a disk's call answered D_IO_ERROR for the first time,
+ * whose data the proxy still holds, at a supervised server that will be
+ * restarted, once a call of @p worked, is checked.  Interrupts off.
+ * dev_proxy_restart_for - the check failed too: end @p's server's task,
+ * from that server's own thread (the check's answer), so that it is
+ * restarted and its calls kept (dev_proxy_park); false (nothing done)
+ * if it cannot be.  Interrupts off.
+ */
+enum dev_proxy_retry {
+	DEV_PROXY_ANSWER,
+	DEV_PROXY_CHECK,
+};
+enum dev_proxy_retry dev_proxy_retry_how(struct dev_proxy *p,
+					 struct io_req *req,
+					 io_return_t code);
+bool dev_proxy_restart_for(struct dev_proxy *p);
 
 /* dev_proxy_server_dying - is @p's server gone or going (its port dead,
  * or its receiver's space being destroyed)?  Interrupts off. */

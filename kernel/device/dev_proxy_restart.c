@@ -24,6 +24,10 @@
 #include "kern/kalloc.h"
 #include "kern/klog.h"
 #include "kern/string.h"
+#include "kern/supervise.h"
+#include "kern/task.h"
+#include "kern/task_port.h"
+#include "kern/thread.h"
 
 static KLOG_SOURCE(restart_log, "device-proxy");
 
@@ -175,4 +179,43 @@ void dev_proxy_fail_kept(struct dev_proxy *p, io_return_t code)
 		req->done = 0;
 		io_req_done(req);
 	}
+}
+
+/* Whether the proxy still holds @req's data to send it again: a read's
+ * buffer is the reply's; a write's pages stay with @req unless they
+ * went to the server (an out-of-line write not lent). */
+static bool data_kept(const struct io_req *req)
+{
+	return req->op == IO_READ || req->op == IO_READ_INBAND ||
+	       req->op == IO_WRITE_INBAND || req->copy != NULL;
+}
+
+enum dev_proxy_retry dev_proxy_retry_how(struct dev_proxy *p,
+					 struct io_req *req,
+					 io_return_t code)
+{
+	if (code != D_IO_ERROR || p->net || p->lineage == NULL ||
+	    dev_proxy_server_dying(p) || !data_kept(req) || req->tries != 0 ||
+	    !p->good_known || !supervise_will_restart(p->lineage))
+		return DEV_PROXY_ANSWER;
+	req->tries = 1;
+	p->checks++;
+	return DEV_PROXY_CHECK;
+}
+
+bool dev_proxy_restart_for(struct dev_proxy *p)
+{
+	struct task *task = task_port_task(p->task);
+
+	if (task == NULL || task != thread_current()->task ||
+	    dev_proxy_server_dying(p) || !supervise_will_restart(p->lineage))
+		return false;
+	p->retried++;
+	klog(&restart_log, "device-proxy: %s: a call failed and so did a "
+	     "read that worked before; its server is started again\n",
+	     p->name);
+	/* The caller's own thread keeps the task alive until it leaves
+	 * the kernel: the call's record outlives this answer. */
+	task_terminate(task, "restarted: its driver fails (D_IO_ERROR)");
+	return true;
 }

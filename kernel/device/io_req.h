@@ -51,6 +51,8 @@ struct io_req {
 	mach_msg_type_name_t reply_type;
 	struct ipc_port_watch watch;	/* on @reply's death, once queued */
 	struct ledger *ledger;		/* the sender's, charged */
+	unsigned int tries;		/* failures a module retried it
+					 * after (the proxy module's) */
 	struct vm_map_copy *copy;	/* IO_READ, IO_WRITE data */
 	char inband[IO_INBAND_MAX];	/* _INBAND data */
 };

@@ -262,9 +262,9 @@ def write_bench(results: list[report.SuiteResult], records: list[dict],
 
 
 STRESS_INJECT_PREFIX = "stress-fault-inject-"
-STRESS_COUNTS = ("faults", "crashes", "hangs", "restarts",
-                 "calls_sent_again", "requests", "client_errors",
-                 "sectors_lost", "sectors_stray")
+STRESS_COUNTS = ("faults", "crashes", "hangs", "failing", "restarts",
+                 "calls_sent_again", "calls_checked", "requests",
+                 "client_errors", "sectors_lost", "sectors_stray")
 
 
 def write_stress(results: list[report.SuiteResult],

@@ -1278,6 +1278,14 @@ SUITES: tuple[Suite, ...] = (
                                 ("{builddir}/tests/user/proxy_probe.elf",
                                  f"probe_{mode} mode={mode} "
                                  "device=${device-port}")))),
+    # A supervised fake server that answers D_IO_ERROR to some calls:
+    # they are sent again, to it and to its next instance.
+    QemuSuite(name="proxy-retry", test="proxy-retry", timeout=90.0,
+              modules=(("{builddir}/tests/user/proxy_server.elf",
+                        "proxy_flaky mode=flaky restart=3 "
+                        "device=${driver-port}"),
+                       ("{builddir}/tests/user/proxy_probe.elf",
+                        "probe_flaky mode=flaky device=${device-port}"))),
     # The Linux e1000 driver as Mach's eth0, linked to a host peer.
     QemuSuite(name="net-e1000", test="net-e1000", cmdline=("linux",),
               prepare=net_peer,

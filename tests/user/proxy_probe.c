@@ -20,6 +20,12 @@
  *          whole; an inband read of the same; the misbehaving replies of
  *          bad to lent requests answered with their codes; a read the
  *          server keeps when it exits answers D_DEVICE_DOWN
+ *   flaky  (suite proxy-retry; the server supervised, no bootstrap
+ *          port) a failure before any call worked, and a failure while
+ *          the record that worked still does (the device's), answer
+ *          D_IO_ERROR; once the server fails everything, a read is
+ *          served by its next instance; an out-of-line write whose
+ *          data went to the server answers its failure
  * Checks print "USER-PASS name" or "USER-FAIL ...", then "USER-DONE n".
  */
 #include <device/bpf.h>
@@ -440,6 +446,63 @@ static void die(mach_port_t master)
 	mach_port_deallocate(mach_task_self(), dev);
 }
 
+/* An out-of-line read of one record at @recnum: its code; *@zero
+ * whether it came back whole and all zero. */
+static kern_return_t read_record(mach_port_t dev, recnum_t recnum, int *zero)
+{
+	io_buf_ptr_t got = NULL;
+	mach_msg_type_number_t count = 0;
+	kern_return_t kr = device_read(dev, 0, recnum, RECORD, &got, &count);
+
+	*zero = kr == D_SUCCESS && count == RECORD;
+	for (mach_msg_type_number_t i = 0; *zero && i < count; i++)
+		*zero = got[i] == 0;
+	if (got != NULL && count != 0)
+		vm_deallocate(mach_task_self(), (vm_address_t)got, count);
+	return kr;
+}
+
+static void flaky(mach_port_t master)
+{
+	mach_port_t dev = MACH_PORT_NULL;
+	char data[RECORD], back[IO_INBAND_MAX];
+	mach_msg_type_number_t count = sizeof(back);
+	int written = 0, zero = 0, one = 1;
+
+	check("open_fake0", D_SUCCESS, open_wait(master, "fake0", &dev));
+	/* nothing worked yet: nothing to check the server with */
+	check("failure_before_any_success_answered", D_IO_ERROR,
+	      read_record(dev, PROXY_FLAKY_ALWAYS, &zero));
+	check("read_works", D_SUCCESS,
+	      device_read_inband(dev, 0, 5, 16, back, &count));
+	/* the device's error: the check read of record 5 works */
+	check("device_error_answered", D_IO_ERROR,
+	      read_record(dev, PROXY_FLAKY_ALWAYS, &zero));
+	/* the driver's: the check fails too, a new instance serves it */
+	check("break_the_server", D_INVALID_OPERATION,
+	      device_set_status(dev, PROXY_FLAKY_BREAK, &one, 1));
+	check("read_served_by_a_new_instance", D_SUCCESS,
+	      read_record(dev, PROXY_FLAKY_ONCE + 1, &zero));
+	check("new_instance_disk_is_its_own", 1, zero);
+	fill(data, sizeof(data), 5);
+	check("new_instance_device_error_answered", D_IO_ERROR,
+	      device_write_inband(dev, 0, PROXY_FLAKY_ONCE, data, 100,
+				  &written));
+	check("write_again", D_SUCCESS,
+	      device_write_inband(dev, 0, PROXY_FLAKY_ONCE, data, 100,
+				  &written));
+	count = sizeof(back);
+	check("read_back", D_SUCCESS,
+	      device_read_inband(dev, 0, PROXY_FLAKY_ONCE, 100, back,
+				 &count));
+	check("read_back_data", 0, count != 100 || memcmp(back, data, 100));
+	check("write_given_away_answers_its_failure", D_IO_ERROR,
+	      device_write(dev, 0, PROXY_FLAKY_ALWAYS, data, RECORD,
+			   &written));
+	device_close(dev);
+	mach_port_deallocate(mach_task_self(), dev);
+}
+
 int main(int argc, char **argv)
 {
 	mach_port_t master = graft_arg_port(argc, argv, "device");
@@ -453,9 +516,12 @@ int main(int argc, char **argv)
 		die(master);
 	else if (strcmp(mode, "lend") == 0)
 		lend(master);
+	else if (strcmp(mode, "flaky") == 0)
+		flaky(master);
 	else
 		check("known_mode", 0, 1);
-	if (strcmp(mode, "die") != 0 && strcmp(mode, "lend") != 0)
+	if (strcmp(mode, "die") != 0 && strcmp(mode, "lend") != 0 &&
+	    strcmp(mode, "flaky") != 0)
 		quit_server();
 	printf("USER-DONE %d\n", checks);
 	fflush(stdout);

@@ -23,6 +23,14 @@
 #define PROXY_DIE_AFTER		2
 /* In mode=lend, the record whose request the server keeps, then exits. */
 #define PROXY_LEND_HOLD		40
+/* In mode=flaky (supervised, suite proxy-retry), the records whose
+ * reads or writes each instance answers D_IO_ERROR: once, or always;
+ * and the set_status flavour after which the instance answers
+ * D_IO_ERROR to every read and write (itself answered
+ * D_INVALID_OPERATION, so the kernel does not replay it). */
+#define PROXY_FLAKY_ONCE	10
+#define PROXY_FLAKY_ALWAYS	20
+#define PROXY_FLAKY_BREAK	78
 /* fakeeth0's NET_STATUS sizes and NET_ADDRESS words. */
 #define ETH_MIN			14
 #define ETH_MAX			1514

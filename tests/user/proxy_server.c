@@ -27,6 +27,11 @@
  *          finds its function's bus mastering switched off (the kernel
  *          stops a server's devices when a lent request ends unanswered);
  *          keeps the request of record PROXY_LEND_HOLD and exits
+ *   flaky  (supervised: restart=N) publishes "fake0" and answers
+ *          D_IO_ERROR to the first read or write of PROXY_FLAKY_ONCE
+ *          this instance gets, to every one of PROXY_FLAKY_ALWAYS, and,
+ *          after a set_status of PROXY_FLAKY_BREAK, to every one;
+ *          serves until it is ended
  * Its own failures print "SERVER-FAIL ..."; "SERVER-READY" once
  * published, "SERVER-DONE" at the end.
  */
@@ -65,7 +70,8 @@ boolean_t proxy_pages_server(mach_msg_header_t *in, mach_msg_header_t *out);
 
 static char disk[DISK_BYTES];
 static mach_port_t disk_port, eth_port, eth_proxy, disk_proxy, vga;
-static int mode_bad, mode_die, mode_lend, held, flavor77, dropped;
+static int mode_bad, mode_die, mode_lend, mode_flaky, held, flavor77;
+static int dropped, flaky_once_seen, flaky_broken;
 
 static void server_expect(const char *what, long expected, long got)
 {
@@ -131,6 +137,16 @@ static kern_return_t misbehave(mach_port_t reply, mach_msg_type_name_t poly,
 	return 0;
 }
 
+/* In flaky mode, whether this instance fails a call at @recnum. */
+static int flaky(recnum_t recnum)
+{
+	if (!mode_flaky)
+		return 0;
+	if (recnum == PROXY_FLAKY_ONCE && flaky_once_seen++ == 0)
+		return 1;
+	return recnum == PROXY_FLAKY_ALWAYS || flaky_broken;
+}
+
 /* The start of a read or write: MIG_NO_REPLY (held, or answered by a
  * misbehaviour), a misbehaviour's code, or 0 to serve it. */
 static kern_return_t begin(mach_port_t reply, mach_msg_type_name_t poly,
@@ -138,6 +154,8 @@ static kern_return_t begin(mach_port_t reply, mach_msg_type_name_t poly,
 {
 	if (hold(recnum))
 		return MIG_NO_REPLY;
+	if (flaky(recnum))
+		return D_IO_ERROR;
 	return misbehave(reply, poly, recnum);
 }
 
@@ -269,6 +287,10 @@ kern_return_t ds_device_set_status(mach_port_t device, dev_flavor_t flavor,
 
 	if (hold(0))
 		return MIG_NO_REPLY;
+	if (mode_flaky && device == disk_port && flavor == PROXY_FLAKY_BREAK) {
+		flaky_broken = 1;
+		return D_INVALID_OPERATION;
+	}
 	if (device != disk_port || flavor != PROXY_TEST_FLAVOR || count != 1)
 		return D_INVALID_OPERATION;
 	flavor77 = status[0];
@@ -464,7 +486,7 @@ static void publish(mach_port_t master)
 		      proxy_publish(master, "fake0", disk_port, RECORD, s,
 				    DISK_STATUS_INTS,
 				    &disk_proxy));
-	if (mode_bad || mode_die || mode_lend)
+	if (mode_bad || mode_die || mode_lend || mode_flaky)
 		return;
 	eth_port = new_device_port();
 	server_expect("publish_fakeeth0", D_SUCCESS,
@@ -489,6 +511,7 @@ int main(int argc, char **argv)
 	mode_bad = strcmp(mode, "bad") == 0;
 	mode_die = strcmp(mode, "die") == 0;
 	mode_lend = strcmp(mode, "lend") == 0;
+	mode_flaky = strcmp(mode, "flaky") == 0;
 	task_get_bootstrap_port(mach_task_self(), &boot);
 	if (mode_lend)
 		direct_map(master);
@@ -503,7 +526,9 @@ int main(int argc, char **argv)
 	for (;;) {
 		mig_reply_header_t *r = (mig_reply_header_t *)&out.head;
 
-		if (mach_msg(&in.head, MACH_RCV_MSG | MACH_RCV_TIMEOUT, 0,
+		/* a supervised flaky server waits for ever */
+		if (mach_msg(&in.head, MACH_RCV_MSG |
+			     (mode_flaky ? 0 : MACH_RCV_TIMEOUT), 0,
 			     sizeof(in), set, 20000, MACH_PORT_NULL) !=
 		    MACH_MSG_SUCCESS) {
 			printf("SERVER-FAIL no message for 20 s\n");
