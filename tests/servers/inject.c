@@ -24,7 +24,10 @@
  *         wrapped (tests/local.mk) to keep the last LIVE blocks handed
  *         out; the first free of a block handed out twice is not passed
  *         on, so the fault ends when one of its owners lets it go
- * Each fault prints "inject: fault N KIND" before it is made.  A fault
+ * Each fault prints "inject: fault N KIND" before it is made, and a
+ * reuse fault "inject: reuse: SIZE bytes at ADDRESS for CALLER" when an
+ * allocation takes the block (the caller of lx_host_alloc, which
+ * addr2line -e build/tests/servers/lxdrv_inject.elf names).  A fault
  * that ends the server (a fault of the CPU, or a hang the kernel
  * notices) is undone by the restart: the new instance is loaded from
  * the module again.
@@ -254,6 +257,8 @@ void *__wrap_lx_host_alloc(unsigned long size, enum lx_host_zone zone,
 	p = reuse_armed ? block_again(size, zone) : NULL;
 	blocks_unlock();
 	if (p != NULL) {
+		printf("inject: reuse: %lu bytes at %p for %p\n", size, p,
+		       __builtin_return_address(0));
 		if (zero)
 			memset(p, 0, size);
 		return p;
