@@ -72,7 +72,7 @@ static uint64_t cmdline_or(const char *key, uint64_t dflt)
 /* What the console said so far, counted line by line. */
 struct tally {
 	unsigned int faults, crashes, hangs, failing, passes, fails, declared;
-	uint64_t requests, failed;
+	uint64_t requests, failed, wrong;
 	bool done;
 	char line[LINE_MAX];		/* the line being read */
 	size_t len;
@@ -103,8 +103,11 @@ static void count_line(struct tally *y, const char *requests_word)
 	else if (user_task_number_after(line, "USER-DONE ", &n)) {
 		y->done = true;
 		y->declared = (unsigned int)n;
-	} else if (user_task_number_after(line, requests_word, &y->requests))
+	} else if (user_task_number_after(line, requests_word,
+					  &y->requests)) {
 		(void)user_task_number_after(line, " failed ", &y->failed);
+		(void)user_task_number_after(line, " wrong_data ", &y->wrong);
+	}
 }
 
 /* Count the @len bytes of @text into @y, a line at a time. */
@@ -180,10 +183,11 @@ static void campaign(struct ktest *t, const struct campaign *c)
 		"\"crashes\": %u, \"hangs\": %u, \"failing\": %u, "
 		"\"restarts\": %u, \"calls_sent_again\": %u, "
 		"\"calls_checked\": %u, \"requests\": %llu, "
-		"\"client_errors\": %llu}\n",
+		"\"client_errors\": %llu, \"client_wrong_data\": %llu}\n",
 		c->device, y.faults, y.crashes, y.hangs, y.failing, restarts,
 		resent, dev_proxy_checks(c->device),
-		(unsigned long long)y.requests, (unsigned long long)y.failed);
+		(unsigned long long)y.requests, (unsigned long long)y.failed,
+		(unsigned long long)y.wrong);
 	KTEST_EXPECT_EQ(t, y.fails, 0);
 	KTEST_EXPECT_EQ(t, y.passes, y.declared);
 	KTEST_EXPECT_GE(t, y.passes, 1);

@@ -15,7 +15,9 @@
  *         offset, at place n % 32), while the suite kills the server
  *         again and again or injects faults into it: every call
  *         answered, every read equal to what was written ("USER-INFO
- *         rounds N failed M"; the harness checks the image afterwards);
+ *         rounds N failed M wrong_data W", W of the M failed rounds
+ *         being ones whose write and read answered D_SUCCESS but read
+ *         back other data; the harness checks the image afterwards);
  *         with failures=count a failed round is named ("USER-INFO
  *         failed round N: ...", the first 100) and counted, not checked,
  *         and each place whose last round failed is named at the end
@@ -146,7 +148,7 @@ static void disk(mach_port_t dev, long seconds, bool failures_count)
 {
 	static char out[CHUNK];
 	static bool last_failed[PLACES];	/* each place's last round */
-	unsigned int n = 0, failed = 0;
+	unsigned int n = 0, failed = 0, wrong = 0;
 	long start = seconds_now(), end = start + seconds, said = start;
 
 	while (seconds_now() < end) {
@@ -175,6 +177,8 @@ static void disk(mach_port_t dev, long seconds, bool failures_count)
 				       n, wr, written, rd, count,
 				       difference(in, out, count));
 			failed++;
+			wrong += wr == D_SUCCESS && written == CHUNK &&
+				 rd == D_SUCCESS && count == CHUNK;
 		}
 		if (in != NULL)
 			vm_deallocate(mach_task_self(), (vm_address_t)in,
@@ -185,7 +189,8 @@ static void disk(mach_port_t dev, long seconds, bool failures_count)
 			printf("USER-INFO %ld s: %u rounds\n", said - start, n);
 		}
 	}
-	printf("USER-INFO rounds %u failed %u\n", n, failed);
+	printf("USER-INFO rounds %u failed %u wrong_data %u\n", n, failed,
+	       wrong);
 	for (unsigned int p = 0; p < PLACES && p < n; p++)
 		if (last_failed[p])
 			printf("USER-INFO place %u: its last round failed\n", p);
