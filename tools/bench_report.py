@@ -79,6 +79,13 @@ ICOUNT_NOTE = ("the ratio is of the minima: under `-icount sleep=off` an "
 
 LINUX_ONLY = ("linux.pktgen.rate/clone1000/60",)
 
+# TCP/IP: servers/netd (lwIP in a Mach task) beside Linux's own stack,
+# each booted alone on the same tap link (bench-netd, bench-netd-linux).
+NETD_PAIRS = (("TCP, Mbit/s (iperf 2 from the host; higher is better)",
+               "netd.tcp.rate", "linux.tcp.rate"),
+              ("ping round trip, µs (from the host; lower is better)",
+               "netd.ping.rtt", "linux.ping.rtt"))
+
 
 def number(value) -> str:
     """A figure as the tables print it."""
@@ -242,6 +249,15 @@ def main(argv: list[str]) -> int:
               "| name | frames/s min / median / max |", "|---|---|"]
     lines += [f"| `{name}` | {triple(records.get(name))} |"
               for name in LINUX_ONLY]
+    lines += ["", "## TCP/IP: servers/netd beside Linux", "",
+              "lwIP 2.2 in a Mach task over Graft's e1000 (`bench-netd`) "
+              "and Linux's TCP/IP over its e1000 module "
+              "(`bench-netd-linux`), one boot each on the same tap link "
+              "and QEMU machine, one after the other; min / median / p99 "
+              "over the runs of a boot (5 iperf runs, 100 pings); the "
+              "ratio is of the medians.", ""]
+    lines += pair_table(NETD_PAIRS, records, "workload", "p99",
+                        ("netd", "Linux"))
     lines += ["", "## Plots", ""]
     lines += [f"![{png}]({png})" for png in pngs]
     lines += [""] + hist_lines

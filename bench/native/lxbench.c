@@ -19,6 +19,10 @@
  *   pktgen CLONE COUNT MODE
  *                       Linux's pktgen on eth0: COUNT 60-byte frames,
  *                       clone_skb CLONE, 5 passes, frames per second
+ *   tcpsink PORT MODE   a TCP server on PORT that reads and drops what
+ *                       each connection sends, one connection at a time,
+ *                       until QEMU is stopped (an iperf 2 client's
+ *                       stream; "lxbench: tcpsink ready" once listening)
  *   exit PASS           writes to QEMU's isa-debug-exit port: status 33 if
  *                       PASS is 1, else 35
  *
@@ -28,6 +32,7 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
+#include <netinet/in.h>
 #include <fcntl.h>
 #include <linux/if_ether.h>
 #include <linux/if_packet.h>
@@ -354,6 +359,37 @@ static void debug_exit(int pass)
 	outb(pass ? 0x10 : 0x11, DEBUG_EXIT_PORT);
 }
 
+/* Serve TCP @port: accept, read until the peer closes, again. */
+static void tcp_sink(unsigned long port)
+{
+	static char buf[65536];
+	struct sockaddr_in at = {
+		.sin_family = AF_INET,
+		.sin_port = htons((uint16_t)port),
+		.sin_addr.s_addr = htonl(INADDR_ANY),
+	};
+	int one = 1, s = socket(AF_INET, SOCK_STREAM, 0);
+
+	if (s < 0 || port == 0 || port > 65535 ||
+	    setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) != 0 ||
+	    bind(s, (struct sockaddr *)&at, sizeof(at)) != 0 ||
+	    listen(s, 4) != 0)
+		die("tcpsink: socket, bind or listen");
+	printf("lxbench: tcpsink ready on %lu\n", port);
+	for (;;) {
+		int c = accept(s, NULL, NULL);
+
+		if (c < 0) {
+			if (errno == EINTR)
+				continue;
+			die("tcpsink: accept");
+		}
+		while (read(c, buf, sizeof(buf)) > 0)
+			;
+		close(c);
+	}
+}
+
 static unsigned long arg(int argc, char **argv, int i)
 {
 	if (i >= argc) {
@@ -382,11 +418,13 @@ int main(int argc, char **argv)
 		net_rate((int)arg(argc, argv, 2));
 	else if (strcmp(cmd, "pktgen") == 0)
 		pktgen(arg(argc, argv, 2), arg(argc, argv, 3));
+	else if (strcmp(cmd, "tcpsink") == 0)
+		tcp_sink(arg(argc, argv, 2));
 	else if (strcmp(cmd, "exit") == 0)
 		debug_exit((int)arg(argc, argv, 2));
 	else {
-		printf("usage: lxbench syscall|nettx|disk|seq|rate|pktgen|exit "
-		       "...\n");
+		printf("usage: lxbench syscall|nettx|disk|seq|rate|pktgen|"
+		       "tcpsink|exit ...\n");
 		return 2;
 	}
 	return 0;

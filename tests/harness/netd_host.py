@@ -43,7 +43,11 @@ runs each check from inside the namespace:
   bench   the `make bench` figures as BENCH lines (wall clock):
           netd.tcp.rate (Mbit/s, iperf, 5 runs of 3 s), netd.ping.rtt
           (us, 100 pings 20 ms apart), netd.http.rate (requests/s, 5
-          passes of 100 status pages, a connection each, one at a time)
+          passes of 100 status pages, a connection each, one at a time);
+          with --linux, native Linux (bench/native: Debian's kernel and
+          e1000 module, lxbench's TCP sink on port 5001) is booted on
+          the same tap instead of Graft and gives linux.tcp.rate and
+          linux.ping.rtt the same way
   client  tests/user/netd_client.elf, started by netd from a RAM disk
           (run=rd0), or with --client-module as a boot module of its own
           given netd's port by the boot script (netd's line binds
@@ -83,6 +87,7 @@ from ping_peer import checksum  # the harness directory is on sys.path
 
 TAP = "tap0"
 HOST_IP, GUEST_IP = "10.0.2.1", "10.0.2.15"
+IPERF_PORT = 5001               # iperf 2's
 HOST_IP6 = "fe80::1"            # the tap's, set without waiting for DAD
 GUEST_MAC = "52:54:00:12:34:56"
 BIG_SIZE = 2 << 20
@@ -474,6 +479,34 @@ class Suite:
                                              stderr=subprocess.STDOUT,
                                              start_new_session=True))
 
+    def qemu_argv(self, kernel: Path, initrd: str,
+                  append: str) -> list[str]:
+        """QEMU in the namespace, --nic on its tap device."""
+        return ["ip", "netns", "exec", self.ns, self.args.qemu,
+                "-accel", "tcg", "-M", "pc", "-m", "128",
+                "-display", "none", "-monitor", "none",
+                "-serial", "stdio", "-no-reboot",
+                "-device", "isa-debug-exit,iobase=0x501,iosize=1",
+                "-kernel", str(kernel), "-append", append,
+                "-initrd", initrd, "-nic", "none", "-netdev",
+                f"tap,id=n0,ifname={TAP},script=no,downscript=no",
+                "-device", f"{self.args.nic},netdev=n0,mac={GUEST_MAC}"]
+
+    def boot_linux(self) -> None:
+        """Native Linux (bench/native: Debian's kernel, its e1000
+        module, our /init) at GUEST_IP, lxbench's TCP sink on iperf's
+        port: the twin of netd's boot on the same machine."""
+        native = Path(self.args.builddir) / "bench" / "native"
+        argv = self.qemu_argv(
+            native / "vmlinuz", str(native / "initramfs.cpio"),
+            f"console=ttyS0 quiet panic=-1 bench_mode=wall "
+            f"net_ip={GUEST_IP}/24 bench_run=tcpsink:{IPERF_PORT}")
+        (self.dir / "command.txt").write_text(" ".join(argv) + "\n")
+        self.qemu = subprocess.Popen(argv, stdout=self.guest_log.open("wb"),
+                                     stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL,
+                                     start_new_session=True)
+
     def boot(self) -> None:
         build = Path(self.args.builddir)
         netd = (f"{build}/servers/netd/netd.elf netd ip={GUEST_IP} "
@@ -507,17 +540,8 @@ class Suite:
             argv = self.bochs_argv(build, modules, append)
             stdout = (self.dir / "bochs.log").open("wb")
         else:
-            argv = ["ip", "netns", "exec", self.ns, self.args.qemu,
-                    "-accel", "tcg", "-M", "pc", "-m", "128",
-                    "-display", "none", "-monitor", "none",
-                    "-serial", "stdio", "-no-reboot",
-                    "-device", "isa-debug-exit,iobase=0x501,iosize=1",
-                    "-kernel", str(build / "kernel/graft.elf"),
-                    "-append", append, "-initrd", ",".join(modules),
-                    "-nic", "none", "-netdev",
-                    f"tap,id=n0,ifname={TAP},script=no,downscript=no",
-                    "-device",
-                    f"{self.args.nic},netdev=n0,mac={GUEST_MAC}"]
+            argv = self.qemu_argv(build / "kernel/graft.elf",
+                                  ",".join(modules), append)
             stdout = self.guest_log.open("wb")
         (self.dir / "command.txt").write_text(" ".join(argv) + "\n")
         self.qemu = subprocess.Popen(argv, stdout=stdout,
@@ -723,7 +747,10 @@ class Suite:
     def check_bench(self) -> None:
         """netd.tcp.rate (iperf, 5 runs of 3 s), netd.ping.rtt (100
         pings, 20 ms apart), netd.http.rate (5 passes of 100 status
-        pages, one connection each, one at a time)."""
+        pages, one connection each, one at a time); with --linux
+        linux.tcp.rate and linux.ping.rtt (Linux serves no status
+        page)."""
+        who = "linux" if self.args.linux else "netd"
         rates = []
         for _ in range(5):
             ok, out = self.run(["iperf", "-c", GUEST_IP, "-t", "3", "-f",
@@ -734,7 +761,7 @@ class Suite:
         self.case("bench_tcp_rate", None if len(rates) == 5 else
                   f"{len(rates)} of 5 iperf runs gave a rate")
         if rates:
-            self.bench_record("netd.tcp.rate", "Mbit/s", rates)
+            self.bench_record(f"{who}.tcp.rate", "Mbit/s", rates)
         ok, out = self.run(["ping", "-c", "100", "-i", "0.02", "-W", "2",
                             GUEST_IP], timeout=60)
         rtts = [float(t) * 1000 for t in re.findall(r"time=([\d.]+) ms",
@@ -742,7 +769,9 @@ class Suite:
         self.case("bench_ping_rtt", None if len(rtts) == 100 else
                   f"{len(rtts)} of 100 replies")
         if rtts:
-            self.bench_record("netd.ping.rtt", "us", rtts)
+            self.bench_record(f"{who}.ping.rtt", "us", rtts)
+        if self.args.linux:
+            return
         passes = []
         for _ in range(5):
             ok, out = self.run([sys.executable, __file__, "peer",
@@ -897,10 +926,17 @@ class Suite:
             if "client" in checks:
                 self.start_client_peers()
                 time.sleep(1)
-            self.boot()
-            ready = self.wait_console("netd: ready", self.args.boot_seconds)
-            self.case("netd_ready", None if ready else
-                      "netd never said it was ready")
+            if self.args.linux:
+                self.boot_linux()
+                ready = self.wait_console("lxbench: tcpsink ready",
+                                          self.args.boot_seconds)
+            else:
+                self.boot()
+                ready = self.wait_console("netd: ready",
+                                          self.args.boot_seconds)
+            guest = "linux" if self.args.linux else "netd"
+            self.case(f"{guest}_ready", None if ready else
+                      f"{guest} never said it was ready")
             if ready:
                 table = {"ping": self.check_ping, "http": self.check_http,
                          "big": self.check_big, "echo": self.check_echo,
@@ -912,7 +948,7 @@ class Suite:
                 for name in checks:
                     table[name]()
                 ok, _ = self.run(["ping", "-c", "1", "-W", "3", GUEST_IP])
-                self.case("netd_alive_at_the_end", None if ok else
+                self.case(f"{guest}_alive_at_the_end", None if ok else
                           "no ping reply")
         console = self.console()
         self.case("no_panic", None if "*** PANIC" not in console else
@@ -952,6 +988,9 @@ def main() -> int:
                         help="boot netd_client as a module of its own, "
                         "given netd's port by the boot script")
     parser.add_argument("--boot-seconds", type=float, default=90.0)
+    parser.add_argument("--linux", action="store_true",
+                        help="boot native Linux (bench/native) instead "
+                        "of Graft, for --checks bench's linux.* twins")
     parser.add_argument("--emulator", choices=("qemu", "bochs"),
                         default="qemu")
     parser.add_argument("--qemu", default=os.environ.get(

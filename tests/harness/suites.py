@@ -1491,6 +1491,11 @@ SUITES: tuple[Suite, ...] = (
     HostSuite(name="bench-netd", hidden=True, timeout=300.0,
               argv=NETD_HOST + ("--suite", "bench-netd", "--nic",
                                 "e1000,addr=03.0", "--checks", "bench")),
+    # Its twin: native Linux on the same QEMU machine and tap link.
+    HostSuite(name="bench-netd-linux", hidden=True, timeout=300.0,
+              argv=NETD_HOST + ("--suite", "bench-netd-linux", "--nic",
+                                "e1000,addr=03.0", "--checks", "bench",
+                                "--linux")),
     # Benchmarks, run by `run.py --bench`; bench_mode= tells the guest
     # which mode its BENCH lines are measured in.
     QemuSuite(name="bench", test="bench", mode="icount", hidden=True,
