@@ -83,34 +83,31 @@ bool dev_proxy_waiting(const char *name)
 	return waiting;
 }
 
-unsigned int dev_proxy_resent(const char *name)
+/* The counter at @offset in @name's publication (0 if none). */
+static unsigned int counter(const char *name, size_t offset)
 {
 	uint64_t flags = cpu_intr_save();
 	const struct dev_proxy *p = find(name);
-	unsigned int n = p != NULL ? p->resent : 0;
+	unsigned int n = p != NULL ?
+		*(const unsigned int *)((const char *)p + offset) : 0;
 
 	cpu_intr_restore(flags);
 	return n;
+}
+
+unsigned int dev_proxy_resent(const char *name)
+{
+	return counter(name, offsetof(struct dev_proxy, resent));
 }
 
 unsigned int dev_proxy_checks(const char *name)
 {
-	uint64_t flags = cpu_intr_save();
-	const struct dev_proxy *p = find(name);
-	unsigned int n = p != NULL ? p->checks : 0;
-
-	cpu_intr_restore(flags);
-	return n;
+	return counter(name, offsetof(struct dev_proxy, checks));
 }
 
 unsigned int dev_proxy_retried(const char *name)
 {
-	uint64_t flags = cpu_intr_save();
-	const struct dev_proxy *p = find(name);
-	unsigned int n = p != NULL ? p->retried : 0;
-
-	cpu_intr_restore(flags);
-	return n;
+	return counter(name, offsetof(struct dev_proxy, retried));
 }
 
 /* One reference less on @p (interrupts off); the last frees it. */
