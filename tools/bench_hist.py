@@ -35,6 +35,10 @@ FIGURES = (
     ("hist-net.tx.instr-60.png",
      "60-byte frame: device_write (Graft) / AF_PACKET sendto() (Linux)",
      ("net.tx.instr/60", "linux.net.tx.instr/60"), ""),
+    ("hist-net.rx.instr-60.png",
+     "60-byte frame received: driver to user (Graft's mach_msg / "
+     "Linux's recvmsg())",
+     ("net.rx.instr/60", "linux.net.rx.instr/60"), ""),
     ("hist-disk.read.instr-4096.png",
      "4 KiB disk read: device_read / O_DIRECT pread()",
      ("disk.read.instr/4096", "linux.disk.read.instr/4096"), ""),

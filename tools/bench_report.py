@@ -29,6 +29,8 @@ ICOUNT_PAIRS = (
      "rpc.user-kernel", "linux.syscall.null"),
     ("60-byte frame: device_write / AF_PACKET sendto()",
      "net.tx.instr/60", "linux.net.tx.instr/60"),
+    ("60-byte frame received: driver to the user's mach_msg / recvmsg()",
+     "net.rx.instr/60", "linux.net.rx.instr/60"),
     ("disk read 4 KiB: device_read / O_DIRECT pread()",
      "disk.read.instr/4096", "linux.disk.read.instr/4096"),
     ("disk read 64 KiB", "disk.read.instr/65536",

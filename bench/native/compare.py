@@ -5,7 +5,7 @@
 Runs after `run.py --bench` has written BUILD/bench/results.json:
 
 1. one native-Linux boot under `-icount shift=0,sleep=off` (the TSC counts
-   guest instructions): linux.syscall.null, linux.net.tx.instr/60,
+   guest instructions): linux.syscall.null, linux.net.{tx,rx}.instr/60,
    linux.disk.{read,write}.instr/{4096,65536}, with e1000 at the echoing
    host peer of Graft's `bench` boot and the IDE image of `bench-disk`;
 2. ROUNDS rounds on the wall clock, each booting Graft (suite graft-wall,

@@ -8,7 +8,13 @@
  *   syscall N MODE      N getppid() system calls, one fenced TSC pair each
  *   nettx N MODE        N frames of 60 bytes written with AF_PACKET
  *                       sendto() on eth0, each timed, each followed by the
- *                       receipt of the host peer's echo (net_probe's loop)
+ *                       receipt of the host peer's echo (net_probe's loop),
+ *                       whose way up is timed too: from the kernel's
+ *                       receive timestamp (SO_TIMESTAMPNS, taken where
+ *                       the driver's frame enters the stack) to recvmsg()
+ *                       returned, in TSC ticks (the clock's nanoseconds
+ *                       scaled by the ticks per nanosecond measured over
+ *                       the loop)
  *   disk N MODE         N O_DIRECT preads and N pwrites of 4 and 64 KiB on
  *                       /dev/sda1 at offset 0, each timed
  *   seq MODE            sequential O_DIRECT throughput, MiB/s: 2 MiB read
@@ -130,15 +136,60 @@ static void build_frame(uint8_t *f, unsigned int len)
 	build_test_frame(f, len, my_mac);
 }
 
+/* CLOCK_REALTIME in nanoseconds (the receive timestamps' clock). */
+static int64_t realtime_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Receive the peer's echo of @frame on @s: whether it is one, and the
+ * nanoseconds from its kernel timestamp to now in *@up (-1: none). */
+static int receive_echo(int s, const uint8_t *frame, int64_t *up)
+{
+	uint8_t echo[2048];
+	char control[CMSG_SPACE(sizeof(struct timespec))];
+	struct iovec iov = { echo, sizeof(echo) };
+	struct msghdr mh = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = control, .msg_controllen = sizeof(control),
+	};
+	ssize_t got = recvmsg(s, &mh, 0);
+	int64_t now = realtime_ns();
+	struct cmsghdr *c;
+
+	*up = -1;
+	for (c = CMSG_FIRSTHDR(&mh); got > 0 && c; c = CMSG_NXTHDR(&mh, c)) {
+		if (c->cmsg_level == SOL_SOCKET &&
+		    c->cmsg_type == SCM_TIMESTAMPNS) {
+			struct timespec ts;
+
+			memcpy(&ts, CMSG_DATA(c), sizeof(ts));
+			*up = now - ((int64_t)ts.tv_sec * 1000000000 +
+				     ts.tv_nsec);
+		}
+	}
+	return got >= FRAME_LEN && memcmp(echo, my_mac, 6) == 0 &&
+	       memcmp(echo + 14, frame + 14, FRAME_LEN - 14) == 0;
+}
+
 static void net_tx(unsigned long n)
 {
 	struct sockaddr_ll to;
-	int s = packet_socket(&to);
-	uint8_t frame[FRAME_LEN], echo[2048];
-	uint64_t *v = samples(n);
-	unsigned long echoed = 0;
+	int s = packet_socket(&to), one = 1;
+	uint8_t frame[FRAME_LEN];
+	uint64_t *v = samples(n), *rx = samples(n), tsc0, tsc1;
+	int64_t *up = calloc(n, sizeof(*up)), ns0, ns1;
+	unsigned long echoed = 0, stamped = 0;
 
+	if (up == NULL ||
+	    setsockopt(s, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof(one)) != 0)
+		die("SO_TIMESTAMPNS");
 	build_frame(frame, FRAME_LEN);
+	tsc0 = tsc();
+	ns0 = realtime_ns();
 	for (unsigned long i = 0; i < n; i++) {
 		uint64_t t0 = tsc();
 		ssize_t sent = sendto(s, frame, FRAME_LEN, 0,
@@ -147,15 +198,28 @@ static void net_tx(unsigned long n)
 		v[i] = tsc() - t0;
 		if (sent != FRAME_LEN)
 			die("sendto");
-		if (recv(s, echo, sizeof(echo), 0) >= FRAME_LEN &&
-		    memcmp(echo, my_mac, 6) == 0 &&
-		    memcmp(echo + 14, frame + 14, FRAME_LEN - 14) == 0)
-			echoed++;
+		echoed += receive_echo(s, frame, &up[i]);
 	}
+	tsc1 = tsc();
+	ns1 = realtime_ns();
 	bench_print("linux.net.tx.instr/60", mode, v, n);
 	printf("# linux.net.tx.instr/60: %lu of %lu frames echoed\n", echoed,
 	       n);
+	/* ticks per nanosecond over the loop: 1 under -icount shift=0 */
+	for (unsigned long i = 0; i < n; i++)
+		if (up[i] >= 0 && ns1 > ns0)
+			rx[stamped++] = (uint64_t)((double)up[i] *
+						   (double)(tsc1 - tsc0) /
+						   (double)(ns1 - ns0) + 0.5);
+	printf("# linux.net.rx.instr/60: %lu of %lu echoes stamped, %.4f "
+	       "ticks a nanosecond\n", stamped, n,
+	       ns1 > ns0 ? (double)(tsc1 - tsc0) / (double)(ns1 - ns0) : 0.0);
+	if (stamped != n)
+		die("a receive timestamp missing");
+	bench_print("linux.net.rx.instr/60", mode, rx, n);
 	free(v);
+	free(rx);
+	free(up);
 	close(s);
 }
 

@@ -32,6 +32,9 @@ struct probe_sample {
 				 * command; else 0 */
 	uint16_t write;		/* disk: 1 for a write; else 0 */
 	uint64_t ticks;		/* probe_read() difference */
+	uint64_t start;		/* the net spans: probe_read() where the
+				 * span starts (a benchmark carries it on
+				 * to a user's receipt); else 0 */
 };
 
 typedef void (*probe_hook_fn)(const struct probe_sample *s);

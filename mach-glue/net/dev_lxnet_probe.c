@@ -38,11 +38,14 @@ static struct {
 				 * 0: no sample open */
 } st;
 
-/* Interrupts off: a sample of @len bytes and @ticks on @slot's @span. */
-static void sample(unsigned int slot, int span, uint32_t len, uint64_t ticks)
+/* Interrupts off: a sample of @len bytes and @ticks on @slot's @span,
+ * which started at @start. */
+static void sample(unsigned int slot, int span, uint32_t len, uint64_t ticks,
+		   uint64_t start)
 {
 	struct probe_sample ps = {
 		.span = PROBE_NET_TX + span, .len = len, .ticks = ticks,
+		.start = start,
 	};
 
 	if (slot < DEV_LXNET_MAX)
@@ -63,7 +66,7 @@ static void point(int p)
 	} else if (p == LX_EMUL_NET_PROBE_TX_DRIVER) {
 		if (st.t_write != 0)
 			sample(st.tx_slot, SPAN_TX, st.tx_len,
-			       now - st.t_write - st.copies);
+			       now - st.t_write - st.copies, st.t_write);
 		st.t_write = 0;
 	} else if (p == LX_EMUL_NET_PROBE_RX_HANDOVER) {
 		st.t_rx = now;
@@ -94,14 +97,15 @@ void lxnet_probe_copied(uint64_t ticks)
 void lxnet_probe_rx(unsigned int slot, uint32_t len)
 {
 	if (st.t_rx != 0)
-		sample(slot, SPAN_RX, len, probe_read() - st.t_rx);
+		sample(slot, SPAN_RX, len, probe_read() - st.t_rx, st.t_rx);
 	st.t_rx = 0;
 }
 
 void lxnet_probe_tx_done(unsigned int slot, uint32_t len)
 {
 	if (st.t_done != 0)
-		sample(slot, SPAN_TXDONE, len, probe_read() - st.t_done);
+		sample(slot, SPAN_TXDONE, len, probe_read() - st.t_done,
+		       st.t_done);
 	st.t_done = 0;
 }
 

@@ -50,7 +50,7 @@ static void empty_probe_cost(struct ktest *t)
  * BENCH lines itself; this case runs the pair and checks it finished.
  */
 /* What the clients print, their BENCH-SAMPLES lines included. */
-static char console[65536];
+static char console[131072];
 
 static void rpc_round_trips(struct ktest *t)
 {
@@ -222,6 +222,74 @@ static void net_print(struct ktest *t, const char *dir,
 	}
 }
 
+/*
+ * net.rx.instr/<size> (or /<nic>/<size>): from the driver handing an
+ * echo over (its net.rx.glue sample's start) to the receive that took it
+ * returning in net_probe, whose TSC there it prints on "RX-T1" lines,
+ * frame by frame: the k-th of them ends the k-th net.rx.glue sample of
+ * the same size (as many of each size: a third of the values).
+ */
+static uint64_t rx_done[3 * NET_BENCH_MAX];
+
+static void net_rx_user(struct ktest *t, const struct probe_sample *s,
+			unsigned int ns)
+{
+	static const unsigned int lens[] = { 60, 256, 1500 };
+	unsigned int got = 0, n;
+	const char *at = console;
+	char nic[24];
+
+	while ((at = user_task_text_after(at, "RX-T1 ")) != NULL) {
+		while (*at != '\n' && *at != '\0' &&
+		       got < sizeof(rx_done) / sizeof(rx_done[0])) {
+			uint64_t v = 0;
+
+			while (*at == ' ')
+				at++;
+			if (*at < '0' || *at > '9')
+				break;
+			while (*at >= '0' && *at <= '9')
+				v = v * 10 + (uint64_t)(*at++ - '0');
+			rx_done[got++] = v;
+		}
+	}
+	n = got / 3;
+	if (n == 0 || got % 3 != 0) {
+		ktest_fail(t, "%u RX-T1 values: not as many of each size",
+			   got);
+		return;
+	}
+	driver_part("bench_nic", nic, sizeof(nic));
+	for (unsigned int k = 0; k < 3; k++) {
+		unsigned int m = 0;
+		struct stats st;
+		char name[64];
+
+		for (unsigned int i = 0; i < ns && m < n; i++) {
+			const uint64_t *end = &rx_done[k * n + m];
+
+			if (s[i].len != lens[k])
+				continue;
+			if (*end <= s[i].start) {
+				ktest_fail(t, "echo %u of %u bytes: received "
+					   "before the driver handed it over",
+					   m, lens[k]);
+				return;
+			}
+			samples[m++] = *end - s[i].start;
+		}
+		if (m != n || stats_compute(samples, m, &st) != 0) {
+			ktest_fail(t, "%u net.rx.glue samples of %u bytes for "
+				   "%u echoes", m, lens[k], n);
+			continue;
+		}
+		ksnprintf(name, sizeof(name), "net.rx.instr/%s%u", nic,
+			  lens[k]);
+		bench_line(t, name, "ticks", &st);
+		bench_samples(name, samples, m);
+	}
+}
+
 static void net_glue(struct ktest *t)
 {
 	struct recording r[] = {
@@ -240,6 +308,7 @@ static void net_glue(struct ktest *t)
 	net_print(t, "tx", net_tx, r[0].n);
 	net_print(t, "rx", net_rx, r[1].n);
 	net_print(t, "txdone", net_txdone, r[2].n);
+	net_rx_user(t, net_rx, r[1].n);
 }
 
 static const struct ktest_case bench_cases[] = {
