@@ -105,8 +105,9 @@ static void a_large_copy_takes_no_page_and_reads_back(struct ktest *t)
 	pages = user_task_free_pages();
 	copy = lend(t, m, a);
 	expect_copy_old(t, copy);
+	/* vm_map_copy_frames keeps the loan: still no page taken */
 	KTEST_EXPECT_EQ(t, vm_map_copy_frames(copy), KERN_SUCCESS);
-	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);	/* still lent */
+	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
 	vm_map_copy_discard(copy);
 	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
 	/* The loan over, the source is writable again. */
