@@ -82,6 +82,7 @@ KERNEL_SOURCES = \
 	kernel/vm/vm_map_entry.c \
 	kernel/vm/vm_map_copy_kernel.c \
 	kernel/vm/vm_map_copy_bytes.c \
+	kernel/vm/vm_page_loan.c \
 	kernel/x86_64/pmap.c \
 	kernel/x86_64/copy.c \
 	kernel/x86_64/copy_user.S \
@@ -161,6 +162,7 @@ KERNEL_SOURCES = \
 	tests/kernel/vm_test.c \
 	tests/kernel/vm_user_test.c \
 	tests/kernel/vm_copy_bytes_test.c \
+	tests/kernel/vm_copy_loan_test.c \
 	tests/kernel/device_test.c \
 	tests/kernel/device_lifetime_test.c \
 	tests/kernel/claim_test.c tests/kernel/claim_reset_test.c \

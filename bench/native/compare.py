@@ -20,6 +20,10 @@ Runs after `run.py --bench` has written BUILD/bench/results.json:
    a wall record's min / median / p99 are the min / median / max of the
    rounds' medians, its count the number of rounds.
 
+With --disk-only only the disk figures: the icount boot runs the disk
+calls alone, and each round boots graft-wall-disk (disk_tput alone) and
+Linux's seq, for disk.{read,write}.seq/<size> and their linux.* twins.
+
 The records are appended to results.json and the icount boot's samples
 (BENCH-SAMPLES lines) to samples.json (the boots' own files go to
 BUILD/bench/runs/); the exit status is 1 if a boot failed.
@@ -84,6 +88,14 @@ LINUX_WALL = linux_suite(
      f"pktgen:0:{PKTGEN_COUNT}", f"pktgen:1000:{PKTGEN_COUNT}"],
     suites.wall_prepare)
 
+# --disk-only: the disk figures alone.
+GRAFT_WALL_DISK = ("graft-wall-disk",)
+LINUX_ICOUNT_DISK = linux_suite(
+    "linux-icount", "icount", [f"disk:{DISK_CALLS}"],
+    linux_icount_prepare)
+LINUX_WALL_DISK = linux_suite("linux-wall", "wall", ["seq"],
+                              suites.wall_prepare)
+
 
 def boot_linux(suite: suites.QemuSuite, ctx: run.Context, out_dir: Path
                ) -> tuple[list[dict], dict[str, list[list[int]]], list[str]]:
@@ -147,7 +159,13 @@ def main() -> int:
                         default=Path(__file__).resolve().parents[2])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--qemu", default="qemu-system-x86_64")
+    parser.add_argument("--disk-only", action="store_true",
+                        help="only the disk figures (graft-wall-disk, "
+                        "Linux's disk calls and seq)")
     args = parser.parse_args()
+    graft_wall = GRAFT_WALL_DISK if args.disk_only else GRAFT_WALL
+    linux_icount = LINUX_ICOUNT_DISK if args.disk_only else LINUX_ICOUNT
+    linux_wall = LINUX_WALL_DISK if args.disk_only else LINUX_WALL
     build = args.build_dir.resolve()
     results = build / "bench" / "results.json"
     runs = build / "bench" / "runs"
@@ -162,17 +180,17 @@ def main() -> int:
                            results_dir=out_dir, qemu=args.qemu,
                            bochs="bochs")
 
-    icount, samples, errors = boot_linux(LINUX_ICOUNT, ctx_for(runs), runs)
+    icount, samples, errors = boot_linux(linux_icount, ctx_for(runs), runs)
     problems += [f"linux-icount: {error}" for error in errors]
     rounds: list[list[dict]] = []
     for index in range(args.rounds):
         ctx = ctx_for(runs / f"round-{index + 1}")
         graft = []
-        for name in GRAFT_WALL:
+        for name in graft_wall:
             records, errors = boot_graft(ctx, name)
             graft += records
             problems += [f"{name} round {index + 1}: {e}" for e in errors]
-        linux, _, errors = boot_linux(LINUX_WALL, ctx, ctx.results_dir)
+        linux, _, errors = boot_linux(linux_wall, ctx, ctx.results_dir)
         problems += [f"linux-wall round {index + 1}: {e}" for e in errors]
         rounds.append(graft + linux)
         print(f"round {index + 1} of {args.rounds}: Graft and Linux booted",

@@ -56,6 +56,12 @@ struct dev_ops {
 	 * in the kernel buffer of a copy of bytes (vm_map_copyin_bytes).
 	 * False: the device layer gives the copy its pages first. */
 	bool write_by_get;
+	/* write_reads_frames - true if write only reads req->copy's pages
+	 * (a disk's DMA from them) and is done with them when the request
+	 * is answered: the pages may then stay the sender's own, lent
+	 * write-protected (vm_map_copy_frames), instead of a copy of them.
+	 * False: the copy gets pages of its own (vm_map_copy_pages). */
+	bool write_reads_frames;
 	/* get_status - write at most *@count ints of @flavor to @status and
 	 * set *@count; D_INVALID_OPERATION for a flavour it does not know.
 	 * Or D_IO_QUEUED after dev_reply_defer(@call, ...), the module then

@@ -241,7 +241,9 @@ kern_return_t ds_device_write(device_t device, ipc_port_t reply_port,
 	if (kr == D_SUCCESS && vm_map_copy_size(copy) != dataCnt)
 		kr = D_INVALID_SIZE;
 	if (kr == D_SUCCESS && !dev->module->ops->write_by_get &&
-	    vm_map_copy_pages(copy) != KERN_SUCCESS)
+	    (dev->module->ops->write_reads_frames ?
+	     vm_map_copy_frames(copy) : vm_map_copy_pages(copy)) !=
+	    KERN_SUCCESS)
 		kr = D_NO_MEMORY;
 	if (kr != D_SUCCESS)
 		return kr;	/* the data stays in the message */

@@ -12,10 +12,22 @@
  * (entries for splits, frames for copies) before it changes anything, so a
  * failure leaves the map as it was.
  *
- * Known limitation: no copy-on-write yet.  vm_map_copyin() copies the
- * contents of every resident page into new frames at once (pages never
- * touched stay zero pages and cost nothing); with dealloc it moves the
- * frames of anonymous pages instead of copying them.
+ * Copies.  vm_map_copyin() copies the contents of every resident page
+ * into new frames at once (pages never touched stay zero pages and cost
+ * nothing); with dealloc it moves the frames of anonymous pages instead
+ * of copying them.  A copy for a kernel receiver larger than
+ * VM_MAP_COPY_BYTES_MAX borrows the resident anonymous frames instead
+ * (vm_map_copyin_loan, vm_page_loan.h): the map keeps them, mapped
+ * without write access, and whatever would change or free a lent frame
+ * leaves it to the copy:
+ * - a write fault gives the page a new frame with the same contents
+ *   (loan_break), and so does vm_map_copy_overwrite before it writes;
+ * - vm_map_protect keeps lent pages without write access;
+ * - removing the page (vm_map_remove, vm_map_destroy) makes the frame an
+ *   orphan, freed when the last copy holding it is discarded;
+ * - vm_map_copyin with dealloc copies a lent frame instead of moving it.
+ * A page whose loan ended keeps its frame; its next write fault only
+ * makes it writable again.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -29,6 +41,7 @@
 #include "vm/vm_map_copy_kernel.h"
 #include "vm/vm_map_entry.h"
 #include "vm/vm_page.h"
+#include "vm/vm_page_loan.h"
 #include "x86_64/cpu.h"
 #include "x86_64/layout.h"
 #include "x86_64/pmap.h"
@@ -106,7 +119,54 @@ static void free_frame(void *arg, uint64_t va, uint64_t pa)
 {
 	(void)arg;
 	(void)va;
+	if (vm_page_loans_active != 0 && vm_page_loan_orphan(pa))
+		return;		/* the copies holding it free it */
 	vm_page_free_contig(pa, 1);
+}
+
+/* Whether frame @pa of an anonymous page is lent to a copy. */
+static bool frame_lent(uint64_t pa)
+{
+	return vm_page_loans_active != 0 && vm_page_loaned(pa);
+}
+
+/*
+ * Page @page of @map holds frame @pa, lent to a copy: give the page a
+ * new frame with the same contents, mapped with @prot, and leave @pa to
+ * the copies (an orphan).  KERN_SUCCESS or KERN_RESOURCE_SHORTAGE (the
+ * page unchanged).  Interrupts off.
+ */
+static kern_return_t loan_break(struct vm_map *map, uint64_t page,
+				uint64_t pa, vm_prot_t prot)
+{
+	uint64_t fresh;
+	kern_return_t kr;
+
+	if (vm_page_alloc(VM_ZONE_DMA32, &fresh) != KERN_SUCCESS)
+		return KERN_RESOURCE_SHORTAGE;
+	memcpy(phys_to_virt(fresh), phys_to_virt(pa), VM_PAGE_SIZE);
+	kr = pmap_enter(map->pmap, page, fresh, prot, true);
+	if (kr != KERN_SUCCESS) {
+		vm_page_free_contig(fresh, 1);
+		return kr;
+	}
+	vm_page_loan_orphan(pa);
+	return KERN_SUCCESS;
+}
+
+/* Take write access from the lent pages of anonymous entry @e.
+ * Interrupts off. */
+static void loans_protect(struct vm_map *map, const struct vm_map_entry *e)
+{
+	uint64_t pa;
+
+	if (vm_page_loans_active == 0 || e->kind != VM_MAP_ENTRY_ANON ||
+	    !(e->prot & VM_PROT_WRITE))
+		return;
+	for (uint64_t va = e->start; va < e->end; va += VM_PAGE_SIZE)
+		if (pmap_extract(map->pmap, va, &pa) && vm_page_loaned(pa))
+			pmap_protect(map->pmap, va, va + VM_PAGE_SIZE,
+				     e->prot & ~VM_PROT_WRITE);
 }
 
 /* Unmap entry @e (whole) and give back the memory it owns; unlink and free
@@ -370,6 +430,7 @@ kern_return_t vm_map_protect(struct vm_map *map, uint64_t addr,
 			e->prot = prot;
 		}
 		pmap_protect(map->pmap, e->start, e->end, e->prot);
+		loans_protect(map, e);
 	}
 	merge_range(map, start, end);
 	cpu_intr_restore(flags);
@@ -398,8 +459,17 @@ kern_return_t vm_map_fault(struct vm_map *map, uint64_t va, vm_prot_t type)
 	} else if (e->kind == VM_MAP_ENTRY_DEVICE) {
 		kr = pmap_enter_device(map->pmap, page,
 				       e->phys + (page - e->start), e->prot);
+	} else if (pmap_extract(map->pmap, page, &pa) &&
+		   e->kind == VM_MAP_ENTRY_ANON && frame_lent(pa)) {
+		/* Lent to a copy: a write takes a frame of its own. */
+		if (type & VM_PROT_WRITE)
+			kr = loan_break(map, page, pa, e->prot);
+		else
+			kr = pmap_enter(map->pmap, page, pa,
+					e->prot & ~VM_PROT_WRITE, true);
 	} else if (pmap_extract(map->pmap, page, &pa)) {
-		/* Resident already (a stale TLB entry): enter it again. */
+		/* Resident already (a stale TLB entry, or write access
+		 * taken for a loan that ended): enter it again. */
 		kr = pmap_enter(map->pmap, page, pa, e->prot, true);
 	} else if (e->kind != VM_MAP_ENTRY_ANON) {
 		kr = pmap_enter(map->pmap, page, e->phys + (page - e->start),
@@ -471,9 +541,17 @@ static kern_return_t copy_check(const struct vm_map *map, uint64_t start,
 
 static void copy_free_frames(struct vm_map_copy *c)
 {
-	for (uint64_t i = 0; i < c->npages; i++)
-		if (c->frames[i] != 0)
+	uint64_t flags = cpu_intr_save();	/* the loan registry's rule */
+
+	for (uint64_t i = 0; i < c->npages; i++) {
+		if (c->frames[i] == 0)
+			continue;
+		if (c->loaned)
+			vm_page_loan_give(c->frames[i]);
+		else
 			vm_page_free_contig(c->frames[i], 1);
+	}
+	cpu_intr_restore(flags);
 }
 
 /*
@@ -491,7 +569,8 @@ static bool copy_reserve(const struct vm_map *map, struct vm_map_copy *c,
 	for (va = start; va < end; va += VM_PAGE_SIZE, i++) {
 		if (va >= e->end)
 			e = vm_map_entry_next(&map->entries, e);
-		if (dealloc && e->kind == VM_MAP_ENTRY_ANON)
+		if (dealloc && e->kind == VM_MAP_ENTRY_ANON &&
+		    !(pmap_extract(map->pmap, va, &pa) && frame_lent(pa)))
 			continue;
 		if (source_frame(map, e, va, &pa) &&
 		    vm_page_alloc(VM_ZONE_DMA32, &c->frames[i]) !=
@@ -517,7 +596,8 @@ static void copy_fill(struct vm_map *map, struct vm_map_copy *c,
 			e = vm_map_entry_next(&map->entries, e);
 		if (!source_frame(map, e, va, &pa))
 			continue;
-		if (dealloc && e->kind == VM_MAP_ENTRY_ANON) {
+		if (dealloc && e->kind == VM_MAP_ENTRY_ANON &&
+		    c->frames[i] == 0) {
 			pmap_remove(map->pmap, va, va + VM_PAGE_SIZE, NULL,
 				    NULL);
 			c->frames[i] = pa;
@@ -559,6 +639,7 @@ kern_return_t vm_map_copyin(struct vm_map *map, uint64_t addr, uint64_t size,
 	c->offset = addr & PAGE_MASK;
 	c->npages = npages;
 	c->bytes = NULL;
+	c->loaned = false;
 	if ((dealloc && !spares_get(spares, vm_map_entry_clip_needs(
 					&map->entries, start, end))) ||
 	    !copy_reserve(map, c, start, end, dealloc)) {
@@ -574,6 +655,74 @@ kern_return_t vm_map_copyin(struct vm_map *map, uint64_t addr, uint64_t size,
 	*copy = c;
 out:
 	cpu_intr_restore(flags);
+	return kr;
+}
+
+/*
+ * vm_map_copyin_loan - see vm_map_copy.h.  Every page must be anonymous
+ * (resident or not) and the registry must have room for the resident
+ * ones; else vm_map_copyin copies.
+ */
+kern_return_t vm_map_copyin_loan(struct vm_map *map, uint64_t addr,
+				 uint64_t size, struct vm_map_copy **copy)
+{
+	const struct vm_map_entry *e;
+	struct vm_map_copy *c;
+	uint64_t start, end, va, pa, npages, resident = 0, i, flags;
+	kern_return_t kr;
+
+	if (map == NULL || copy == NULL || size == 0)
+		return vm_map_copyin(map, addr, size, false, copy);
+	kr = user_range(addr, size, &start, &end);
+	if (kr != KERN_SUCCESS)
+		return kr;
+	npages = (end - start) / VM_PAGE_SIZE;
+	c = kalloc(sizeof(*c) + npages * sizeof(c->frames[0]));
+	if (c == NULL)
+		return KERN_RESOURCE_SHORTAGE;
+	flags = cpu_intr_save();
+	kr = copy_check(map, start, end, VM_PROT_READ);
+	if (kr != KERN_SUCCESS)
+		goto out;
+	e = vm_map_entry_from(&map->entries, start);
+	for (va = start; va < end; va += VM_PAGE_SIZE) {
+		if (va >= e->end)
+			e = vm_map_entry_next(&map->entries, e);
+		if (e->kind != VM_MAP_ENTRY_ANON)
+			break;
+		resident += pmap_extract(map->pmap, va, &pa);
+	}
+	if (va < end || !vm_page_loan_room(resident)) {
+		cpu_intr_restore(flags);
+		kfree(c);
+		return vm_map_copyin(map, addr, size, false, copy);
+	}
+	c->size = size;
+	c->offset = addr & PAGE_MASK;
+	c->npages = npages;
+	c->bytes = NULL;
+	c->loaned = true;
+	for (va = start, i = 0; va < end; va += VM_PAGE_SIZE, i++) {
+		c->frames[i] = 0;
+		if (!pmap_extract(map->pmap, va, &pa))
+			continue;	/* never touched: zeros */
+		vm_page_loan_take(pa);
+		c->frames[i] = pa;
+	}
+	/* No page of the range may be written while lent. */
+	for (e = vm_map_entry_from(&map->entries, start);
+	     e != NULL && e->start < end;
+	     e = vm_map_entry_next(&map->entries, e))
+		if (e->prot & VM_PROT_WRITE)
+			pmap_protect(map->pmap,
+				     e->start > start ? e->start : start,
+				     e->end < end ? e->end : end,
+				     e->prot & ~VM_PROT_WRITE);
+	*copy = c;
+	c = NULL;
+out:
+	cpu_intr_restore(flags);
+	kfree(c);
 	return kr;
 }
 
@@ -738,6 +887,33 @@ static kern_return_t overwrite_enter(struct vm_map *map,
 	return kr;
 }
 
+/* Give every lent page of [start, end) (anonymous, writable: checked) a
+ * frame of its own before the kernel writes into them.  KERN_SUCCESS or
+ * KERN_RESOURCE_SHORTAGE (the pages done so far keep their new frames,
+ * which no one can tell).  Interrupts off. */
+static kern_return_t loans_break(struct vm_map *map, uint64_t start,
+				 uint64_t end)
+{
+	const struct vm_map_entry *e;
+	uint64_t va, pa;
+	kern_return_t kr;
+
+	if (vm_page_loans_active == 0)
+		return KERN_SUCCESS;
+	e = vm_map_entry_from(&map->entries, start);
+	for (va = start; va < end; va += VM_PAGE_SIZE) {
+		if (va >= e->end)
+			e = vm_map_entry_next(&map->entries, e);
+		if (e->kind != VM_MAP_ENTRY_ANON ||
+		    !pmap_extract(map->pmap, va, &pa) || !frame_lent(pa))
+			continue;
+		kr = loan_break(map, va, pa, e->prot);
+		if (kr != KERN_SUCCESS)
+			return kr;
+	}
+	return KERN_SUCCESS;
+}
+
 kern_return_t vm_map_copy_overwrite(struct vm_map *map, uint64_t addr,
 				    struct vm_map_copy *copy)
 {
@@ -759,6 +935,8 @@ kern_return_t vm_map_copy_overwrite(struct vm_map *map, uint64_t addr,
 		return KERN_RESOURCE_SHORTAGE;
 	flags = cpu_intr_save();
 	kr = copy_check(map, start, end, VM_PROT_WRITE);
+	if (kr == KERN_SUCCESS)
+		kr = loans_break(map, start, end);
 	if (kr == KERN_SUCCESS)
 		kr = overwrite_enter(map, copy, start, end);
 	if (kr != KERN_SUCCESS) {

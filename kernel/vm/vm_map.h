@@ -133,8 +133,9 @@ struct vm_map *vm_map_active(void);
  * page boundary and returns in *@addr that boundary plus the offset of the
  * data in its first page, so the bytes around the data within those pages
  * travel too (as in Mach).  With @dealloc, resident anonymous pages move
- * into the copy instead of being copied; the rest is copied at once (no
- * copy-on-write yet).  Pages never touched travel as zero pages.
+ * into the copy instead of being copied (but for a page lent to another
+ * copy: vm_map_copyin_bytes); the rest is copied at once (no
+ * copy-on-write between tasks).  Pages never touched travel as zero pages.
  */
 kern_return_t vm_map_copyin(struct vm_map *map, uint64_t addr, uint64_t size,
 			    bool dealloc, struct vm_map_copy **copy);
@@ -153,15 +154,23 @@ void vm_map_copy_discard(struct vm_map_copy *copy);
  * needs its pages calls vm_map_copy_pages, and vm_map_copyout and
  * vm_map_copy_overwrite do so themselves: the bytes of those pages
  * around the data are then zero, not the sender's.  Larger sizes are
- * vm_map_copyin's.
+ * snapshots of whole pages as vm_map_copyin's, whose resident frames the
+ * sender lends (vm_map_copyin_loan) rather than copies.
  * vm_map_copy_pages - give a copy of bytes its pages (the data at its
- * offset, zeros around it); any other copy is left as it is.
- * KERN_SUCCESS or KERN_RESOURCE_SHORTAGE (the copy unchanged).
+ * offset, zeros around it), and a copy whose frames are lent by the
+ * sender's map (larger sizes: vm_map.c, "Copies") frames of its own with
+ * the same contents; any other copy is left as it is.  KERN_SUCCESS or
+ * KERN_RESOURCE_SHORTAGE (the copy unchanged).
+ * vm_map_copy_frames - the same for a copy of bytes, but a copy with
+ * lent frames keeps them: for a kernel consumer that only reads the
+ * frames (a disk's DMA) and is done with them when it discards the
+ * copy.  The sender cannot change a lent frame meanwhile.
  */
 #define VM_MAP_COPY_BYTES_MAX	2048
 kern_return_t vm_map_copyin_bytes(struct vm_map *map, uint64_t addr,
 				  uint64_t size, struct vm_map_copy **copy);
 kern_return_t vm_map_copy_pages(struct vm_map_copy *copy);
+kern_return_t vm_map_copy_frames(struct vm_map_copy *copy);
 
 /*
  * vm_map_copy_from_kernel - a copy holding @size bytes of kernel memory

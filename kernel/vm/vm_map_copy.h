@@ -3,6 +3,7 @@
 #ifndef VM_VM_MAP_COPY_H
 #define VM_VM_MAP_COPY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <mach/kern_return.h>
@@ -13,12 +14,17 @@ struct vm_map;
  * first one (vm_map.h describes how copies travel).  A copy of bytes
  * (vm_map_copyin_bytes) holds the data in @bytes, inside its own
  * allocation, and no frames (all 0) until vm_map_copy_pages gives it
- * some and clears @bytes. */
+ * some and clears @bytes.  A loaned copy (vm_map_copyin_bytes of more
+ * than VM_MAP_COPY_BYTES_MAX bytes) holds the sender's own frames,
+ * write-protected in the sender's map, until it is discarded or
+ * vm_map_copy_pages gives it frames of its own. */
 struct vm_map_copy {
 	uint64_t size;		/* bytes asked for */
 	uint64_t offset;	/* of the data in its first page */
 	uint64_t npages;
 	uint8_t *bytes;		/* a copy of bytes: its data; else NULL */
+	bool loaned;		/* its frames are a map's, lent
+				 * (vm_page_loan.h), not its own */
 	uint64_t frames[];	/* 0: a page never touched (zeros) */
 };
 
@@ -35,5 +41,17 @@ struct vm_map_copy {
 kern_return_t vm_map_read_bytes(struct vm_map *map, uint64_t addr,
 				uint64_t size, void *dst);
 void vm_map_copy_free(struct vm_map_copy *copy);
+
+/*
+ * vm_map_copyin_loan - vm_map_copyin without @dealloc of more than
+ * VM_MAP_COPY_BYTES_MAX bytes for a kernel receiver (vm_map_copyin_bytes
+ * calls it): the same checks and returns, but the copy borrows the
+ * resident frames of the range (loaned, vm_map.c says how the map keeps
+ * them unchanged) instead of copying them.  A range with a page that is
+ * not anonymous, or more resident pages than the loan registry has room
+ * for, is copied by vm_map_copyin.  Interrupts on or off.
+ */
+kern_return_t vm_map_copyin_loan(struct vm_map *map, uint64_t addr,
+				 uint64_t size, struct vm_map_copy **copy);
 
 #endif

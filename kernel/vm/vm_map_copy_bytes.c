@@ -8,16 +8,22 @@
  * copies come from a static pool (.bss) before the heap, so a write
  * takes no heap object and moves no heap counter; every copy record is
  * freed through vm_map_copy_free, which knows where it came from.
+ * More data for a kernel object borrows the sender's frames
+ * (vm_map_copyin_loan); vm_map_copy_pages gives such a copy frames of
+ * its own, vm_map_copy_frames keeps the loan.
  */
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kern/kalloc.h"
 #include "kern/rec_pool.h"
 #include "kern/string.h"
 #include "vm/vm_map.h"
 #include "vm/vm_map_copy.h"
 #include "vm/vm_map_copy_kernel.h"
+#include "x86_64/cpu.h"
 #include "vm/vm_page.h"
+#include "vm/vm_page_loan.h"
 #include "x86_64/layout.h"
 
 #define PAGE_MASK	(VM_PAGE_SIZE - 1)
@@ -50,8 +56,9 @@ kern_return_t vm_map_copyin_bytes(struct vm_map *map, uint64_t addr,
 	uint64_t npages;
 	kern_return_t kr;
 
-	if (size > VM_MAP_COPY_BYTES_MAX || size == 0 || map == NULL ||
-	    copy == NULL || addr + size < addr)
+	if (size > VM_MAP_COPY_BYTES_MAX)
+		return vm_map_copyin_loan(map, addr, size, copy);
+	if (size == 0 || map == NULL || copy == NULL || addr + size < addr)
 		return vm_map_copyin(map, addr, size, false, copy);
 	npages = (((addr + size + PAGE_MASK) & ~PAGE_MASK) -
 		  (addr & ~PAGE_MASK)) / VM_PAGE_SIZE;
@@ -60,6 +67,7 @@ kern_return_t vm_map_copyin_bytes(struct vm_map *map, uint64_t addr,
 	if (c == NULL)
 		return KERN_RESOURCE_SHORTAGE;
 	c->bytes = (uint8_t *)&c->frames[npages];
+	c->loaned = false;
 	kr = vm_map_read_bytes(map, addr, size, c->bytes);
 	if (kr != KERN_SUCCESS) {
 		vm_map_copy_free(c);
@@ -74,7 +82,44 @@ kern_return_t vm_map_copyin_bytes(struct vm_map *map, uint64_t addr,
 	return KERN_SUCCESS;
 }
 
-kern_return_t vm_map_copy_pages(struct vm_map_copy *copy)
+/* A loaned copy takes frames of its own with the same contents and gives
+ * the lent ones back; KERN_RESOURCE_SHORTAGE leaves it as it was. */
+static kern_return_t unloan(struct vm_map_copy *copy)
+{
+	uint64_t *fresh = kalloc(copy->npages * sizeof(*fresh));
+	uint64_t i, flags;
+
+	if (fresh == NULL)
+		return KERN_RESOURCE_SHORTAGE;
+	for (i = 0; i < copy->npages; i++) {
+		fresh[i] = 0;
+		if (copy->frames[i] != 0 &&
+		    vm_page_alloc(VM_ZONE_DMA32, &fresh[i]) != KERN_SUCCESS)
+			goto err_pages;
+	}
+	flags = cpu_intr_save();	/* the loan registry's rule */
+	for (i = 0; i < copy->npages; i++) {
+		if (copy->frames[i] == 0)
+			continue;
+		memcpy(phys_to_virt(fresh[i]),
+		       phys_to_virt(copy->frames[i]), VM_PAGE_SIZE);
+		vm_page_loan_give(copy->frames[i]);
+		copy->frames[i] = fresh[i];
+	}
+	copy->loaned = false;
+	cpu_intr_restore(flags);
+	kfree(fresh);
+	return KERN_SUCCESS;
+
+err_pages:
+	while (i-- > 0)
+		if (fresh[i] != 0)
+			vm_page_free_contig(fresh[i], 1);
+	kfree(fresh);
+	return KERN_RESOURCE_SHORTAGE;
+}
+
+kern_return_t vm_map_copy_frames(struct vm_map_copy *copy)
 {
 	uint8_t *bytes;
 	uint64_t i;
@@ -98,4 +143,11 @@ err_pages:
 		copy->frames[i] = 0;
 	}
 	return KERN_RESOURCE_SHORTAGE;
+}
+
+kern_return_t vm_map_copy_pages(struct vm_map_copy *copy)
+{
+	if (copy != NULL && copy->loaned)
+		return unloan(copy);
+	return vm_map_copy_frames(copy);
 }

@@ -29,6 +29,7 @@ kern_return_t vm_map_copy_kernel_alloc(uint64_t size,
 	c->offset = 0;
 	c->npages = npages;
 	c->bytes = NULL;
+	c->loaned = false;
 	for (uint64_t i = 0; i < npages; i++) {
 		if (vm_page_alloc(VM_ZONE_DMA32, &c->frames[i]) !=
 		    KERN_SUCCESS) {

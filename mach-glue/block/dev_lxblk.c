@@ -631,6 +631,9 @@ static const struct dev_ops lxblk_ops = {
 	.write = lxblk_io,
 	.get_status = lxblk_get_status,
 	.replied = lxblk_probe_replied,
+	/* a write's pages only go to the device (DMA, or a bounce copy
+	 * from them) until the request is answered */
+	.write_reads_frames = true,
 };
 
 const struct dev_module dev_lxblk_module = {

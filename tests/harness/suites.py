@@ -960,6 +960,7 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="sched", test="sched", qemu_args=DETERMINISTIC_TIME),
     QemuSuite(name="vm-user", test="vm-user"),
     QemuSuite(name="vm-copy-bytes", test="vm-copy-bytes"),
+    QemuSuite(name="vm-copy-loan", test="vm-copy-loan"),
     QemuSuite(name="mach-user", test="mach-user",
               modules=(("{builddir}/tests/user/mach_probe.elf",
                         "mach_probe alpha host=${host-port} "
@@ -1571,6 +1572,12 @@ SUITES: tuple[Suite, ...] = (
                         f"runs={PKTGEN_BENCH_RUNS} "
                         "dst_mac=02:47:52:41:46:54 "
                         "device=${device-port}"))),
+    # Its disk throughput alone (compare.py --disk-only).
+    QemuSuite(name="graft-wall-disk", test="bench-disk-seq", hidden=True,
+              timeout=600.0, cmdline=("bench_mode=wall", "linux"),
+              prepare=wall_prepare,
+              modules=((DISK_PROBE, f"disk_tput mode=tput "
+                        f"{disk_args(False)} device=${{device-port}}"),)),
     # The same with e1000 and ata_piix in one driver server
     # (server.net.tx.rate/60, server.disk.*.seq/<size>), booted in the
     # same rounds.

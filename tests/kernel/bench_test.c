@@ -478,3 +478,10 @@ static const struct ktest_case bench_disk_wall_cases[] = {
 	{ "pktgen_rate", pktgen_rate },
 };
 KTEST_SUITE(bench_disk_wall_suite, "bench-disk-wall", bench_disk_wall_cases);
+
+/* Suite "bench-disk-seq": the disk's throughput alone (wall clock;
+ * compare.py --disk-only). */
+static const struct ktest_case bench_disk_seq_cases[] = {
+	{ "disk_throughput", disk_throughput },
+};
+KTEST_SUITE(bench_disk_seq_suite, "bench-disk-seq", bench_disk_seq_cases);

@@ -126,9 +126,11 @@ static void copyout_maps_the_bytes_with_zeros_around(struct ktest *t)
 	source_end(m);
 }
 
-/* A copy of @size bytes at @off of the source takes one page: at once
- * (more than VM_MAP_COPY_BYTES_MAX), or when @ask_pages asks for it;
- * either way it reads back, and its page comes back with it. */
+/* A copy of @size bytes at @off of the source takes one page when
+ * vm_map_copy_pages asks for it (@ask_pages; more than
+ * VM_MAP_COPY_BYTES_MAX bytes take none before: the source lends its
+ * frame, suite vm-copy-loan); it reads back, and its page comes back
+ * with it. */
 static void copy_takes_one_page(struct ktest *t, size_t off, size_t size,
 				bool ask_pages)
 {
@@ -162,7 +164,7 @@ static void more_bytes_than_the_limit_take_pages(struct ktest *t)
 	uint64_t a;
 	struct vm_map *m;
 
-	copy_takes_one_page(t, 0, VM_MAP_COPY_BYTES_MAX + 1, false);
+	copy_takes_one_page(t, 0, VM_MAP_COPY_BYTES_MAX + 1, true);
 	m = source_begin(t, &a);
 	if (m == NULL)
 		return;
