@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Buses that Linux code registers (the virtio bus): bus_register, driver_register, the binding of their devices, bus_find_device. */
+/* Buses that Linux code registers (the virtio bus): bus_register, driver_register, the binding of their devices, bus_find_device, bus_for_each_dev/_drv. */
 /*
  * Linux's drivers/base/bus.c and dd.c without sysfs, deferred probing or
  * asynchronous probes: a registered bus keeps its devices and drivers in
@@ -252,4 +252,57 @@ struct device *bus_find_device(struct bus_type *bus, struct device *start,
 			return get_device(n->item);
 	}
 	return NULL;
+}
+
+/*
+ * bus_for_each_dev - @fn(dev, @data) for each device of registered @bus
+ * in the order added, after @start (NULL: from the first), until @fn
+ * answers non-zero: that answer, else 0.  @fn may remove the device it
+ * is given, no other.  -EINVAL if @bus is not registered here (PCI,
+ * platform).
+ */
+int bus_for_each_dev(struct bus_type *bus, struct device *start, void *data,
+		     int (*fn)(struct device *dev, void *data))
+{
+	struct lx_bus *b = bus_find(bus);
+	struct lx_bus_node *n, *next;
+	bool after = !start;
+	int err;
+
+	if (!b)
+		return -EINVAL;
+	list_for_each_entry_safe(n, next, &b->devices, link) {
+		if (!after) {
+			after = n->item == start;
+			continue;
+		}
+		err = fn(n->item, data);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* bus_for_each_drv - as bus_for_each_dev, over @bus's drivers in the
+ * order registered (@fn may unregister the driver it is given). */
+int bus_for_each_drv(struct bus_type *bus, struct device_driver *start,
+		     void *data, int (*fn)(struct device_driver *, void *))
+{
+	struct lx_bus *b = bus_find(bus);
+	struct lx_bus_node *n, *next;
+	bool after = !start;
+	int err;
+
+	if (!b)
+		return -EINVAL;
+	list_for_each_entry_safe(n, next, &b->drivers, link) {
+		if (!after) {
+			after = n->item == start;
+			continue;
+		}
+		err = fn(n->item, data);
+		if (err)
+			return err;
+	}
+	return 0;
 }

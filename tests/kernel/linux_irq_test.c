@@ -17,6 +17,7 @@
 #include "kern/thread.h"
 #include "linux-emu/include/lx_emul.h"
 #include "tests/kernel/user_task.h"
+#include "tests/linux-emu/lx_selftest_bus.h"
 #include "tests/linux-emu/lx_selftest_irq.h"
 #include "tests/linux-emu/lx_selftest_support.h"
 #include "tests/linux-emu/lx_selftest_spurious.h"
@@ -252,6 +253,29 @@ static void device_children_listed_in_order(struct ktest *t)
 	run_support(t, lx_emul_selftest_device_children);
 }
 
+/* @check of lx_selftest_bus.c, as run_support() does. */
+static void run_bus(struct ktest *t, int (*check)(void))
+{
+	struct baseline b;
+	int line;
+
+	take_baseline(&b);
+	line = check();
+	if (line != 0)
+		ktest_fail(t, "check at lx_selftest_bus.c:%d failed", line);
+	expect_baseline(t, &b);
+}
+
+static void bus_devices_and_drivers_walked_in_order(struct ktest *t)
+{
+	run_bus(t, lx_emul_selftest_bus_walk);
+}
+
+static void auxiliary_devices_bind_by_name_and_unbind(struct ktest *t)
+{
+	run_bus(t, lx_emul_selftest_auxiliary_bus);
+}
+
 static void a_line_nobody_cares_about_is_disabled_and_polled(struct ktest *t)
 {
 	KTEST_EXPECT_EQ(t, lx_emul_selftest_irq_spurious(), 0);
@@ -310,6 +334,10 @@ static const struct ktest_case linux_irq_cases[] = {
 	  chrdev_regions_and_misc_minors_as_linux },
 	{ "device_children_listed_in_order",
 	  device_children_listed_in_order },
+	{ "bus_devices_and_drivers_walked_in_order",
+	  bus_devices_and_drivers_walked_in_order },
+	{ "auxiliary_devices_bind_by_name_and_unbind",
+	  auxiliary_devices_bind_by_name_and_unbind },
 	{ "a_line_nobody_cares_about_is_disabled_and_polled",
 	  a_line_nobody_cares_about_is_disabled_and_polled },
 	{ "world_entry_cost_measured", world_entry_cost_measured },
