@@ -271,6 +271,11 @@ static void bus_devices_and_drivers_walked_in_order(struct ktest *t)
 	run_bus(t, lx_emul_selftest_bus_walk);
 }
 
+static void drivers_bound_without_probe_and_released(struct ktest *t)
+{
+	run_bus(t, lx_emul_selftest_bus_bind);
+}
+
 static void auxiliary_devices_bind_by_name_and_unbind(struct ktest *t)
 {
 	run_bus(t, lx_emul_selftest_auxiliary_bus);
@@ -336,6 +341,8 @@ static const struct ktest_case linux_irq_cases[] = {
 	  device_children_listed_in_order },
 	{ "bus_devices_and_drivers_walked_in_order",
 	  bus_devices_and_drivers_walked_in_order },
+	{ "drivers_bound_without_probe_and_released",
+	  drivers_bound_without_probe_and_released },
 	{ "auxiliary_devices_bind_by_name_and_unbind",
 	  auxiliary_devices_bind_by_name_and_unbind },
 	{ "a_line_nobody_cares_about_is_disabled_and_polled",

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Checks of the linux-irq suite for buses: walking a bus's devices and drivers (lx_bus.c), the auxiliary bus (lx_auxiliary.c). */
+/* Checks of the linux-irq suite for buses: walking a bus's devices and drivers, binding and releasing a driver (lx_bus.c), the auxiliary bus (lx_auxiliary.c). */
 #include <linux/auxiliary_bus.h>
 #include <linux/device.h>
 #include <linux/string.h>
@@ -98,6 +98,61 @@ static int walk_checks(void)
 	return 0;
 }
 IN_WORLD(bus_walk, walk_checks)
+
+/* A bus whose driver takes every device: binding by probe, by
+ * device_bind_driver, and releasing. */
+static int probes, removes;
+
+static int bind_probe(struct device *dev)
+{
+	probes++;
+	return 0;
+}
+
+static int bind_remove(struct device *dev)
+{
+	removes++;
+	return 0;
+}
+
+static struct bus_type bind_bus = { .name = "lx_bind" };
+static struct device_driver bind_drv = {
+	.name = "lx_bind_drv",
+	.bus = &bind_bus,
+	.probe = bind_probe,
+	.remove = bind_remove,
+};
+static struct device bind_dev;
+
+static int bind_checks(void)
+{
+	probes = removes = 0;
+	CHECK(bus_register(&bind_bus) == 0);
+	device_initialize(&bind_dev);
+	bind_dev.bus = &bind_bus;
+	bind_dev.release = static_release;
+	CHECK(dev_set_name(&bind_dev, "lx_bind0") == 0);
+	CHECK(device_add(&bind_dev) == 0);
+	/* No driver set: nothing to bind. */
+	CHECK(device_bind_driver(&bind_dev) == -EINVAL);
+	CHECK(driver_register(&bind_drv) == 0);
+	CHECK(probes == 1 && bind_dev.driver == &bind_drv);
+	/* Released: its remove, unbound; released again: nothing. */
+	device_release_driver(&bind_dev);
+	CHECK(removes == 1 && !bind_dev.driver);
+	device_release_driver(&bind_dev);
+	CHECK(removes == 1);
+	/* Bound without a probe, then unbound with the driver. */
+	bind_dev.driver = &bind_drv;
+	CHECK(device_bind_driver(&bind_dev) == 0);
+	CHECK(probes == 1);
+	driver_unregister(&bind_drv);
+	CHECK(removes == 2 && !bind_dev.driver);
+	device_unregister(&bind_dev);
+	bus_unregister(&bind_bus);
+	return 0;
+}
+IN_WORLD(bus_bind, bind_checks)
 
 /* The auxiliary bus: devices "lx_selftest_bus.NAME.ID" (KBUILD_MODNAME
  * is the object's name), a driver for the "part" ones. */

@@ -6,6 +6,7 @@
 /* Each: 0, or the line of the first check that failed; leaves no bus,
  * device or driver behind. */
 int lx_emul_selftest_bus_walk(void);		/* devices, drivers, order */
+int lx_emul_selftest_bus_bind(void);		/* bind, release */
 int lx_emul_selftest_auxiliary_bus(void);	/* bind by name, unbind */
 
 #endif
