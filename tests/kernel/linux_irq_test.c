@@ -18,6 +18,7 @@
 #include "linux-emu/include/lx_emul.h"
 #include "tests/kernel/user_task.h"
 #include "tests/linux-emu/lx_selftest_bus.h"
+#include "tests/linux-emu/lx_selftest_idr.h"
 #include "tests/linux-emu/lx_selftest_irq.h"
 #include "tests/linux-emu/lx_selftest_support.h"
 #include "tests/linux-emu/lx_selftest_spurious.h"
@@ -276,6 +277,18 @@ static void drivers_bound_without_probe_and_released(struct ktest *t)
 	run_bus(t, lx_emul_selftest_bus_bind);
 }
 
+static void idr_ids_lowest_free_reserved_cyclic_and_based(struct ktest *t)
+{
+	struct baseline b;
+	int line;
+
+	take_baseline(&b);
+	line = lx_emul_selftest_idr();
+	if (line != 0)
+		ktest_fail(t, "check at lx_selftest_idr.c:%d failed", line);
+	expect_baseline(t, &b);
+}
+
 static void auxiliary_devices_bind_by_name_and_unbind(struct ktest *t)
 {
 	run_bus(t, lx_emul_selftest_auxiliary_bus);
@@ -343,6 +356,8 @@ static const struct ktest_case linux_irq_cases[] = {
 	  bus_devices_and_drivers_walked_in_order },
 	{ "drivers_bound_without_probe_and_released",
 	  drivers_bound_without_probe_and_released },
+	{ "idr_ids_lowest_free_reserved_cyclic_and_based",
+	  idr_ids_lowest_free_reserved_cyclic_and_based },
 	{ "auxiliary_devices_bind_by_name_and_unbind",
 	  auxiliary_devices_bind_by_name_and_unbind },
 	{ "a_line_nobody_cares_about_is_disabled_and_polled",
