@@ -7,11 +7,11 @@
  * the IDR is empty (idr_is_empty, Linux's inline, reads it and the
  * root's IDR_FREE tag).  No tags are kept but the root's, which
  * IDR_INIT sets: IDR_FREE says some id is free, and stays set, since no
- * IDR here fills its 2^31 ids.  A NULL pointer reserves its id: idr_find answers NULL for
- * it, iteration skips it, idr_replace fills it.  Allocation is a walk
- * from the lowest id asked for: the drivers keep a few entries.  No
- * lock of its own: callers serialize, as with Linux's IDR;
- * idr_preload is not provided.
+ * IDR here fills its 2^31 ids.  A NULL pointer reserves its id:
+ * idr_find answers NULL for it, iteration skips it, idr_replace fills
+ * it.  Allocation is a walk from the lowest id asked for: the drivers
+ * keep a few entries.  No lock of its own: callers serialize, as with
+ * Linux's IDR; idr_preload is not provided.
  */
 #include <linux/err.h>
 #include <linux/idr.h>

@@ -229,6 +229,11 @@ static void rwsem_readers_share_and_writers_wait_in_order(struct ktest *t)
 	run_support(t, lx_emul_selftest_rwsem);
 }
 
+static void semaphores_count_time_out_and_wake_waiters(struct ktest *t)
+{
+	run_support(t, lx_emul_selftest_semaphore);
+}
+
 static void tasklets_run_once_in_bottom_halves(struct ktest *t)
 {
 	run_support(t, lx_emul_selftest_tasklet);
@@ -342,6 +347,8 @@ static const struct ktest_case linux_irq_cases[] = {
 	  host_threads_entering_get_their_own_tasks },
 	{ "rwsem_readers_share_and_writers_wait_in_order",
 	  rwsem_readers_share_and_writers_wait_in_order },
+	{ "semaphores_count_time_out_and_wake_waiters",
+	  semaphores_count_time_out_and_wake_waiters },
 	{ "tasklets_run_once_in_bottom_halves",
 	  tasklets_run_once_in_bottom_halves },
 	{ "call_rcu_runs_after_the_world_is_let_go",

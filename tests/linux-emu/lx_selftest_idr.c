@@ -50,7 +50,8 @@ static int idr_checks(void)
 	CHECK(idr_replace(&idr, &b, 1) == &c);
 	/* In id order, stopped by the first non-zero answer. */
 	sum = 0;
-	CHECK(idr_for_each(&idr, add_id, NULL) == 0 && sum == 0 + 1 + 2 + 5 + 6);
+	CHECK(idr_for_each(&idr, add_id, NULL) == 0);
+	CHECK(sum == 0 + 1 + 2 + 5 + 6);
 	sum = 0;
 	CHECK(idr_for_each(&idr, add_id, &c) == -5 && sum == 0 + 1 + 2 + 5);
 	ul = 3;
