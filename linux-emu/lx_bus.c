@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Buses that Linux code registers (the virtio bus): bus_register, driver_register, the binding of their devices, bus_find_device. */
+/* Buses that Linux code registers (the virtio bus): bus_register, driver_register, the binding of their devices, device_bind_driver, device_release_driver, bus_find_device, bus_for_each_dev/_drv. */
 /*
  * Linux's drivers/base/bus.c and dd.c without sysfs, deferred probing or
  * asynchronous probes: a registered bus keeps its devices and drivers in
@@ -252,4 +252,94 @@ struct device *bus_find_device(struct bus_type *bus, struct device *start,
 			return get_device(n->item);
 	}
 	return NULL;
+}
+
+/*
+ * bus_for_each_dev - @fn(dev, @data) for each device of registered @bus
+ * in the order added, after @start (NULL: from the first), until @fn
+ * answers non-zero: that answer, else 0.  @fn may remove the device it
+ * is given, no other.  -EINVAL if @bus is not registered here (PCI,
+ * platform).
+ */
+int bus_for_each_dev(struct bus_type *bus, struct device *start, void *data,
+		     int (*fn)(struct device *dev, void *data))
+{
+	struct lx_bus *b = bus_find(bus);
+	struct lx_bus_node *n, *next;
+	bool after = !start;
+	int err;
+
+	if (!b)
+		return -EINVAL;
+	list_for_each_entry_safe(n, next, &b->devices, link) {
+		if (!after) {
+			after = n->item == start;
+			continue;
+		}
+		err = fn(n->item, data);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* bus_for_each_drv - as bus_for_each_dev, over @bus's drivers in the
+ * order registered (@fn may unregister the driver it is given). */
+int bus_for_each_drv(struct bus_type *bus, struct device_driver *start,
+		     void *data, int (*fn)(struct device_driver *, void *))
+{
+	struct lx_bus *b = bus_find(bus);
+	struct lx_bus_node *n, *next;
+	bool after = !start;
+	int err;
+
+	if (!b)
+		return -EINVAL;
+	list_for_each_entry_safe(n, next, &b->drivers, link) {
+		if (!after) {
+			after = n->item == start;
+			continue;
+		}
+		err = fn(n->item, data);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/*
+ * device_bind_driver - bind @dev to the driver its caller set in
+ * dev->driver without probing (phylib's generic PHY driver): from then
+ * on it is unbound as a probed device is (its remove on
+ * device_release_driver or driver_unregister).  0; -EINVAL without a
+ * driver, for a driver of another bus, or a bus not registered here
+ * (PCI, platform: their own files bind).
+ */
+int device_bind_driver(struct device *dev)
+{
+	struct device_driver *drv = dev->driver;
+	struct lx_bus *b = bus_find(dev->bus);
+
+	if (!drv || !b || drv->bus != dev->bus ||
+	    !node_find(&b->drivers, drv) || !node_find(&b->devices, dev))
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * device_release_driver - unbind @dev from its driver, if it has one:
+ * the bus's remove, else the driver's, then its managed resources
+ * released.  A device of a bus not registered here (PCI, platform) is
+ * not implemented: named, then BUG.
+ */
+void device_release_driver(struct device *dev)
+{
+	if (!dev->driver)
+		return;
+	if (!bus_find(dev->bus)) {
+		pr_err("linux-emu: device_release_driver of %s on bus %s is not implemented\n",
+		       dev_name(dev), dev->bus ? dev->bus->name : "(none)");
+		BUG();
+	}
+	unbind(dev);
 }

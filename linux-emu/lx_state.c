@@ -18,6 +18,7 @@
 #include <linux/seq_file.h>
 #include <linux/workqueue.h>
 
+#include <lx_bus.h>
 #include <lx_emul.h>
 #include <lx_host.h>
 #include <lx_net.h>
@@ -61,6 +62,8 @@ static int init_in_world(void *arg)
 		err = lx_workqueue_init();
 	if (!err)
 		err = lx_net_init();
+	if (!err)
+		err = lx_auxiliary_init();
 	return err;
 }
 

@@ -21,13 +21,16 @@ Steps:
     subsystem that configuration leaves out (ACPI, PTP, PHYLIB, HWMON,
     MSI...), which would change the structures linux-emu is compiled
     against.
- 3. Kbuild compiles each selected candidate's objects (make -k: a file
-    that does not compile does not stop the rest).
+ 3. Kbuild compiles each selected candidate's objects and the shared
+    manifests' sources (make -k: a file that does not compile does not
+    stop the rest).
  4. Each compiled driver is resolved as tools/linux_link.py would link
     it: against what linux.o's world defines (BUILD/linux/emu/*.o and
     the library), then against the other compiled objects that are not
     the SCSI midlayer linux-emu emulates (libata, libahci, transport
-    classes, mii...), transitively.  It links if every data symbol and
+    classes, mii...) and the shared manifests' objects
+    (drivers-linux/shared/: the I2C core, the SSB bus...), compiled in
+    DIR too, transitively.  It links if every data symbol and
     every function whose address it takes is then defined; the
     functions it only calls and nobody defines would be stubs.
  5. Stubs reachable from init and probe: from the driver's initcalls,
@@ -148,6 +151,15 @@ def library_targets(src: Path, out: Path, cands: dict[str, list[str]]
     if "PHYLIB" in on:
         libs.add("drivers/net/phy/")
     return sorted(libs)
+
+
+def shared_targets(manifests: Path) -> list[str]:
+    """The objects of the shared manifests (drivers-linux/shared/): the
+    code a driver's manifest may `uses:` (the I2C core, the SSB bus...),
+    linked with it by tools/linux_link.py, so in step 4's pool too."""
+    return sorted({s[:-2] + ".o"
+                   for path in sorted(manifests.glob("shared/*.manifest"))
+                   for s in read_manifest(path).sources})
 
 
 def kmake(src: Path, out: Path, *args: str, check: bool = True) -> str:
@@ -305,11 +317,13 @@ def main() -> int:
                      cands)
     targets = sorted({t for s in kept for t in cands[s]})
     libs = library_targets(args.src, args.out, cands)
-    compile_all(args.src, args.out, targets + libs)
-    built = {t: members(args.src, args.out, t) for t in targets + libs}
+    shared = shared_targets(args.manifests)
+    compile_all(args.src, args.out, targets + libs + shared)
+    built = {t: members(args.src, args.out, t)
+             for t in targets + libs + shared}
     pool: dict[str, Path] = {}
-    for objs in built.values():
-        for o in objs or ():
+    for t in targets + libs + shared:	# shared last: AREAS' come first
+        for o in built[t] or ():
             if MIDLAYER.search(str(o)):
                 continue
             for s in symbols_of([o])[0]:

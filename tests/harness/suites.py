@@ -1008,15 +1008,16 @@ SUITES: tuple[Suite, ...] = (
     # virtual clock, like the tick.
     QemuSuite(name="linux-irq", test="linux-irq",
               qemu_args=DETERMINISTIC_TIME + ("-rtc", "clock=vm")),
-    # QEMU's e1000 and ne2k_pci at fixed slots, no default NIC, and a
-    # device behind a PCI-to-PCI bridge.
+    # QEMU's e1000 and ne2k_pci at fixed slots, no default NIC, a device
+    # behind a PCI-to-PCI bridge, and an e1000e for its PCI Express link.
     QemuSuite(name="linux-pci", test="linux-pci",
               qemu_args=DETERMINISTIC_TIME + (
                   "-nic", "none",
                   "-device", "e1000,addr=03.0,mac=52:54:00:12:34:56",
                   "-device", "ne2k_pci,addr=04.0,mac=52:54:00:12:34:57",
                   "-device", "pci-bridge,id=br1,chassis_nr=1,addr=05.0",
-                  "-device", "pci-testdev,bus=br1,addr=01.0")),
+                  "-device", "pci-testdev,bus=br1,addr=01.0",
+                  "-device", "e1000e,addr=06.0")),
     # ata_piix on libata over the emulated SCSI midlayer (linux-emu/
     # lx_scsi_*.c) and QEMU's PIIX3 IDE disk (scsi_disk).
     QemuSuite(name="linux-scsi", test="linux-scsi", prepare=scsi_disk,

@@ -17,6 +17,8 @@
 #include "kern/thread.h"
 #include "linux-emu/include/lx_emul.h"
 #include "tests/kernel/user_task.h"
+#include "tests/linux-emu/lx_selftest_bus.h"
+#include "tests/linux-emu/lx_selftest_idr.h"
 #include "tests/linux-emu/lx_selftest_irq.h"
 #include "tests/linux-emu/lx_selftest_support.h"
 #include "tests/linux-emu/lx_selftest_spurious.h"
@@ -227,6 +229,11 @@ static void rwsem_readers_share_and_writers_wait_in_order(struct ktest *t)
 	run_support(t, lx_emul_selftest_rwsem);
 }
 
+static void semaphores_count_time_out_and_wake_waiters(struct ktest *t)
+{
+	run_support(t, lx_emul_selftest_semaphore);
+}
+
 static void tasklets_run_once_in_bottom_halves(struct ktest *t)
 {
 	run_support(t, lx_emul_selftest_tasklet);
@@ -250,6 +257,46 @@ static void chrdev_regions_and_misc_minors_as_linux(struct ktest *t)
 static void device_children_listed_in_order(struct ktest *t)
 {
 	run_support(t, lx_emul_selftest_device_children);
+}
+
+/* @check of lx_selftest_bus.c, as run_support() does. */
+static void run_bus(struct ktest *t, int (*check)(void))
+{
+	struct baseline b;
+	int line;
+
+	take_baseline(&b);
+	line = check();
+	if (line != 0)
+		ktest_fail(t, "check at lx_selftest_bus.c:%d failed", line);
+	expect_baseline(t, &b);
+}
+
+static void bus_devices_and_drivers_walked_in_order(struct ktest *t)
+{
+	run_bus(t, lx_emul_selftest_bus_walk);
+}
+
+static void drivers_bound_without_probe_and_released(struct ktest *t)
+{
+	run_bus(t, lx_emul_selftest_bus_bind);
+}
+
+static void idr_ids_lowest_free_reserved_cyclic_and_based(struct ktest *t)
+{
+	struct baseline b;
+	int line;
+
+	take_baseline(&b);
+	line = lx_emul_selftest_idr();
+	if (line != 0)
+		ktest_fail(t, "check at lx_selftest_idr.c:%d failed", line);
+	expect_baseline(t, &b);
+}
+
+static void auxiliary_devices_bind_by_name_and_unbind(struct ktest *t)
+{
+	run_bus(t, lx_emul_selftest_auxiliary_bus);
 }
 
 static void a_line_nobody_cares_about_is_disabled_and_polled(struct ktest *t)
@@ -300,6 +347,8 @@ static const struct ktest_case linux_irq_cases[] = {
 	  host_threads_entering_get_their_own_tasks },
 	{ "rwsem_readers_share_and_writers_wait_in_order",
 	  rwsem_readers_share_and_writers_wait_in_order },
+	{ "semaphores_count_time_out_and_wake_waiters",
+	  semaphores_count_time_out_and_wake_waiters },
 	{ "tasklets_run_once_in_bottom_halves",
 	  tasklets_run_once_in_bottom_halves },
 	{ "call_rcu_runs_after_the_world_is_let_go",
@@ -310,6 +359,14 @@ static const struct ktest_case linux_irq_cases[] = {
 	  chrdev_regions_and_misc_minors_as_linux },
 	{ "device_children_listed_in_order",
 	  device_children_listed_in_order },
+	{ "bus_devices_and_drivers_walked_in_order",
+	  bus_devices_and_drivers_walked_in_order },
+	{ "drivers_bound_without_probe_and_released",
+	  drivers_bound_without_probe_and_released },
+	{ "idr_ids_lowest_free_reserved_cyclic_and_based",
+	  idr_ids_lowest_free_reserved_cyclic_and_based },
+	{ "auxiliary_devices_bind_by_name_and_unbind",
+	  auxiliary_devices_bind_by_name_and_unbind },
 	{ "a_line_nobody_cares_about_is_disabled_and_polled",
 	  a_line_nobody_cares_about_is_disabled_and_polled },
 	{ "world_entry_cost_measured", world_entry_cost_measured },

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Suite "linux-oot": an out-of-tree Linux driver (tests/drivers/edu) dropped in, started alone, driving QEMU's edu device: ID, factorial, INTx, DMA, remove. */
+/* Suite "linux-oot": an out-of-tree Linux driver (tests/drivers/edu) dropped in, started alone, driving QEMU's edu device: ID, factorial, INTx, DMA, remove; an I2C client driver (tests/drivers/i2cnone) on Linux's I2C core. */
 /*
  * The driver is ordinary Linux code of ours, linked as a local driver
  * (docs/porting-a-driver.md); it reports each result as one kernel log
@@ -98,6 +98,25 @@ static void unregistering_removes_and_gives_everything_back(struct ktest *t)
 	user_task_expect_baseline(t, &before_probe);
 }
 
+/* The i2cnone driver (tests/drivers/i2cnone), started after the I2C core
+ * it uses: on a bus without adapters it registers, unregisters and
+ * registers again, and is never probed. */
+static void i2c_client_driver_registers_unprobed_and_unregisters(
+	struct ktest *t)
+{
+	static const char line[] = "i2cnone: registered 0, unregistered, "
+				   "registered again 0, probes 0\n";
+	char log[512];
+	size_t n;
+
+	console_capture_start(log, sizeof(log) - 1);
+	KTEST_EXPECT_EQ(t, lx_emul_driver_init("i2cnone"), 0);
+	n = console_capture_stop();
+	log[n] = '\0';
+	if (!kmemmem(log, n, line))
+		ktest_fail(t, "expected \"%s\" in \"%s\"", line, log);
+}
+
 /* Last: edu, unregistered above, must not be started a second time. */
 static void all_initcalls_skip_the_driver_started_alone(struct ktest *t)
 {
@@ -129,6 +148,8 @@ static const struct ktest_case linux_oot_cases[] = {
 	  dma_to_the_device_and_back_keeps_the_data },
 	{ "unregistering_removes_and_gives_everything_back",
 	  unregistering_removes_and_gives_everything_back },
+	{ "i2c_client_driver_registers_unprobed_and_unregisters",
+	  i2c_client_driver_registers_unprobed_and_unregisters },
 	{ "all_initcalls_skip_the_driver_started_alone",
 	  all_initcalls_skip_the_driver_started_alone },
 };

@@ -5,7 +5,8 @@
  * and return the line of the first failed one; this side checks what
  * they print and that every page, heap byte and MMIO window page came
  * back.  QEMU gives the suite an e1000 (00:03.0, MAC 52:54:00:12:34:56),
- * an ne2k_pci (00:04.0) and a pci-testdev behind a pci-bridge (00:05.0);
+ * an ne2k_pci (00:04.0), a pci-testdev behind a pci-bridge (00:05.0)
+ * and an e1000e (00:06.0, a PCI Express endpoint) that nothing binds;
  * see tests/harness/suites.py.
  */
 #include <stdint.h>
@@ -140,6 +141,21 @@ static void mmio_window_maps_devices_and_refuses_the_rest(struct ktest *t)
 	KTEST_EXPECT_EQ(t, pmap_io_mapped_pages(), mapped);
 }
 
+static void pcie_link_bandwidth_read_from_capability_and_status(
+	struct ktest *t)
+{
+	static const char line[] = "0000:00:06.0: 2.000 Gb/s available "
+				   "PCIe bandwidth (2.5 GT/s PCIe x1 link)";
+	size_t n;
+
+	console_capture_start(captured, sizeof(captured) - 1);
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_pcie_link(), 0);
+	n = console_capture_stop();
+	captured[n] = '\0';
+	if (!kmemmem(captured, n, line))
+		ktest_fail(t, "expected \"%s\" in \"%s\"", line, captured);
+}
+
 static void id_tables_match_by_id_subsystem_and_class(struct ktest *t)
 {
 	KTEST_EXPECT_EQ(t, lx_emul_selftest_pci_id_matching(), 0);
@@ -179,6 +195,8 @@ static const struct ktest_case linux_pci_cases[] = {
 	  buses_behind_bridges_are_scanned },
 	{ "config_space_reads_writes_and_refuses_bad_offsets",
 	  config_space_reads_writes_and_refuses_bad_offsets },
+	{ "pcie_link_bandwidth_read_from_capability_and_status",
+	  pcie_link_bandwidth_read_from_capability_and_status },
 	{ "e1000_driver_probes_once_maps_bar0_and_removes",
 	  e1000_driver_probes_once_maps_bar0_and_removes },
 	{ "ne2k_prom_and_memory_cross_port_io_of_lib_iomap",

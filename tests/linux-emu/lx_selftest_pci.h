@@ -13,6 +13,7 @@
 int lx_emul_selftest_pci_enumeration(void);
 int lx_emul_selftest_pci_bridge(void);
 int lx_emul_selftest_pci_config_access(void);
+int lx_emul_selftest_pcie_link(void);
 int lx_emul_selftest_pci_driver_e1000(void);
 int lx_emul_selftest_pci_ne2k_ports(void);
 int lx_emul_selftest_pci_id_matching(void);

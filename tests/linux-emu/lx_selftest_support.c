@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Checks of the linux-irq suite for linux-emu's support interfaces: read-write semaphores, tasklets, call_rcu, notifier chains, character device numbers and misc minors. */
+/* Checks of the linux-irq suite for linux-emu's support interfaces: read-write and counting semaphores, tasklets, call_rcu, notifier chains, character device numbers and misc minors. */
 #include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/device.h>
@@ -11,6 +11,7 @@
 #include <linux/rcupdate.h>
 #include <linux/reboot.h>
 #include <linux/rwsem.h>
+#include <linux/semaphore.h>
 #include <linux/string.h>
 
 #include <lx_world.h>
@@ -84,6 +85,43 @@ static int rwsem_checks(void)
 	return 0;
 }
 IN_WORLD(rwsem, rwsem_checks)
+
+static struct semaphore test_sem;
+static struct completion upper_done;
+
+static void upper(void *arg)
+{
+	msleep(10);			/* the checks' down() now waits */
+	order[norder++] = 'U';
+	up(&test_sem);
+	complete(&upper_done);
+}
+
+static int semaphore_checks(void)
+{
+	norder = 0;
+	memset(order, 0, sizeof(order));
+	init_completion(&upper_done);
+	sema_init(&test_sem, 1);
+	/* A count of one: taken once, then refused. */
+	CHECK(down_trylock(&test_sem) == 0);
+	CHECK(down_trylock(&test_sem) == 1);
+	/* Nobody ups it: a timed down gives up. */
+	CHECK(down_timeout(&test_sem, msecs_to_jiffies(20)) == -ETIME);
+	/* Upped by another thread: the waiting down returns after it. */
+	CHECK(lx_thread_start("lx-upper", upper, NULL));
+	down(&test_sem);
+	order[norder++] = 'D';
+	wait_for_completion(&upper_done);
+	CHECK(strcmp(order, "UD") == 0);
+	/* Free again after an up: taken without waiting. */
+	up(&test_sem);
+	CHECK(down_interruptible(&test_sem) == 0);
+	CHECK(down_trylock(&test_sem) == 1);
+	up(&test_sem);
+	return 0;
+}
+IN_WORLD(semaphore, semaphore_checks)
 
 static int tasklet_runs, tasklet_data_seen;
 static struct tasklet_struct t_new, t_old;

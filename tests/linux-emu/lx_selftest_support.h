@@ -5,6 +5,7 @@
 
 /* Each: 0, or the line of the first check that failed. */
 int lx_emul_selftest_rwsem(void);		/* readers, writers, order */
+int lx_emul_selftest_semaphore(void);		/* count, timeout, wake */
 int lx_emul_selftest_tasklet(void);		/* schedule, disable, kill */
 int lx_emul_selftest_call_rcu(void);		/* after the world is let go */
 int lx_emul_selftest_notifier_chains(void);	/* register, call, remove */

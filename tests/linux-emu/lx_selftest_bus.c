@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Checks of the linux-irq suite for buses: walking a bus's devices and drivers, binding and releasing a driver (lx_bus.c), the auxiliary bus (lx_auxiliary.c). */
+#include <linux/auxiliary_bus.h>
+#include <linux/device.h>
+#include <linux/string.h>
+
+#include <lx_world.h>
+
+#include "lx_selftest_bus.h"
+#include "lx_selftest_check.h"
+
+static void static_release(struct device *dev)
+{
+}
+
+/* A bus of the test's own with two devices and two drivers, none of
+ * which match (no probe runs). */
+static int never_match(struct device *dev, struct device_driver *drv)
+{
+	return 0;
+}
+
+static struct bus_type walk_bus = {
+	.name = "lx_walk",
+	.match = never_match,
+};
+static struct bus_type unregistered_bus = { .name = "lx_nowhere" };
+static struct device walk_dev[3];
+static struct device_driver walk_drv[2] = {
+	{ .name = "lx_walk_a", .bus = &walk_bus },
+	{ .name = "lx_walk_b", .bus = &walk_bus },
+};
+static char walked[8];
+static unsigned int nwalked;
+
+/* Notes the device's last letter ("lx_walk0" -> '0'); stops (answers
+ * 5) at @data. */
+static int note_dev(struct device *dev, void *data)
+{
+	const char *name = dev_name(dev);
+
+	walked[nwalked++] = name[strlen(name) - 1];
+	return dev == data ? 5 : 0;
+}
+
+static int note_drv(struct device_driver *drv, void *data)
+{
+	walked[nwalked++] = drv->name[strlen(drv->name) - 1];
+	return drv == data ? 6 : 0;
+}
+
+static int walk_checks(void)
+{
+	int i;
+
+	CHECK(bus_for_each_dev(&unregistered_bus, NULL, NULL, note_dev) ==
+	      -EINVAL);
+	CHECK(bus_for_each_drv(&unregistered_bus, NULL, NULL, note_drv) ==
+	      -EINVAL);
+	CHECK(bus_register(&walk_bus) == 0);
+	for (i = 0; i < 3; i++) {
+		device_initialize(&walk_dev[i]);
+		walk_dev[i].bus = &walk_bus;
+		walk_dev[i].release = static_release;
+		CHECK(dev_set_name(&walk_dev[i], "lx_walk%d", i) == 0);
+		CHECK(device_add(&walk_dev[i]) == 0);
+	}
+	for (i = 0; i < 2; i++)
+		CHECK(driver_register(&walk_drv[i]) == 0);
+	/* Every device in order, then from after a start, then stopped by
+	 * the first non-zero answer. */
+	memset(walked, 0, sizeof(walked));
+	nwalked = 0;
+	CHECK(bus_for_each_dev(&walk_bus, NULL, NULL, note_dev) == 0);
+	CHECK(!strcmp(walked, "012"));
+	memset(walked, 0, sizeof(walked));
+	nwalked = 0;
+	CHECK(bus_for_each_dev(&walk_bus, &walk_dev[0], NULL, note_dev) == 0);
+	CHECK(!strcmp(walked, "12"));
+	memset(walked, 0, sizeof(walked));
+	nwalked = 0;
+	CHECK(bus_for_each_dev(&walk_bus, NULL, &walk_dev[1], note_dev) == 5);
+	CHECK(!strcmp(walked, "01"));
+	memset(walked, 0, sizeof(walked));
+	nwalked = 0;
+	CHECK(bus_for_each_drv(&walk_bus, NULL, NULL, note_drv) == 0);
+	CHECK(!strcmp(walked, "ab"));
+	memset(walked, 0, sizeof(walked));
+	nwalked = 0;
+	CHECK(bus_for_each_drv(&walk_bus, NULL, &walk_drv[0], note_drv) == 6);
+	CHECK(!strcmp(walked, "a"));
+	CHECK(!walk_dev[0].driver && !walk_dev[1].driver);
+	for (i = 0; i < 2; i++)
+		driver_unregister(&walk_drv[i]);
+	for (i = 0; i < 3; i++)
+		device_unregister(&walk_dev[i]);
+	bus_unregister(&walk_bus);
+	return 0;
+}
+IN_WORLD(bus_walk, walk_checks)
+
+/* A bus whose driver takes every device: binding by probe, by
+ * device_bind_driver, and releasing. */
+static int probes, removes;
+
+static int bind_probe(struct device *dev)
+{
+	probes++;
+	return 0;
+}
+
+static int bind_remove(struct device *dev)
+{
+	removes++;
+	return 0;
+}
+
+static struct bus_type bind_bus = { .name = "lx_bind" };
+static struct device_driver bind_drv = {
+	.name = "lx_bind_drv",
+	.bus = &bind_bus,
+	.probe = bind_probe,
+	.remove = bind_remove,
+};
+static struct device bind_dev;
+
+static int bind_checks(void)
+{
+	probes = removes = 0;
+	CHECK(bus_register(&bind_bus) == 0);
+	device_initialize(&bind_dev);
+	bind_dev.bus = &bind_bus;
+	bind_dev.release = static_release;
+	CHECK(dev_set_name(&bind_dev, "lx_bind0") == 0);
+	CHECK(device_add(&bind_dev) == 0);
+	/* No driver set: nothing to bind. */
+	CHECK(device_bind_driver(&bind_dev) == -EINVAL);
+	CHECK(driver_register(&bind_drv) == 0);
+	CHECK(probes == 1 && bind_dev.driver == &bind_drv);
+	/* Released: its remove, unbound; released again: nothing. */
+	device_release_driver(&bind_dev);
+	CHECK(removes == 1 && !bind_dev.driver);
+	device_release_driver(&bind_dev);
+	CHECK(removes == 1);
+	/* Bound without a probe, then unbound with the driver. */
+	bind_dev.driver = &bind_drv;
+	CHECK(device_bind_driver(&bind_dev) == 0);
+	CHECK(probes == 1);
+	driver_unregister(&bind_drv);
+	CHECK(removes == 2 && !bind_dev.driver);
+	device_unregister(&bind_dev);
+	bus_unregister(&bind_bus);
+	return 0;
+}
+IN_WORLD(bus_bind, bind_checks)
+
+/* The auxiliary bus: devices "lx_selftest_bus.NAME.ID" (KBUILD_MODNAME
+ * is the object's name), a driver for the "part" ones. */
+static struct device aux_parent;
+static struct auxiliary_device aux_dev[3] = {
+	{ .name = "part", .id = 0 },
+	{ .name = "other", .id = 1 },
+	{ .name = "part", .id = 2 },
+};
+static const struct auxiliary_device_id aux_ids[] = {
+	{ .name = "lx_selftest_bus.nothing" },
+	{ .name = "lx_selftest_bus.part" },
+	{}
+};
+static struct {
+	int probes, removes;
+	struct auxiliary_device *last;
+	const struct auxiliary_device_id *id;
+} aux_seen;
+
+static int aux_probe(struct auxiliary_device *auxdev,
+		     const struct auxiliary_device_id *id)
+{
+	aux_seen.probes++;
+	aux_seen.last = auxdev;
+	aux_seen.id = id;
+	return 0;
+}
+
+static void aux_remove(struct auxiliary_device *auxdev)
+{
+	aux_seen.removes++;
+	aux_seen.last = auxdev;
+}
+
+static struct auxiliary_driver aux_driver = {
+	.name = "parts",
+	.probe = aux_probe,
+	.remove = aux_remove,
+	.id_table = aux_ids,
+};
+
+static int named(struct device *dev, const void *data)
+{
+	return !strcmp(dev_name(dev), data);
+}
+
+static int aux_add(struct auxiliary_device *auxdev)
+{
+	auxdev->dev.parent = &aux_parent;
+	auxdev->dev.release = static_release;
+	return auxiliary_device_init(auxdev) ?: auxiliary_device_add(auxdev);
+}
+
+static int aux_checks(void)
+{
+	struct auxiliary_device orphan = { .name = "part" };
+	struct auxiliary_device *found;
+	int i;
+
+	memset(&aux_seen, 0, sizeof(aux_seen));
+	device_initialize(&aux_parent);
+	aux_parent.release = static_release;
+	CHECK(dev_set_name(&aux_parent, "lx_aux_parent") == 0);
+	CHECK(device_add(&aux_parent) == 0);
+	/* A device needs a parent. */
+	CHECK(auxiliary_device_init(&orphan) == -EINVAL);
+	/* Added before its driver: bound when the driver registers, with
+	 * the entry of the ID table naming it. */
+	CHECK(aux_add(&aux_dev[0]) == 0);
+	CHECK(!strcmp(dev_name(&aux_dev[0].dev), "lx_selftest_bus.part.0"));
+	CHECK(aux_seen.probes == 0);
+	CHECK(auxiliary_driver_register(&aux_driver) == 0);
+	CHECK(!strcmp(aux_driver.driver.name, "lx_selftest_bus.parts"));
+	CHECK(aux_seen.probes == 1 && aux_seen.last == &aux_dev[0]);
+	CHECK(aux_seen.id == &aux_ids[1]);
+	CHECK(aux_dev[0].dev.driver == &aux_driver.driver);
+	/* Another name: not bound.  The same name added later: bound. */
+	CHECK(aux_add(&aux_dev[1]) == 0);
+	CHECK(aux_seen.probes == 1 && !aux_dev[1].dev.driver);
+	CHECK(aux_add(&aux_dev[2]) == 0);
+	CHECK(aux_seen.probes == 2 && aux_seen.last == &aux_dev[2]);
+	/* Found by a match, with a reference. */
+	found = auxiliary_find_device(NULL, "lx_selftest_bus.other.1", named);
+	CHECK(found == &aux_dev[1]);
+	put_device(&found->dev);
+	CHECK(!auxiliary_find_device(&aux_dev[1].dev,
+				     "lx_selftest_bus.other.1", named));
+	/* Unregistered: removed from both its devices, which stay. */
+	auxiliary_driver_unregister(&aux_driver);
+	CHECK(aux_seen.removes == 2);
+	CHECK(!aux_dev[0].dev.driver && !aux_dev[2].dev.driver);
+	found = auxiliary_find_device(NULL, "lx_selftest_bus.part.2", named);
+	CHECK(found == &aux_dev[2]);
+	put_device(&found->dev);
+	for (i = 0; i < 3; i++) {
+		auxiliary_device_delete(&aux_dev[i]);
+		auxiliary_device_uninit(&aux_dev[i]);
+	}
+	CHECK(!auxiliary_find_device(NULL, "lx_selftest_bus.part.2", named));
+	device_unregister(&aux_parent);
+	return 0;
+}
+IN_WORLD(auxiliary_bus, aux_checks)
