@@ -194,7 +194,8 @@ static void cb_tx_done(struct lx_emul_netdev *ndev, void *cookie)
 				    (uint32_t)(uintptr_t)cookie);
 	}
 	cpu_intr_restore(flags);
-	thread_wakeup(&work_event);	/* dev_lxnet_idle waiters */
+	/* No wakeup: lx-net has nothing to do for a completion (next_work
+	 * does not look at in_driver), and dev_lxnet_idle is polled. */
 }
 
 static void cb_tx_wake(struct lx_emul_netdev *ndev)
