@@ -318,25 +318,43 @@ void ipc_kmsg_destroy(struct ipc_kmsg *kmsg)
  * Copyin.
  */
 
+/*
+ * The items body_measure parsed, which body_decode then reads instead of
+ * parsing them again: the first ITEMS_KEPT of a body (a MIG request has
+ * a few); @n is how many the body has.
+ */
+#define ITEMS_KEPT	6
+
+struct items {
+	struct item kept[ITEMS_KEPT];
+	size_t n;
+};
+
 /* Validate the body of the user-layout message @u of @usize bytes and
- * compute its kernel-layout size. */
+ * compute its kernel-layout size; its first items go to @items. */
 static mach_msg_return_t body_measure(const uint8_t *u, mach_msg_size_t usize,
-				      mach_msg_size_t *ksize, bool *plain)
+				      mach_msg_size_t *ksize, bool *plain,
+				      struct items *items)
 {
 	size_t off = HDR, extra = 0;
-	struct item it;
+	struct item spare;
 	mach_msg_return_t mr;
 
 	*plain = true;
+	items->n = 0;
 	while (off < usize) {
-		mr = item_parse(u, off, usize, false, &it);
+		struct item *it = items->n < ITEMS_KEPT ?
+				  &items->kept[items->n] : &spare;
+
+		mr = item_parse(u, off, usize, false, it);
 		if (mr != MACH_MSG_SUCCESS)
 			return mr;
-		if (it.port && it.is_inline)
-			extra += 4 * (size_t)it.number;	/* names grow */
-		if (it.port || (!it.is_inline && it.dealloc))
+		if (it->port && it->is_inline)
+			extra += 4 * (size_t)it->number;	/* names grow */
+		if (it->port || (!it->is_inline && it->dealloc))
 			*plain = false;
-		off = it.data_off + it.data_len;
+		off = it->data_off + it->data_len;
+		items->n++;
 	}
 	if (usize + extra > 2 * IPC_KMSG_MAX_SIZE)
 		return MACH_SEND_NO_BUFFER;
@@ -402,9 +420,11 @@ static kern_return_t copyin_ool(const struct ipc_kmsg_copyin *c,
 	return vm_map_copyin(c->map, addr, size, false, copy);
 }
 
-/* Build the kernel-layout body of c->kmsg, reserving rights and taking
- * out-of-line snapshots; c->kdone tracks the items completed. */
-static mach_msg_return_t body_decode(struct ipc_kmsg_copyin *c)
+/* Build the kernel-layout body of c->kmsg from the @items body_measure
+ * parsed, reserving rights and taking out-of-line snapshots; c->kdone
+ * tracks the items completed. */
+static mach_msg_return_t body_decode(struct ipc_kmsg_copyin *c,
+				     const struct items *items)
 {
 	const uint8_t *u = c->umsg;
 	uint8_t *k = (uint8_t *)&c->kmsg->header;
@@ -413,12 +433,16 @@ static mach_msg_return_t body_decode(struct ipc_kmsg_copyin *c)
 	mach_msg_return_t mr;
 
 	c->kdone = HDR;
-	while (uoff < c->usize) {
+	for (size_t i = 0; uoff < c->usize; i++) {
 		size_t kd;
 
-		mr = item_parse(u, uoff, c->usize, false, &it);
-		if (mr != MACH_MSG_SUCCESS)
-			return mr;	/* measured already: cannot happen */
+		if (i < ITEMS_KEPT) {
+			it = items->kept[i];
+		} else {
+			mr = item_parse(u, uoff, c->usize, false, &it);
+			if (mr != MACH_MSG_SUCCESS)
+				return mr;	/* measured: cannot happen */
+		}
 		copy_words(k + koff, u + uoff, it.desc_len);
 		kd = koff + it.desc_len;
 		if (it.port)
@@ -506,6 +530,7 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	mach_msg_header_t uh;
 	mach_msg_return_t mr, body_mr = MACH_MSG_SUCCESS;
 	struct ipc_entry *e;
+	struct items items;
 	bool reserve, plain = false;
 
 	c->kmsg = NULL;
@@ -536,7 +561,8 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	 * rights may come from one entry: a message with distinct names
 	 * and no right in its body just checks its two. */
 	if (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX)
-		body_mr = body_measure(c->umsg, c->usize, &ksize, &plain);
+		body_mr = body_measure(c->umsg, c->usize, &ksize, &plain,
+				       &items);
 	reserve = ((uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) &&
 		   (!plain || body_mr != MACH_MSG_SUCCESS)) ||
 		  dest_name == reply_name;
@@ -577,7 +603,7 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	if ((uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) && plain)
 		c->kmsg->flags |= IPC_KMSG_PLAIN;
 	if (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) {
-		mr = body_decode(c);
+		mr = body_decode(c, &items);
 		if (mr != MACH_MSG_SUCCESS) {
 			ipc_kmsg_copyin_abort(c);
 			return mr;
