@@ -74,6 +74,11 @@ kern_return_t vm_map_copyin_bytes(struct vm_map *map, uint64_t addr,
 	return KERN_SUCCESS;
 }
 
+const void *vm_map_copy_bytes(const struct vm_map_copy *copy)
+{
+	return copy != NULL ? copy->bytes : NULL;
+}
+
 kern_return_t vm_map_copy_pages(struct vm_map_copy *copy)
 {
 	uint8_t *bytes;

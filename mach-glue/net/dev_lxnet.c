@@ -354,13 +354,13 @@ static void *tx_cookie(size_t len)
 	return (void *)(uintptr_t)len;
 }
 
-/* Interrupts off: the driver took the @len-byte frame in s->frame. */
-static void sent(struct lxnet *s, size_t len)
+/* Interrupts off: the driver took the @len-byte @frame. */
+static void sent(struct lxnet *s, const uint8_t *frame, size_t len)
 {
 	s->stats.tx_frames++;
 	s->flags |= IFF_RUNNING;	/* up, with a carrier */
 	if (s->filters != NULL)
-		net_filter_deliver(s->filters, s->frame, len, NETF_OUT);
+		net_filter_deliver(s->filters, frame, len, NETF_OUT);
 }
 
 static void do_send(struct lxnet *s)
@@ -395,7 +395,7 @@ static void do_send(struct lxnet *s)
 	flags = cpu_intr_save();
 	s->sending = false;
 	if (err == 0) {
-		sent(s, len);
+		sent(s, s->frame, len);
 		req->error = D_SUCCESS;
 		req->done = len;
 		io_req_done(req);
@@ -566,14 +566,18 @@ static void lxnet_close(struct device *dev)
  */
 static bool send_now(struct lxnet *s, struct io_req *req)
 {
+	const uint8_t *frame = io_req_data(req);
 	size_t len = req->count;
 	int err;
 
-	frame_get(s, req);
+	if (frame == NULL) {	/* in pages: copied out first */
+		frame_get(s, req);
+		frame = s->frame;
+	}
 	s->in_driver++;		/* tx_done may come before xmit returns */
-	err = lx_emul_netdev_xmit_now(s->ndev, s->frame, len, tx_cookie(len));
+	err = lx_emul_netdev_xmit_now(s->ndev, frame, len, tx_cookie(len));
 	if (err == 0) {
-		sent(s, len);
+		sent(s, frame, len);
 		req->error = D_SUCCESS;
 		req->done = len;
 		return true;
