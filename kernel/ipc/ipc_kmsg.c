@@ -420,57 +420,91 @@ static kern_return_t copyin_ool(const struct ipc_kmsg_copyin *c,
 	return vm_map_copyin(c->map, addr, size, false, copy);
 }
 
+/* A plain body (no port rights, nothing to deallocate: IPC_KMSG_PLAIN)
+ * of at most ITEMS_KEPT items has one layout in user and kernel memory
+ * but for its out-of-line items' slots, addresses there and copies
+ * here: it is copied whole, then each out-of-line item snapshotted in
+ * order (c->kdone past the items whose slot holds a copy). */
+static mach_msg_return_t body_decode_plain(struct ipc_kmsg_copyin *c,
+					   const struct items *items)
+{
+	const uint8_t *u = c->umsg;
+	uint8_t *k = (uint8_t *)&c->kmsg->header;
+
+	memcpy(k + HDR, u + HDR, c->usize - HDR);
+	for (size_t i = 0; i < items->n; i++) {
+		const struct item *it = &items->kept[i];
+
+		if (!it->is_inline) {
+			struct vm_map_copy *copy = NULL;
+
+			if (c->map == NULL)
+				return MACH_SEND_INVALID_TYPE;
+			if (it->ool_bytes != 0 &&
+			    copyin_ool(c, rd64(u + it->data_off),
+				       it->ool_bytes, &copy) != KERN_SUCCESS)
+				return MACH_SEND_INVALID_MEMORY;
+			wr64(k + it->data_off, (uintptr_t)copy);
+		}
+		c->kdone = it->data_off + it->data_len;
+	}
+	return MACH_MSG_SUCCESS;
+}
+
 /* Build the kernel-layout body of c->kmsg from the @items body_measure
  * parsed, reserving rights and taking out-of-line snapshots; c->kdone
  * tracks the items completed. */
 static mach_msg_return_t body_decode(struct ipc_kmsg_copyin *c,
-				     const struct items *items)
+				     const struct items *items, bool plain)
 {
 	const uint8_t *u = c->umsg;
 	uint8_t *k = (uint8_t *)&c->kmsg->header;
 	size_t uoff = HDR, koff = HDR;
-	struct item it;
+	struct item parsed;
 	mach_msg_return_t mr;
 
 	c->kdone = HDR;
-	for (size_t i = 0; uoff < c->usize; i++) {
+	if (plain && items->n <= ITEMS_KEPT)
+		return body_decode_plain(c, items);
+	for (size_t n = 0; uoff < c->usize; n++) {
+		const struct item *it = &parsed;
 		size_t kd;
 
-		if (i < ITEMS_KEPT) {
-			it = items->kept[i];
+		if (n < ITEMS_KEPT) {
+			it = &items->kept[n];
 		} else {
-			mr = item_parse(u, uoff, c->usize, false, &it);
+			mr = item_parse(u, uoff, c->usize, false, &parsed);
 			if (mr != MACH_MSG_SUCCESS)
 				return mr;	/* measured: cannot happen */
 		}
-		copy_words(k + koff, u + uoff, it.desc_len);
-		kd = koff + it.desc_len;
-		if (it.port)
-			item_set(k + koff, &it, it.name, 64);
+		copy_words(k + koff, u + uoff, it->desc_len);
+		kd = koff + it->desc_len;
+		if (it->port)
+			item_set(k + koff, it, it->name, 64);
 
-		if (it.is_inline && !it.port) {
-			copy_words(k + kd, u + it.data_off, it.data_len);
-			kd += it.data_len;
-		} else if (it.is_inline) {
-			for (mach_msg_type_number_t i = 0; i < it.number; i++)
+		if (it->is_inline && !it->port) {
+			copy_words(k + kd, u + it->data_off, it->data_len);
+			kd += it->data_len;
+		} else if (it->is_inline) {
+			for (mach_msg_type_number_t i = 0; i < it->number; i++)
 				wr64(k + kd + 8 * i,
-				     rd32(u + it.data_off + 4 * i));
-			mr = reserve_names(c->space, u + it.data_off, 4,
-					   it.number, it.name);
+				     rd32(u + it->data_off + 4 * i));
+			mr = reserve_names(c->space, u + it->data_off, 4,
+					   it->number, it->name);
 			if (mr != MACH_MSG_SUCCESS)
 				return mr;
-			kd += 8 * (size_t)it.number;
+			kd += 8 * (size_t)it->number;
 		} else if (c->map == NULL) {
 			return MACH_SEND_INVALID_TYPE;
-		} else if (it.port) {
+		} else if (it->port) {
 			struct ipc_port **arr;
 
-			mr = read_ool_names(rd64(u + it.data_off), it.number,
+			mr = read_ool_names(rd64(u + it->data_off), it->number,
 					    &arr);
 			if (mr != MACH_MSG_SUCCESS)
 				return mr;
 			mr = reserve_names(c->space, (const uint8_t *)arr, 8,
-					   it.number, it.name);
+					   it->number, it->name);
 			if (mr != MACH_MSG_SUCCESS) {
 				kfree(arr);
 				return mr;
@@ -480,16 +514,16 @@ static mach_msg_return_t body_decode(struct ipc_kmsg_copyin *c,
 		} else {
 			struct vm_map_copy *copy = NULL;
 
-			if (it.ool_bytes != 0 &&
-			    copyin_ool(c, rd64(u + it.data_off), it.ool_bytes,
-				       &copy) != KERN_SUCCESS)
+			if (it->ool_bytes != 0 &&
+			    copyin_ool(c, rd64(u + it->data_off),
+				       it->ool_bytes, &copy) != KERN_SUCCESS)
 				return MACH_SEND_INVALID_MEMORY;
 			wr64(k + kd, (uintptr_t)copy);
 			kd += 8;
 		}
 		koff = kd;
 		c->kdone = koff;
-		uoff = it.data_off + it.data_len;
+		uoff = it->data_off + it->data_len;
 	}
 	return MACH_MSG_SUCCESS;
 }
@@ -603,7 +637,7 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	if ((uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) && plain)
 		c->kmsg->flags |= IPC_KMSG_PLAIN;
 	if (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) {
-		mr = body_decode(c, &items);
+		mr = body_decode(c, &items, plain);
 		if (mr != MACH_MSG_SUCCESS) {
 			ipc_kmsg_copyin_abort(c);
 			return mr;
