@@ -62,6 +62,21 @@ static struct sk_buff *skb_pool_take(void)
 	return skb;
 }
 
+unsigned int lx_skb_pool_free_count(void)
+{
+	unsigned int n = 0;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	if (!skb_pool_threaded)
+		n = SKB_POOL;
+	for (struct sk_buff *skb = skb_pool_free; skb;
+	     skb = *(struct sk_buff **)skb)
+		n++;
+	local_irq_restore(flags);
+	return n;
+}
+
 /* A zeroed struct sk_buff, counted; NULL if memory is short. */
 static struct sk_buff *skb_struct_alloc(gfp_t gfp)
 {
