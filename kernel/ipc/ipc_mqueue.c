@@ -199,6 +199,24 @@ static mach_msg_return_t still_there(struct ipc_space *space,
 	return MACH_MSG_SUCCESS;
 }
 
+/* Receive the first message of @port's queue (there is one) for a
+ * buffer of @max bytes: dequeued into *@kmsgp unless it is too large
+ * and @option has MACH_RCV_LARGE.  Its size in *@size. */
+static mach_msg_return_t take_first(struct ipc_port *port,
+				    mach_msg_option_t option,
+				    mach_msg_size_t max,
+				    struct ipc_kmsg **kmsgp,
+				    mach_msg_size_t *size)
+{
+	mach_msg_size_t usize = port->msg_head->usize;
+
+	*size = usize;
+	if (usize > max && (option & MACH_RCV_LARGE))
+		return MACH_RCV_TOO_LARGE;
+	*kmsgp = ipc_mqueue_dequeue(port);
+	return usize > max ? MACH_RCV_TOO_LARGE : MACH_MSG_SUCCESS;
+}
+
 mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
 				      mach_port_name_t name,
 				      mach_msg_option_t option,
@@ -231,6 +249,9 @@ mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
 		port = e->object;
 		if (port->pset != NULL)
 			return MACH_RCV_IN_SET;
+		if (port->msg_head != NULL && port->active &&
+		    port->receiver == space)
+			return take_first(port, option, max, kmsgp, size);
 		ipc_port_reference(port);
 	} else if (e->type & MACH_PORT_TYPE_PORT_SET) {
 		pset = e->object;
@@ -250,15 +271,7 @@ mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
 		kmsg = pset != NULL ? ipc_pset_first_message(pset, &from) :
 				      port->msg_head;
 		if (kmsg != NULL) {
-			if (kmsg->usize > max && (option & MACH_RCV_LARGE)) {
-				*size = kmsg->usize;
-				mr = MACH_RCV_TOO_LARGE;
-				break;
-			}
-			*kmsgp = ipc_mqueue_dequeue(from);
-			mr = kmsg->usize > max ? MACH_RCV_TOO_LARGE :
-						 MACH_MSG_SUCCESS;
-			*size = kmsg->usize;
+			mr = take_first(from, option, max, kmsgp, size);
 			break;
 		}
 		if (timed_out || (timed && clock_ticks() >= deadline)) {
