@@ -92,8 +92,9 @@ struct item {
  * MACH_SEND_MSG_TOO_SMALL (descriptor or data beyond @end) or
  * MACH_SEND_INVALID_TYPE (port rights of a size other than the layout's).
  */
-static mach_msg_return_t item_parse(const uint8_t *msg, size_t off, size_t end,
-				    bool kernel, struct item *it)
+static inline __attribute__((always_inline)) mach_msg_return_t
+item_read(const uint8_t *msg, size_t off, size_t end, bool kernel,
+	  struct item *it)
 {
 	mach_msg_type_t t;
 	uint64_t bytes;
@@ -135,6 +136,13 @@ static mach_msg_return_t item_parse(const uint8_t *msg, size_t off, size_t end,
 		return MACH_SEND_MSG_TOO_SMALL;
 	it->data_len = (size_t)bytes;
 	return MACH_MSG_SUCCESS;
+}
+
+/* item_read, called: for the passes off the common path. */
+static mach_msg_return_t item_parse(const uint8_t *msg, size_t off, size_t end,
+				    bool kernel, struct item *it)
+{
+	return item_read(msg, off, end, kernel, it);
 }
 
 /* Rewrite the name and size of the descriptor at @desc (of item @it). */
@@ -346,7 +354,7 @@ static mach_msg_return_t body_measure(const uint8_t *u, mach_msg_size_t usize,
 		struct item *it = items->n < ITEMS_KEPT ?
 				  &items->kept[items->n] : &spare;
 
-		mr = item_parse(u, off, usize, false, it);
+		mr = item_read(u, off, usize, false, it);
 		if (mr != MACH_MSG_SUCCESS)
 			return mr;
 		if (it->port && it->is_inline)
