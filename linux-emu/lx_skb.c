@@ -87,7 +87,7 @@ static struct sk_buff *skb_struct_alloc(gfp_t gfp)
 	skb = skb_pool_take();
 	local_irq_restore(flags);
 	if (skb)
-		memset(skb, 0, sizeof(*skb));
+		__memset(skb, 0, sizeof(*skb));	/* not inline 4 bytes a step */
 	else
 		skb = kzalloc(sizeof(*skb), gfp);
 	if (skb)
