@@ -193,6 +193,11 @@ void task_ast_check(void)
 
 	if (task == NULL || task == &kernel_task)
 		return;
+	/* Nothing asked of the thread (the common case): no hold needed,
+	 * whatever sets these later checks again at the next return. */
+	if (!t->terminating && !task->terminating && t->suspend_count == 0 &&
+	    task->suspend_count == 0)
+		return;
 	flags = cpu_intr_save();
 	for (;;) {
 		if (t->terminating || task->terminating)
