@@ -40,13 +40,6 @@ unsigned int task_count(void)
 	return tasks_alive;
 }
 
-struct task *task_current(void)
-{
-	struct thread *t = thread_current();
-
-	return t->task != NULL ? t->task : &kernel_task;
-}
-
 /* A task with an empty name space and a task port, over @map (taken). */
 static kern_return_t task_make(const char *name, struct vm_map *map,
 			       struct task **out)
