@@ -143,6 +143,7 @@ mach_msg_return_t ipc_mqueue_deliver(struct ipc_kmsg *kmsg)
 		return MACH_MSG_SUCCESS;
 	}
 	if (((kmsg->header.bits & MACH_MSGH_BITS_COMPLEX) &&
+	     !(kmsg->flags & IPC_KMSG_PLAIN) &&
 	     ipc_kmsg_attach_receive_rights(kmsg)) || !port->active) {
 		ipc_kmsg_destroy(kmsg);
 		return MACH_MSG_SUCCESS;
