@@ -130,6 +130,7 @@ struct lxnet {
 static struct lxnet slots[DEV_LXNET_MAX];
 static unsigned int nslots;
 static int work_event;
+static unsigned int worker_wakes;	/* dev_lxnet_stats */
 
 static struct lxnet *slot_by_name(const char *name)
 {
@@ -426,6 +427,7 @@ static void worker(void *arg)
 		while ((w = next_work(&s)) == WORK_NONE) {
 			assert_wait(&work_event);
 			thread_block();
+			worker_wakes++;
 		}
 		cpu_intr_restore(flags);
 		if (w == WORK_FLAGS)
@@ -495,6 +497,7 @@ int dev_lxnet_stats(const char *name, struct dev_lxnet_stats *out)
 		return -1;
 	flags = cpu_intr_save();
 	*out = s->stats;
+	out->worker_wakes = worker_wakes;
 	out->up = s->up;
 	out->flags = s->flags;
 	cpu_intr_restore(flags);
