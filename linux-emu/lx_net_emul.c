@@ -307,7 +307,8 @@ static struct sk_buff *tx_skb(struct net_device *dev, const void *frame,
 	}
 	skb_reserve(skb, LL_RESERVED_SPACE(dev));
 	lx_net_probe(LX_EMUL_NET_PROBE_TX_COPY);
-	skb_put_data(skb, frame, len);
+	/* skb_put_data's memcpy would be expanded inline a byte a step. */
+	__memcpy(skb_put(skb, len), frame, len);
 	lx_net_probe(LX_EMUL_NET_PROBE_TX_COPIED);
 	skb->dev = dev;
 	skb_reset_mac_header(skb);

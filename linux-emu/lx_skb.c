@@ -8,7 +8,10 @@
  * memalloc_socks_key, sysctl_tstamp_allow_data).  This file and
  * lx_skb_data.c are the part drivers use, written anew:
  *
- *  - struct sk_buff comes from kmalloc (no skbuff_head_cache); its head
+ *  - struct sk_buff comes from a static pool of SKB_POOL structs, then
+ *    from kmalloc when they are all in use (where Linux has its
+ *    skbuff_head_cache): a frame's skb takes no heap object and moves
+ *    no heap counter.  Its head
  *    is either kmalloc'd (head_frag 0) or a page fragment handed in by
  *    napi_build_skb (head_frag 1).  Heads of __netdev_alloc_skb and
  *    __napi_alloc_skb are kmalloc'd (Linux carves small ones from page
@@ -28,11 +31,65 @@
 /* sk_buff structs allocated and not yet freed (lx_emul_skb_count). */
 static atomic_long_t skbs;
 
+/* The pool of structs; a free one holds the next free one's address in
+ * its first bytes.  Interrupts off guard it (any context allocates). */
+#define SKB_POOL	16
+
+static struct sk_buff skb_pool[SKB_POOL];
+static struct sk_buff *skb_pool_free;
+static bool skb_pool_threaded;
+
+static bool skb_from_pool(const struct sk_buff *skb)
+{
+	return skb >= skb_pool && skb < skb_pool + SKB_POOL;
+}
+
+/* A struct of the pool, NULL if none is free.  Interrupts off. */
+static struct sk_buff *skb_pool_take(void)
+{
+	struct sk_buff *skb;
+
+	if (!skb_pool_threaded) {
+		for (int i = SKB_POOL - 1; i >= 0; i--) {
+			*(struct sk_buff **)&skb_pool[i] = skb_pool_free;
+			skb_pool_free = &skb_pool[i];
+		}
+		skb_pool_threaded = true;
+	}
+	skb = skb_pool_free;
+	if (skb)
+		skb_pool_free = *(struct sk_buff **)skb;
+	return skb;
+}
+
+unsigned int lx_skb_pool_free_count(void)
+{
+	unsigned int n = 0;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	if (!skb_pool_threaded)
+		n = SKB_POOL;
+	for (struct sk_buff *skb = skb_pool_free; skb;
+	     skb = *(struct sk_buff **)skb)
+		n++;
+	local_irq_restore(flags);
+	return n;
+}
+
 /* A zeroed struct sk_buff, counted; NULL if memory is short. */
 static struct sk_buff *skb_struct_alloc(gfp_t gfp)
 {
-	struct sk_buff *skb = kzalloc(sizeof(*skb), gfp);
+	struct sk_buff *skb;
+	unsigned long flags;
 
+	local_irq_save(flags);
+	skb = skb_pool_take();
+	local_irq_restore(flags);
+	if (skb)
+		__memset(skb, 0, sizeof(*skb));	/* not inline 4 bytes a step */
+	else
+		skb = kzalloc(sizeof(*skb), gfp);
 	if (skb)
 		atomic_long_inc(&skbs);
 	return skb;
@@ -40,8 +97,17 @@ static struct sk_buff *skb_struct_alloc(gfp_t gfp)
 
 static void skb_struct_free(struct sk_buff *skb)
 {
+	unsigned long flags;
+
 	atomic_long_dec(&skbs);
-	kfree(skb);
+	if (!skb_from_pool(skb)) {
+		kfree(skb);
+		return;
+	}
+	local_irq_save(flags);
+	*(struct sk_buff **)skb = skb_pool_free;
+	skb_pool_free = skb;
+	local_irq_restore(flags);
 }
 
 unsigned long lx_emul_skb_count(void)

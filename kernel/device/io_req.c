@@ -171,6 +171,15 @@ void io_req_get(struct io_req *req, size_t off, void *dst, size_t len)
 		memcpy(dst, req->inband + off, len);
 }
 
+const void *io_req_data(const struct io_req *req)
+{
+	if (req->op == IO_WRITE_INBAND)
+		return req->inband;
+	if (req->op == IO_WRITE)
+		return vm_map_copy_bytes(req->copy);
+	return NULL;
+}
+
 void io_req_finish_read(struct io_req *req)
 {
 	static const char zeros[256];

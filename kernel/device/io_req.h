@@ -146,6 +146,15 @@ bool io_req_queue_remove(struct io_req_queue *q, struct io_req *req);
 void io_req_put(struct io_req *req, size_t off, const void *src, size_t len);
 void io_req_get(struct io_req *req, size_t off, void *dst, size_t len);
 
+/*
+ * io_req_data - a write's data as req->count contiguous bytes of kernel
+ * memory when @req holds them so (device_write_inband's, or a
+ * device_write's out-of-line bytes as a kernel port receives a few:
+ * vm_map_copyin_bytes), valid until @req is freed, to be read only;
+ * NULL otherwise (pages: read them with io_req_get).  Any context.
+ */
+const void *io_req_data(const struct io_req *req);
+
 /* io_req_finish_read - make a finished IO_READ ready to reply: on error
  * its pages go (no data travels), on a short read the bytes past
  * req->done are zeroed.  Other operations are left alone. */

@@ -92,8 +92,9 @@ struct item {
  * MACH_SEND_MSG_TOO_SMALL (descriptor or data beyond @end) or
  * MACH_SEND_INVALID_TYPE (port rights of a size other than the layout's).
  */
-static mach_msg_return_t item_parse(const uint8_t *msg, size_t off, size_t end,
-				    bool kernel, struct item *it)
+static inline __attribute__((always_inline)) mach_msg_return_t
+item_read(const uint8_t *msg, size_t off, size_t end, bool kernel,
+	  struct item *it)
 {
 	mach_msg_type_t t;
 	uint64_t bytes;
@@ -135,6 +136,13 @@ static mach_msg_return_t item_parse(const uint8_t *msg, size_t off, size_t end,
 		return MACH_SEND_MSG_TOO_SMALL;
 	it->data_len = (size_t)bytes;
 	return MACH_MSG_SUCCESS;
+}
+
+/* item_read, called: for the passes off the common path. */
+static mach_msg_return_t item_parse(const uint8_t *msg, size_t off, size_t end,
+				    bool kernel, struct item *it)
+{
+	return item_read(msg, off, end, kernel, it);
 }
 
 /* Rewrite the name and size of the descriptor at @desc (of item @it). */
@@ -318,25 +326,43 @@ void ipc_kmsg_destroy(struct ipc_kmsg *kmsg)
  * Copyin.
  */
 
+/*
+ * The items body_measure parsed, which body_decode then reads instead of
+ * parsing them again: the first ITEMS_KEPT of a body (a MIG request has
+ * a few); @n is how many the body has.
+ */
+#define ITEMS_KEPT	6
+
+struct items {
+	struct item kept[ITEMS_KEPT];
+	size_t n;
+};
+
 /* Validate the body of the user-layout message @u of @usize bytes and
- * compute its kernel-layout size. */
+ * compute its kernel-layout size; its first items go to @items. */
 static mach_msg_return_t body_measure(const uint8_t *u, mach_msg_size_t usize,
-				      mach_msg_size_t *ksize, bool *plain)
+				      mach_msg_size_t *ksize, bool *plain,
+				      struct items *items)
 {
 	size_t off = HDR, extra = 0;
-	struct item it;
+	struct item spare;
 	mach_msg_return_t mr;
 
 	*plain = true;
+	items->n = 0;
 	while (off < usize) {
-		mr = item_parse(u, off, usize, false, &it);
+		struct item *it = items->n < ITEMS_KEPT ?
+				  &items->kept[items->n] : &spare;
+
+		mr = item_read(u, off, usize, false, it);
 		if (mr != MACH_MSG_SUCCESS)
 			return mr;
-		if (it.port && it.is_inline)
-			extra += 4 * (size_t)it.number;	/* names grow */
-		if (it.port || (!it.is_inline && it.dealloc))
+		if (it->port && it->is_inline)
+			extra += 4 * (size_t)it->number;	/* names grow */
+		if (it->port || (!it->is_inline && it->dealloc))
 			*plain = false;
-		off = it.data_off + it.data_len;
+		off = it->data_off + it->data_len;
+		items->n++;
 	}
 	if (usize + extra > 2 * IPC_KMSG_MAX_SIZE)
 		return MACH_SEND_NO_BUFFER;
@@ -402,51 +428,91 @@ static kern_return_t copyin_ool(const struct ipc_kmsg_copyin *c,
 	return vm_map_copyin(c->map, addr, size, false, copy);
 }
 
-/* Build the kernel-layout body of c->kmsg, reserving rights and taking
- * out-of-line snapshots; c->kdone tracks the items completed. */
-static mach_msg_return_t body_decode(struct ipc_kmsg_copyin *c)
+/* A plain body (no port rights, nothing to deallocate: IPC_KMSG_PLAIN)
+ * of at most ITEMS_KEPT items has one layout in user and kernel memory
+ * but for its out-of-line items' slots, addresses there and copies
+ * here: it is copied whole, then each out-of-line item snapshotted in
+ * order (c->kdone past the items whose slot holds a copy). */
+static mach_msg_return_t body_decode_plain(struct ipc_kmsg_copyin *c,
+					   const struct items *items)
+{
+	const uint8_t *u = c->umsg;
+	uint8_t *k = (uint8_t *)&c->kmsg->header;
+
+	memcpy(k + HDR, u + HDR, c->usize - HDR);
+	for (size_t i = 0; i < items->n; i++) {
+		const struct item *it = &items->kept[i];
+
+		if (!it->is_inline) {
+			struct vm_map_copy *copy = NULL;
+
+			if (c->map == NULL)
+				return MACH_SEND_INVALID_TYPE;
+			if (it->ool_bytes != 0 &&
+			    copyin_ool(c, rd64(u + it->data_off),
+				       it->ool_bytes, &copy) != KERN_SUCCESS)
+				return MACH_SEND_INVALID_MEMORY;
+			wr64(k + it->data_off, (uintptr_t)copy);
+		}
+		c->kdone = it->data_off + it->data_len;
+	}
+	return MACH_MSG_SUCCESS;
+}
+
+/* Build the kernel-layout body of c->kmsg from the @items body_measure
+ * parsed, reserving rights and taking out-of-line snapshots; c->kdone
+ * tracks the items completed. */
+static mach_msg_return_t body_decode(struct ipc_kmsg_copyin *c,
+				     const struct items *items, bool plain)
 {
 	const uint8_t *u = c->umsg;
 	uint8_t *k = (uint8_t *)&c->kmsg->header;
 	size_t uoff = HDR, koff = HDR;
-	struct item it;
+	struct item parsed;
 	mach_msg_return_t mr;
 
 	c->kdone = HDR;
-	while (uoff < c->usize) {
+	if (plain && items->n <= ITEMS_KEPT)
+		return body_decode_plain(c, items);
+	for (size_t n = 0; uoff < c->usize; n++) {
+		const struct item *it = &parsed;
 		size_t kd;
 
-		mr = item_parse(u, uoff, c->usize, false, &it);
-		if (mr != MACH_MSG_SUCCESS)
-			return mr;	/* measured already: cannot happen */
-		copy_words(k + koff, u + uoff, it.desc_len);
-		kd = koff + it.desc_len;
-		if (it.port)
-			item_set(k + koff, &it, it.name, 64);
+		if (n < ITEMS_KEPT) {
+			it = &items->kept[n];
+		} else {
+			mr = item_parse(u, uoff, c->usize, false, &parsed);
+			if (mr != MACH_MSG_SUCCESS)
+				return mr;	/* measured: cannot happen */
+		}
+		copy_words(k + koff, u + uoff, it->desc_len);
+		kd = koff + it->desc_len;
+		if (it->port)
+			item_set(k + koff, it, it->name, 64);
 
-		if (it.is_inline && !it.port) {
-			copy_words(k + kd, u + it.data_off, it.data_len);
-			kd += it.data_len;
-		} else if (it.is_inline) {
-			for (mach_msg_type_number_t i = 0; i < it.number; i++)
+		if (it->is_inline && !it->port) {
+			copy_words(k + kd, u + it->data_off, it->data_len);
+			kd += it->data_len;
+		} else if (it->is_inline) {
+			for (mach_msg_type_number_t i = 0; i < it->number; i++)
 				wr64(k + kd + 8 * i,
-				     rd32(u + it.data_off + 4 * i));
-			mr = reserve_names(c->space, u + it.data_off, 4,
-					   it.number, it.name);
+				     rd32(u + it->data_off + 4 * i));
+			mr = reserve_names(c->space, u + it->data_off, 4,
+					   it->number, it->name);
 			if (mr != MACH_MSG_SUCCESS)
 				return mr;
-			kd += 8 * (size_t)it.number;
+			kd += 8 * (size_t)it->number;
 		} else if (c->map == NULL) {
 			return MACH_SEND_INVALID_TYPE;
-		} else if (it.port) {
+		} else if (it->port) {
 			struct ipc_port **arr;
 
-			mr = read_ool_names(rd64(u + it.data_off), it.number,
+			mr = read_ool_names(rd64(u + it->data_off), it->number,
 					    &arr);
 			if (mr != MACH_MSG_SUCCESS)
 				return mr;
 			mr = reserve_names(c->space, (const uint8_t *)arr, 8,
-					   it.number, it.name);
+					   it->number, it->name);
 			if (mr != MACH_MSG_SUCCESS) {
 				kfree(arr);
 				return mr;
@@ -456,16 +522,16 @@ static mach_msg_return_t body_decode(struct ipc_kmsg_copyin *c)
 		} else {
 			struct vm_map_copy *copy = NULL;
 
-			if (it.ool_bytes != 0 &&
-			    copyin_ool(c, rd64(u + it.data_off), it.ool_bytes,
-				       &copy) != KERN_SUCCESS)
+			if (it->ool_bytes != 0 &&
+			    copyin_ool(c, rd64(u + it->data_off),
+				       it->ool_bytes, &copy) != KERN_SUCCESS)
 				return MACH_SEND_INVALID_MEMORY;
 			wr64(k + kd, (uintptr_t)copy);
 			kd += 8;
 		}
 		koff = kd;
 		c->kdone = koff;
-		uoff = it.data_off + it.data_len;
+		uoff = it->data_off + it->data_len;
 	}
 	return MACH_MSG_SUCCESS;
 }
@@ -506,6 +572,7 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	mach_msg_header_t uh;
 	mach_msg_return_t mr, body_mr = MACH_MSG_SUCCESS;
 	struct ipc_entry *e;
+	struct items items;
 	bool reserve, plain = false;
 
 	c->kmsg = NULL;
@@ -536,7 +603,8 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	 * rights may come from one entry: a message with distinct names
 	 * and no right in its body just checks its two. */
 	if (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX)
-		body_mr = body_measure(c->umsg, c->usize, &ksize, &plain);
+		body_mr = body_measure(c->umsg, c->usize, &ksize, &plain,
+				       &items);
 	reserve = ((uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) &&
 		   (!plain || body_mr != MACH_MSG_SUCCESS)) ||
 		  dest_name == reply_name;
@@ -577,7 +645,7 @@ mach_msg_return_t ipc_kmsg_copyin_decode(struct ipc_kmsg_copyin *c)
 	if ((uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) && plain)
 		c->kmsg->flags |= IPC_KMSG_PLAIN;
 	if (uh.msgh_bits & MACH_MSGH_BITS_COMPLEX) {
-		mr = body_decode(c);
+		mr = body_decode(c, &items, plain);
 		if (mr != MACH_MSG_SUCCESS) {
 			ipc_kmsg_copyin_abort(c);
 			return mr;

@@ -143,6 +143,7 @@ mach_msg_return_t ipc_mqueue_deliver(struct ipc_kmsg *kmsg)
 		return MACH_MSG_SUCCESS;
 	}
 	if (((kmsg->header.bits & MACH_MSGH_BITS_COMPLEX) &&
+	     !(kmsg->flags & IPC_KMSG_PLAIN) &&
 	     ipc_kmsg_attach_receive_rights(kmsg)) || !port->active) {
 		ipc_kmsg_destroy(kmsg);
 		return MACH_MSG_SUCCESS;
@@ -165,7 +166,11 @@ mach_msg_return_t ipc_mqueue_deliver(struct ipc_kmsg *kmsg)
 
 mach_msg_return_t ipc_mqueue_send_always(struct ipc_kmsg *kmsg)
 {
-	kmsg->usize = ipc_kmsg_usize(kmsg);
+	/* A simple message has one size in both layouts. */
+	kmsg->usize = !(kmsg->header.bits & MACH_MSGH_BITS_COMPLEX) &&
+		      kmsg->header.size >= sizeof(kmsg->header) &&
+		      kmsg->header.size <= kmsg->capacity ?
+		      kmsg->header.size : ipc_kmsg_usize(kmsg);
 	return ipc_mqueue_deliver(kmsg);
 }
 
@@ -199,18 +204,35 @@ static mach_msg_return_t still_there(struct ipc_space *space,
 	return MACH_MSG_SUCCESS;
 }
 
-mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
-				      mach_port_name_t name,
-				      mach_msg_option_t option,
-				      mach_msg_size_t max, uint64_t ticks,
-				      struct ipc_kmsg **kmsgp,
-				      mach_msg_size_t *size)
+/* Receive the first message of @port's queue (there is one) for a
+ * buffer of @max bytes: dequeued into *@kmsgp unless it is too large
+ * and @option has MACH_RCV_LARGE.  Its size in *@size. */
+static mach_msg_return_t take_first(struct ipc_port *port,
+				    mach_msg_option_t option,
+				    mach_msg_size_t max,
+				    struct ipc_kmsg **kmsgp,
+				    mach_msg_size_t *size)
+{
+	mach_msg_size_t usize = port->msg_head->usize;
+
+	*size = usize;
+	if (usize > max && (option & MACH_RCV_LARGE))
+		return MACH_RCV_TOO_LARGE;
+	*kmsgp = ipc_mqueue_dequeue(port);
+	return usize > max ? MACH_RCV_TOO_LARGE : MACH_MSG_SUCCESS;
+}
+
+/* ipc_mqueue_receive's wait, for the right or set @e of @space (looked
+ * up) when no message can be taken at once. */
+static mach_msg_return_t
+receive_wait(struct ipc_space *space, struct ipc_entry *e,
+	     mach_msg_option_t option, mach_msg_size_t max, uint64_t ticks,
+	     struct ipc_kmsg **kmsgp, mach_msg_size_t *size)
 {
 	bool timed = (option & MACH_RCV_TIMEOUT) != 0;
 	uint64_t deadline = timed ? clock_ticks() + ticks : 0;
 	struct ipc_port *port = NULL;
 	struct ipc_pset *pset = NULL;
-	struct ipc_entry *e;
 	mach_msg_return_t mr;
 	enum thread_wait_result r;
 	bool timed_out = false;
@@ -221,16 +243,8 @@ mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
 		.large = (option & MACH_RCV_LARGE) != 0,
 	};
 
-	*kmsgp = NULL;
-	if (!space->active)
-		return MACH_RCV_INVALID_NAME;
-	e = ipc_entry_lookup(&space->table, name);
-	if (e == NULL)
-		return MACH_RCV_INVALID_NAME;
 	if (e->type & MACH_PORT_TYPE_RECEIVE) {
 		port = e->object;
-		if (port->pset != NULL)
-			return MACH_RCV_IN_SET;
 		ipc_port_reference(port);
 	} else if (e->type & MACH_PORT_TYPE_PORT_SET) {
 		pset = e->object;
@@ -250,15 +264,7 @@ mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
 		kmsg = pset != NULL ? ipc_pset_first_message(pset, &from) :
 				      port->msg_head;
 		if (kmsg != NULL) {
-			if (kmsg->usize > max && (option & MACH_RCV_LARGE)) {
-				*size = kmsg->usize;
-				mr = MACH_RCV_TOO_LARGE;
-				break;
-			}
-			*kmsgp = ipc_mqueue_dequeue(from);
-			mr = kmsg->usize > max ? MACH_RCV_TOO_LARGE :
-						 MACH_MSG_SUCCESS;
-			*size = kmsg->usize;
+			mr = take_first(from, option, max, kmsgp, size);
 			break;
 		}
 		if (timed_out || (timed && clock_ticks() >= deadline)) {
@@ -306,4 +312,33 @@ mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
 		ipc_port_release(port);
 	ipc_space_release(space);
 	return mr;
+}
+
+mach_msg_return_t ipc_mqueue_receive(struct ipc_space *space,
+				      mach_port_name_t name,
+				      mach_msg_option_t option,
+				      mach_msg_size_t max, uint64_t ticks,
+				      struct ipc_kmsg **kmsgp,
+				      mach_msg_size_t *size)
+{
+	struct ipc_entry *e;
+
+	*kmsgp = NULL;
+	if (!space->active)
+		return MACH_RCV_INVALID_NAME;
+	e = ipc_entry_lookup(&space->table, name);
+	if (e == NULL)
+		return MACH_RCV_INVALID_NAME;
+	if (e->type & MACH_PORT_TYPE_RECEIVE) {
+		struct ipc_port *port = e->object;
+
+		if (port->pset != NULL)
+			return MACH_RCV_IN_SET;
+		/* A message waiting: taken without the references a wait
+		 * holds (nothing blocks). */
+		if (port->msg_head != NULL && port->active &&
+		    port->receiver == space)
+			return take_first(port, option, max, kmsgp, size);
+	}
+	return receive_wait(space, e, option, max, ticks, kmsgp, size);
 }

@@ -70,21 +70,6 @@ void ipc_port_dealloc_kernel(struct ipc_port *port)
 	cpu_intr_restore(flags);
 }
 
-void *ipc_port_kobject(const struct ipc_port *port, unsigned int *kotype)
-{
-	uint64_t flags = cpu_intr_save();
-	void *kobject = NULL;
-
-	*kotype = IKOT_NONE;
-	if (IPC_PORT_VALID(port) && port->active &&
-	    port->kotype != IKOT_NONE) {
-		kobject = port->kobject;
-		*kotype = port->kotype;
-	}
-	cpu_intr_restore(flags);
-	return kobject;
-}
-
 void ipc_port_refs_bad(struct ipc_port *port)
 {
 	panic("ipc_port: reference to port %p, which is free", (void *)port);

@@ -4,11 +4,14 @@
 #define IPC_IPC_PORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <mach/kern_return.h>
 #include <mach/message.h>
 #include <mach/port.h>
+
+#include "x86_64/cpu.h"
 
 struct ipc_kmsg;
 struct ipc_mqueue_waiter;
@@ -121,8 +124,23 @@ struct ipc_port *ipc_port_alloc_kernel(void *kobject, unsigned int kotype);
 void ipc_port_dealloc_kernel(struct ipc_port *port);
 
 /* The kernel object of @port and its type, if @port is an active kernel
- * port (else NULL and IKOT_NONE). */
-void *ipc_port_kobject(const struct ipc_port *port, unsigned int *kotype);
+ * port (else NULL and IKOT_NONE).  Inline: every call to a kernel object
+ * looks its object up. */
+static inline void *ipc_port_kobject(const struct ipc_port *port,
+				     unsigned int *kotype)
+{
+	uint64_t flags = cpu_intr_save();
+	void *kobject = NULL;
+
+	*kotype = IKOT_NONE;
+	if (IPC_PORT_VALID(port) && port->active &&
+	    port->kotype != IKOT_NONE) {
+		kobject = port->kobject;
+		*kotype = port->kotype;
+	}
+	cpu_intr_restore(flags);
+	return kobject;
+}
 
 /* References: ipc_port_reference adds one, ipc_port_release drops one and
  * frees the port with the last (an active port losing its last reference

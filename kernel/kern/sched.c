@@ -36,7 +36,7 @@
 
 static struct thread boot_thread, idle_thread;
 static uint8_t idle_stack[THREAD_STACK_SIZE] __attribute__((aligned(16)));
-static struct thread *current = &boot_thread;
+struct thread *sched_current = &boot_thread;	/* thread.h */
 static struct thread *runq_head[THREAD_PRIORITIES];
 static struct thread *runq_tail[THREAD_PRIORITIES];
 static uint32_t runq_bitmap;
@@ -44,11 +44,6 @@ static struct thread *wait_bucket[WAIT_BUCKETS];
 static struct thread *reap;
 static bool need_resched;
 static uint64_t switches;
-
-struct thread *thread_current(void)
-{
-	return current;
-}
 
 uint64_t sched_switch_count(void)
 {
@@ -129,7 +124,7 @@ static void machine_switch(struct thread *prev, struct thread *next)
  * blocked or halted the current one.  Interrupts off. */
 static void switch_to_next(void)
 {
-	struct thread *prev = current, *next = runq_take();
+	struct thread *prev = sched_current, *next = runq_take();
 
 	if (next == NULL)
 		next = &idle_thread;
@@ -138,7 +133,7 @@ static void switch_to_next(void)
 	next->quantum = SCHED_QUANTUM;
 	if (next == prev)
 		return;
-	current = next;
+	sched_current = next;
 	switches++;
 	machine_switch(prev, next);
 	switch_context(&prev->rsp, next->rsp);
@@ -150,8 +145,8 @@ static void preempt_locked(void)
 {
 	if (!need_resched)
 		return;
-	if (current != &idle_thread)
-		runq_put(current);
+	if (sched_current != &idle_thread)
+		runq_put(sched_current);
 	switch_to_next();
 }
 
@@ -160,7 +155,7 @@ void sched_make_runnable(struct thread *t)
 	uint64_t flags = cpu_intr_save();
 
 	runq_put(t);
-	if (t->priority < current->priority || current == &idle_thread)
+	if (t->priority < sched_current->priority || sched_current == &idle_thread)
 		need_resched = true;
 	if (flags & RFLAGS_IF)
 		preempt_locked();
@@ -174,18 +169,18 @@ void sched_preempt_point(void)
 
 static void sched_tick(void)
 {
-	if (current == &idle_thread) {
+	if (sched_current == &idle_thread) {
 		if (runq_bitmap)
 			need_resched = true;
 		return;
 	}
-	if (current->quantum > 0)
-		current->quantum--;
-	if (current->quantum == 0) {
-		if (runq_best() <= current->priority)
+	if (sched_current->quantum > 0)
+		sched_current->quantum--;
+	if (sched_current->quantum == 0) {
+		if (runq_best() <= sched_current->priority)
 			need_resched = true;
 		else
-			current->quantum = SCHED_QUANTUM;
+			sched_current->quantum = SCHED_QUANTUM;
 	}
 }
 
@@ -207,8 +202,8 @@ static void wait_end(struct thread *t, enum thread_wait_result result)
 	t->wait_result = result;
 	if (t->state == THREAD_BLOCKED) {
 		runq_put(t);
-		if (t->priority < current->priority ||
-		    current == &idle_thread)
+		if (t->priority < sched_current->priority ||
+		    sched_current == &idle_thread)
 			need_resched = true;
 	}
 }
@@ -229,21 +224,21 @@ void assert_wait(const void *event)
 	if (event == NULL)
 		panic("assert_wait: NULL event");
 	flags = cpu_intr_save();
-	if (current->wait_event != NULL)
-		panic("assert_wait: %s already waits", current->name);
-	current->wait_event = event;
-	current->wait_result = THREAD_AWAKENED;
+	if (sched_current->wait_event != NULL)
+		panic("assert_wait: %s already waits", sched_current->name);
+	sched_current->wait_event = event;
+	sched_current->wait_result = THREAD_AWAKENED;
 	pp = bucket_of(event);
 	while (*pp != NULL)
 		pp = &(*pp)->wait_next;
-	*pp = current;
-	current->wait_next = NULL;
+	*pp = sched_current;
+	sched_current->wait_next = NULL;
 	cpu_intr_restore(flags);
 }
 
 void thread_set_timeout(uint64_t ticks)
 {
-	timeout_set(&current->wait_timeout, ticks, wait_timeout_fire, current);
+	timeout_set(&sched_current->wait_timeout, ticks, wait_timeout_fire, sched_current);
 }
 
 enum thread_wait_result thread_block(void)
@@ -251,19 +246,19 @@ enum thread_wait_result thread_block(void)
 	uint64_t flags = cpu_intr_save();
 	enum thread_wait_result r;
 
-	if (current == &idle_thread)
+	if (sched_current == &idle_thread)
 		panic("thread_block: the idle thread cannot block");
-	if (current->wait_event != NULL) {
-		current->state = THREAD_BLOCKED;
+	if (sched_current->wait_event != NULL) {
+		sched_current->state = THREAD_BLOCKED;
 	} else {
-		runq_put(current);
+		runq_put(sched_current);
 		need_resched = true;
 	}
 	switch_to_next();
-	if (current->wait_timeout.pending)
-		timeout_cancel(&current->wait_timeout);
-	r = current->wait_result;
-	current->wait_result = THREAD_AWAKENED;
+	if (sched_current->wait_timeout.pending)
+		timeout_cancel(&sched_current->wait_timeout);
+	r = sched_current->wait_result;
+	sched_current->wait_result = THREAD_AWAKENED;
 	cpu_intr_restore(flags);
 	return r;
 }
@@ -332,14 +327,14 @@ void sched_yield(void)
 {
 	uint64_t flags = cpu_intr_save();
 
-	runq_put(current);
+	runq_put(sched_current);
 	switch_to_next();
 	cpu_intr_restore(flags);
 }
 
 void thread_sleep_ticks(uint64_t ticks)
 {
-	assert_wait(&current->wait_timeout);
+	assert_wait(&sched_current->wait_timeout);
 	thread_set_timeout(ticks);
 	thread_block();
 }
@@ -347,14 +342,14 @@ void thread_sleep_ticks(uint64_t ticks)
 void thread_exit(void)
 {
 	cpu_intr_disable();
-	if (current->stack == NULL)
+	if (sched_current->stack == NULL)
 		panic("thread_exit: %s was not made by kernel_thread_create",
-		      current->name);
-	if (current->wait_event != NULL)
-		panic("thread_exit: %s exits while waiting", current->name);
-	timeout_cancel(&current->wait_timeout);
-	current->state = THREAD_HALTED;
-	reap = current;
+		      sched_current->name);
+	if (sched_current->wait_event != NULL)
+		panic("thread_exit: %s exits while waiting", sched_current->name);
+	timeout_cancel(&sched_current->wait_timeout);
+	sched_current->state = THREAD_HALTED;
+	reap = sched_current;
 	switch_to_next();
 	panic("thread_exit: a halted thread ran again");
 }

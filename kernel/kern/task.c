@@ -40,13 +40,6 @@ unsigned int task_count(void)
 	return tasks_alive;
 }
 
-struct task *task_current(void)
-{
-	struct thread *t = thread_current();
-
-	return t->task != NULL ? t->task : &kernel_task;
-}
-
 /* A task with an empty name space and a task port, over @map (taken). */
 static kern_return_t task_make(const char *name, struct vm_map *map,
 			       struct task **out)
@@ -192,6 +185,11 @@ void task_ast_check(void)
 	uint64_t flags;
 
 	if (task == NULL || task == &kernel_task)
+		return;
+	/* Nothing asked of the thread (the common case): no hold needed,
+	 * whatever sets these later checks again at the next return. */
+	if (!t->terminating && !task->terminating && t->suspend_count == 0 &&
+	    task->suspend_count == 0)
 		return;
 	flags = cpu_intr_save();
 	for (;;) {

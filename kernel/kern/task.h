@@ -8,6 +8,8 @@
 
 #include <mach/kern_return.h>
 
+#include "kern/thread.h"
+
 struct vm_map;
 struct ipc_space;
 struct ipc_port;
@@ -43,7 +45,12 @@ struct task {
 extern struct task kernel_task;
 
 /* The task of the calling thread. */
-struct task *task_current(void);
+static inline struct task *task_current(void)
+{
+	struct thread *t = thread_current();
+
+	return t->task != NULL ? t->task : &kernel_task;
+}
 
 /*
  * task_create_user - a new task with an empty address space, named @name.

@@ -90,8 +90,13 @@ kern_return_t kernel_thread_create_reserve(const char *name, int priority,
  * the scheduler after the switch away.  Never returns. */
 void thread_exit(void) __attribute__((noreturn));
 
-/* The calling thread. */
-struct thread *thread_current(void);
+/* The calling thread (the scheduler's, sched.c). */
+extern struct thread *sched_current;
+
+static inline struct thread *thread_current(void)
+{
+	return sched_current;
+}
 
 /* Number of threads alive (created and not yet freed), the boot and idle
  * threads included; for tests and leak checks. */

@@ -173,6 +173,14 @@ kern_return_t vm_map_copy_pages(struct vm_map_copy *copy);
 kern_return_t vm_map_copy_frames(struct vm_map_copy *copy);
 
 /*
+ * vm_map_copy_bytes - the data of a copy of bytes (vm_map_copyin_bytes,
+ * no pages given yet) as its size's contiguous bytes of kernel memory,
+ * valid until the copy is discarded or given pages; NULL for any other
+ * copy (read it with vm_map_copy_kernel_read).  Any context.
+ */
+const void *vm_map_copy_bytes(const struct vm_map_copy *copy);
+
+/*
  * vm_map_copy_from_kernel - a copy holding @size bytes of kernel memory
  * at @data, for a kernel routine that answers with out-of-line data (a
  * MIG reply's vm_map_copy pointer, which the receiver's copyout maps).

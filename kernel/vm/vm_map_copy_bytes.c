@@ -119,6 +119,11 @@ err_pages:
 	return KERN_RESOURCE_SHORTAGE;
 }
 
+const void *vm_map_copy_bytes(const struct vm_map_copy *copy)
+{
+	return copy != NULL ? copy->bytes : NULL;
+}
+
 kern_return_t vm_map_copy_frames(struct vm_map_copy *copy)
 {
 	uint8_t *bytes;

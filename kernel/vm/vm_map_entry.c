@@ -31,24 +31,6 @@ void vm_map_entry_list_init(struct vm_map_entry_list *l, uint64_t min,
 	l->count = 0;
 }
 
-kern_return_t vm_map_entry_round(uint64_t min, uint64_t max, uint64_t addr,
-				 uint64_t size, uint64_t *start,
-				 uint64_t *end)
-{
-	uint64_t last;
-
-	if (size == 0)
-		return KERN_INVALID_ARGUMENT;
-	if (size - 1 > UINT64_MAX - addr)
-		return KERN_INVALID_ADDRESS;
-	last = addr + (size - 1);
-	if ((addr & ~PAGE_MASK) < min || last >= max)
-		return KERN_INVALID_ADDRESS;
-	*start = addr & ~PAGE_MASK;
-	*end = (last & ~PAGE_MASK) + VM_PAGE_SIZE;
-	return KERN_SUCCESS;
-}
-
 struct vm_map_entry *vm_map_entry_first(const struct vm_map_entry_list *l)
 {
 	return vm_map_entry_next(l, &l->head);

@@ -55,9 +55,23 @@ void vm_map_entry_list_init(struct vm_map_entry_list *l, uint64_t min,
  * Returns KERN_SUCCESS, KERN_INVALID_ARGUMENT when @size is 0, or
  * KERN_INVALID_ADDRESS when the range wraps or leaves [@min, @max).
  */
-kern_return_t vm_map_entry_round(uint64_t min, uint64_t max, uint64_t addr,
-				 uint64_t size, uint64_t *start,
-				 uint64_t *end);
+static inline kern_return_t vm_map_entry_round(uint64_t min, uint64_t max,
+						uint64_t addr, uint64_t size,
+						uint64_t *start, uint64_t *end)
+{
+	uint64_t last, mask = VM_PAGE_SIZE - 1;
+
+	if (size == 0)
+		return KERN_INVALID_ARGUMENT;
+	if (size - 1 > UINT64_MAX - addr)
+		return KERN_INVALID_ADDRESS;
+	last = addr + (size - 1);
+	if ((addr & ~mask) < min || last >= max)
+		return KERN_INVALID_ADDRESS;
+	*start = addr & ~mask;
+	*end = (last & ~mask) + VM_PAGE_SIZE;
+	return KERN_SUCCESS;
+}
 
 /* The first entry, or the one after @e, or NULL past the last. */
 struct vm_map_entry *vm_map_entry_first(const struct vm_map_entry_list *l);

@@ -321,18 +321,28 @@ bool pmap_extract(const struct pmap *pmap, uint64_t va, uint64_t *pa)
 {
 	const uint64_t *t = table_at(pmap->pml4);
 
+	uint64_t e;
+
 	if (va >= PMAP_USER_END)
 		return false;
-	for (int level = 4; level > 1; level--) {
-		uint64_t e = t[index_of(va, level)];
-
-		if (!(e & PTE_P))
-			return false;
-		t = table_at(e & PTE_ADDR);
-	}
-	if (!(t[index_of(va, 1)] & PTE_FRAME))
+	/* The three upper levels, unrolled (a device_write's frame is
+	 * looked up here on every call). */
+	e = t[index_of(va, 4)];
+	if (!(e & PTE_P))
 		return false;
-	*pa = (t[index_of(va, 1)] & PTE_ADDR) | (va & PAGE_MASK);
+	t = table_at(e & PTE_ADDR);
+	e = t[index_of(va, 3)];
+	if (!(e & PTE_P))
+		return false;
+	t = table_at(e & PTE_ADDR);
+	e = t[index_of(va, 2)];
+	if (!(e & PTE_P))
+		return false;
+	t = table_at(e & PTE_ADDR);
+	e = t[index_of(va, 1)];
+	if (!(e & PTE_FRAME))
+		return false;
+	*pa = (e & PTE_ADDR) | (va & PAGE_MASK);
 	return true;
 }
 

@@ -17,6 +17,9 @@ void lx_page_frag_cache_drain(struct page_frag_cache *nc);
 /* lx_page_alloc.c: drain netdev_alloc_frag's cache (tests, teardown). */
 void lx_net_frag_caches_drain(void);
 
+/* lx_skb.c: the structs of its sk_buff pool free now (tests). */
+unsigned int lx_skb_pool_free_count(void);
+
 /* lx_page_frag_refill.c: a page skb_page_frag_refill gave is freed. */
 void lx_page_frag_refill_freed(struct page *page);
 

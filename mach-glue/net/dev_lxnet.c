@@ -130,6 +130,7 @@ struct lxnet {
 static struct lxnet slots[DEV_LXNET_MAX];
 static unsigned int nslots;
 static int work_event;
+static unsigned int worker_wakes;	/* dev_lxnet_stats */
 
 static struct lxnet *slot_by_name(const char *name)
 {
@@ -194,7 +195,8 @@ static void cb_tx_done(struct lx_emul_netdev *ndev, void *cookie)
 				    (uint32_t)(uintptr_t)cookie);
 	}
 	cpu_intr_restore(flags);
-	thread_wakeup(&work_event);	/* dev_lxnet_idle waiters */
+	/* No wakeup: lx-net has nothing to do for a completion (next_work
+	 * does not look at in_driver), and dev_lxnet_idle is polled. */
 }
 
 static void cb_tx_wake(struct lx_emul_netdev *ndev)
@@ -353,13 +355,13 @@ static void *tx_cookie(size_t len)
 	return (void *)(uintptr_t)len;
 }
 
-/* Interrupts off: the driver took the @len-byte frame in s->frame. */
-static void sent(struct lxnet *s, size_t len)
+/* Interrupts off: the driver took the @len-byte @frame. */
+static void sent(struct lxnet *s, const uint8_t *frame, size_t len)
 {
 	s->stats.tx_frames++;
 	s->flags |= IFF_RUNNING;	/* up, with a carrier */
 	if (s->filters != NULL)
-		net_filter_deliver(s->filters, s->frame, len, NETF_OUT);
+		net_filter_deliver(s->filters, frame, len, NETF_OUT);
 }
 
 static void do_send(struct lxnet *s)
@@ -394,7 +396,7 @@ static void do_send(struct lxnet *s)
 	flags = cpu_intr_save();
 	s->sending = false;
 	if (err == 0) {
-		sent(s, len);
+		sent(s, s->frame, len);
 		req->error = D_SUCCESS;
 		req->done = len;
 		io_req_done(req);
@@ -425,6 +427,7 @@ static void worker(void *arg)
 		while ((w = next_work(&s)) == WORK_NONE) {
 			assert_wait(&work_event);
 			thread_block();
+			worker_wakes++;
 		}
 		cpu_intr_restore(flags);
 		if (w == WORK_FLAGS)
@@ -494,6 +497,7 @@ int dev_lxnet_stats(const char *name, struct dev_lxnet_stats *out)
 		return -1;
 	flags = cpu_intr_save();
 	*out = s->stats;
+	out->worker_wakes = worker_wakes;
 	out->up = s->up;
 	out->flags = s->flags;
 	cpu_intr_restore(flags);
@@ -565,14 +569,18 @@ static void lxnet_close(struct device *dev)
  */
 static bool send_now(struct lxnet *s, struct io_req *req)
 {
+	const uint8_t *frame = io_req_data(req);
 	size_t len = req->count;
 	int err;
 
-	frame_get(s, req);
+	if (frame == NULL) {	/* in pages: copied out first */
+		frame_get(s, req);
+		frame = s->frame;
+	}
 	s->in_driver++;		/* tx_done may come before xmit returns */
-	err = lx_emul_netdev_xmit_now(s->ndev, s->frame, len, tx_cookie(len));
+	err = lx_emul_netdev_xmit_now(s->ndev, frame, len, tx_cookie(len));
 	if (err == 0) {
-		sent(s, len);
+		sent(s, frame, len);
 		req->error = D_SUCCESS;
 		req->done = len;
 		return true;

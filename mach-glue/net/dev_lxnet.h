@@ -31,6 +31,8 @@ struct dev_lxnet_stats {
 	unsigned int mach_opens;	/* device_open calls that opened it */
 	unsigned int opens;	/* Linux opens (ndo_open) */
 	unsigned int closes;	/* Linux closes (ndo_stop) */
+	unsigned int worker_wakes;	/* lx-net woke in its wait for work
+					 * (all devices) */
 	int up;			/* the Linux device is open now */
 	unsigned int flags;	/* IFF_* as NET_STATUS reports them now */
 };

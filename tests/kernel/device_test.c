@@ -15,6 +15,7 @@
 #include "device/dev_error.h"
 #include "device/dev_intr.h"
 #include "device/device.h"
+#include "device/io_req.h"
 #include "ipc/ipc_kmsg.h"
 #include "ipc/ipc_port.h"
 #include "kern/bootinfo.h"
@@ -28,6 +29,9 @@
 #include "kern/string.h"
 #include "kern/task.h"
 #include "tests/kernel/user_task.h"
+#include "vm/vm_map.h"
+#include "vm/vm_page.h"
+#include "x86_64/copy.h"
 #include "x86_64/cpu.h"
 #include "x86_64/serial.h"
 
@@ -173,7 +177,60 @@ static void device_stays_open_until_its_last_client_goes(struct ktest *t)
 	expect_nothing_left(t, &b);
 }
 
+/*
+ * io_req_data: a write's bytes in place when the request holds them
+ * contiguous (inband; a copy of bytes, as a kernel port receives a few
+ * out-of-line ones), NULL when they are in pages or the request reads.
+ */
+static void io_req_data_gives_bytes_held_in_place(struct ktest *t)
+{
+	static const char frame[] = "sixty bytes or so, held as bytes";
+	struct device dev = { .refs = 1, .record_size = 1 };
+	struct vm_map_copy *copy = NULL;
+	struct vm_map *m = vm_map_create();
+	struct io_req *req;
+	uint64_t a = 0;
+
+	if (m == NULL) {
+		ktest_fail(t, "vm_map_create failed");
+		return;
+	}
+	vm_map_activate(m);
+	if (vm_map_allocate(m, &a, VM_PAGE_SIZE, true) != KERN_SUCCESS ||
+	    copyout(frame, (void *)(a + 8), sizeof(frame)) != 0 ||
+	    vm_map_copyin_bytes(m, a + 8, sizeof(frame), &copy) !=
+		    KERN_SUCCESS) {
+		ktest_fail(t, "the source could not be made");
+		goto out;
+	}
+	KTEST_EXPECT_EQ(t, io_req_alloc(&dev, IO_WRITE, sizeof(frame), &req),
+			D_SUCCESS);
+	req->copy = copy;
+	if (io_req_data(req) == NULL)
+		ktest_fail(t, "a write of bytes gives no bytes in place");
+	else
+		KTEST_EXPECT_MEMEQ(t, io_req_data(req), frame, sizeof(frame));
+	KTEST_EXPECT_EQ(t, vm_map_copy_pages(copy), KERN_SUCCESS);
+	KTEST_EXPECT_TRUE(t, io_req_data(req) == NULL);	/* in pages */
+	io_req_free(req);				/* the copy too */
+	KTEST_EXPECT_EQ(t, io_req_alloc(&dev, IO_WRITE_INBAND, 5, &req),
+			D_SUCCESS);
+	memcpy(req->inband, "abcde", 5);
+	KTEST_EXPECT_TRUE(t, io_req_data(req) == req->inband);
+	io_req_free(req);
+	KTEST_EXPECT_EQ(t, io_req_alloc(&dev, IO_READ_INBAND, 5, &req),
+			D_SUCCESS);
+	KTEST_EXPECT_TRUE(t, io_req_data(req) == NULL);	/* a read */
+	io_req_free(req);
+	KTEST_EXPECT_EQ(t, dev.refs, 1);
+out:
+	vm_map_activate(NULL);
+	vm_map_destroy(m);
+}
+
 static const struct ktest_case device_cases[] = {
+	{ "io_req_data_gives_bytes_held_in_place",
+	  io_req_data_gives_bytes_held_in_place },
 	{ "device_program_passes_its_checks",
 	  device_program_passes_its_checks },
 	{ "device_stays_open_until_its_last_client_goes",

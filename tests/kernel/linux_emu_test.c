@@ -32,6 +32,12 @@ static void linux_world_starts_once(struct ktest *t)
 	KTEST_EXPECT_EQ(t, lx_emul_init(), -16);	/* -EBUSY */
 }
 
+static void memcpy_and_memset_cover_every_length_and_alignment(
+	struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, lx_emul_selftest_string(), 0);
+}
+
 static void crc32_and_bit_reversal_come_from_linux_library(struct ktest *t)
 {
 	KTEST_EXPECT_EQ(t, lx_emul_selftest_crc32(), 0);
@@ -102,6 +108,8 @@ static const struct ktest_case linux_emu_cases[] = {
 	{ "linux_world_starts_once", linux_world_starts_once },
 	{ "crc32_and_bit_reversal_come_from_linux_library",
 	  crc32_and_bit_reversal_come_from_linux_library },
+	{ "memcpy_and_memset_cover_every_length_and_alignment",
+	  memcpy_and_memset_cover_every_length_and_alignment },
 	{ "linux_vsprintf_formats_and_printk_prints",
 	  linux_vsprintf_formats_and_printk_prints },
 	{ "kmalloc_honours_gfp_zones_and_gives_back",

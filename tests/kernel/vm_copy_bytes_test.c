@@ -91,6 +91,12 @@ static void few_bytes_take_no_page_and_read_back(struct ktest *t)
 			KERN_SUCCESS);
 	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
 	KTEST_EXPECT_EQ(t, vm_map_copy_size(copy), 60);
+	/* Its bytes, in place: what io_req_data hands a module. */
+	if (vm_map_copy_bytes(copy) == NULL)
+		ktest_fail(t, "a copy of bytes gives no bytes in place");
+	else
+		KTEST_EXPECT_MEMEQ(t, src_buf + 100, vm_map_copy_bytes(copy),
+				   60);
 	/* A snapshot: the source changes, the copy does not. */
 	memset(dst_buf, 0xee, 60);
 	KTEST_EXPECT_EQ(t, copyout(dst_buf, (void *)(a + 100), 60), 0);
@@ -146,6 +152,8 @@ static void copy_takes_one_page(struct ktest *t, size_t off, size_t size,
 	for (int i = 0; ask_pages && i < 2; i++)	/* twice: a no-op */
 		KTEST_EXPECT_EQ(t, vm_map_copy_pages(copy), KERN_SUCCESS);
 	KTEST_EXPECT_EQ(t, user_task_free_pages() + 1, pages);
+	/* In pages, no bytes in place: read through the pages. */
+	KTEST_EXPECT_TRUE(t, vm_map_copy_bytes(copy) == NULL);
 	expect_bytes(t, copy, off, size);
 	vm_map_copy_discard(copy);
 	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);

@@ -30,6 +30,35 @@ int lx_emul_selftest_crc32(void)
 	return 0;
 }
 
+/* memcpy and memset (lx_string.c) against a byte at a time, for every
+ * length to 40 at every alignment of source and destination. */
+int lx_emul_selftest_string(void)
+{
+	static u8 src[64], dst[64], want[64];
+
+	for (int i = 0; i < 64; i++)
+		src[i] = (u8)(i * 7 + 1);
+	for (int len = 0; len <= 40; len++) {
+		for (int so = 0; so < 8; so++) {
+			for (int d = 0; d < 8; d++) {
+				for (int i = 0; i < 64; i++)
+					dst[i] = want[i] = 0xee;
+				for (int i = 0; i < len; i++)
+					want[d + i] = src[so + i];
+				CHECK(__memcpy(dst + d, src + so, len) ==
+				      dst + d);
+				CHECK(!memcmp(dst, want, sizeof(dst)));
+				for (int i = 0; i < len; i++)
+					want[d + i] = (u8)(0x5a + so);
+				CHECK(__memset(dst + d, 0x5a + so, len) ==
+				      dst + d);
+				CHECK(!memcmp(dst, want, sizeof(dst)));
+			}
+		}
+	}
+	return 0;
+}
+
 int lx_emul_selftest_format(char *out, unsigned long size)
 {
 	static const u8 mac[6] = { 0x52, 0x54, 0x00, 0x12, 0x34, 0x56 };

@@ -10,6 +10,7 @@
 #define TESTS_LINUX_EMU_LX_SELFTEST_H
 
 int lx_emul_selftest_crc32(void);
+int lx_emul_selftest_string(void);
 int lx_emul_selftest_format(char *out, unsigned long size);
 int lx_emul_selftest_kmalloc_zones(void);
 int lx_emul_selftest_timers(void);

@@ -7,6 +7,7 @@
 #include <linux/skbuff.h>
 #include <linux/slab.h>
 
+#include <lx_emul.h>
 #include <lx_net.h>
 
 #include <lx_world.h>
@@ -206,6 +207,36 @@ static int built_skb_on_fragment_frees_it(void)
 	return 0;
 }
 
+/* Structs come from the pool while it has some, then from the heap;
+ * each is zeroed, and a freed one goes back where it came from. */
+static int structs_come_from_the_pool_then_the_heap(void)
+{
+	struct sk_buff *skbs[40];
+	unsigned int free = lx_skb_pool_free_count();
+	unsigned long count = lx_emul_skb_count();
+	unsigned int n = free + 2;
+
+	CHECK(n <= ARRAY_SIZE(skbs));
+	for (unsigned int i = 0; i < n; i++) {
+		skbs[i] = alloc_skb(64, GFP_ATOMIC);
+		CHECK(skbs[i] && !skbs[i]->len && !skbs[i]->destructor &&
+		      !skbs[i]->dev && refcount_read(&skbs[i]->users) == 1);
+		CHECK(lx_skb_pool_free_count() ==
+		      (i + 1 < free ? free - i - 1 : 0));
+		skbs[i]->dev = (struct net_device *)skbs;  /* not zero */
+	}
+	CHECK(lx_emul_skb_count() == count + n);
+	for (unsigned int i = 0; i < n; i++)
+		kfree_skb(skbs[i]);
+	CHECK(lx_skb_pool_free_count() == free);
+	CHECK(lx_emul_skb_count() == count);
+	/* A struct given back is zeroed when taken again. */
+	skbs[0] = alloc_skb(64, GFP_ATOMIC);
+	CHECK(skbs[0] && !skbs[0]->dev);
+	kfree_skb(skbs[0]);
+	return 0;
+}
+
 /* Pages come from the zone asked for, compound when asked. */
 static int pages_honour_zones_and_compound(void)
 {
@@ -264,6 +295,8 @@ static const struct skb_check skb_checks[] = {
 	{ "fragments_copy_pull_trim_and_free",
 	  fragments_copy_pull_trim_and_free },
 	{ "built_skb_on_fragment_frees_it", built_skb_on_fragment_frees_it },
+	{ "structs_come_from_the_pool_then_the_heap",
+	  structs_come_from_the_pool_then_the_heap },
 	{ "pages_honour_zones_and_compound", pages_honour_zones_and_compound },
 	{ "internet_checksum_of_ipv4_header",
 	  internet_checksum_of_ipv4_header },
