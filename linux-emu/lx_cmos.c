@@ -2,11 +2,11 @@
 /* The MC146818 CMOS RAM behind the RTC's ports: rtc_lock, rtc_cmos_read. */
 /*
  * x86's CMOS_READ (asm/mc146818rtc.h) is rtc_cmos_read; a driver takes
- * rtc_lock around it (the floppy driver
- * reads its drive types from byte 0x10).  The index port's bit 7 is the
- * NMI mask: the index written keeps it clear, as Linux's does.  Port
- * I/O is direct, so the world must hold ports 0x70-0x71: the kernel's
- * does, a driver server does not reach them.
+ * rtc_lock around it (the floppy driver reads its drive types from byte
+ * 0x10).  The index port's bit 7 is the NMI mask: the index written
+ * keeps it clear, as Linux's does.  Port I/O is direct, so the world
+ * must hold ports 0x70-0x71: the kernel's does, a driver server does
+ * not reach them.
  */
 #include <linux/io.h>
 #include <linux/mc146818rtc.h>

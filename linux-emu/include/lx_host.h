@@ -10,7 +10,7 @@
 #ifndef LX_HOST_H
 #define LX_HOST_H
 
-#define LX_HOST_VERSION	5
+#define LX_HOST_VERSION	6
 
 /* Memory zones a host allocation may be asked to come from. */
 enum lx_host_zone {
