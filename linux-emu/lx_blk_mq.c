@@ -125,6 +125,9 @@ static enum rq_end_io_ret host_end_io(struct request *rq, blk_status_t error)
 				   rq_data_dir(rq) == WRITE ? "write" : "read",
 				   blk_rq_sectors(rq),
 				   (unsigned long long)blk_rq_pos(rq));
+	/* a piece blk_update_request ended with an error fails the whole */
+	if (!error)
+		error = slot->bio.bi_status;
 	slot->cmd = NULL;
 	cmd->done(cmd, blk_status_to_errno(error));
 	return RQ_END_IO_FREE;
@@ -389,14 +392,57 @@ static void off_driver(struct lx_blk_disk *bd, struct lx_blk_rq *slot)
 }
 
 /*
- * blk_mq_end_request - @rq is over with @error: a copied buffer goes
- * back to its owner (a read), then rq->end_io (a host command's answer,
- * blk_execute_rq's waiter), and the request is freed unless end_io
- * keeps it.  Any context.  The driver is done with @rq here (its
- * completion calls this last): for a host command, the disk probe point
- * of a finished command, as scsi_done is a SCSI host's.
+ * blk_update_request - the first @nr_bytes of @rq's data are done, with
+ * @error (which its bio keeps): the bio moves on past them and, once
+ * all its bytes are done, ends (bio_endio) and leaves the request.
+ * True while data is left (@rq starts where it is left), false when
+ * none is (the caller ends @rq: __blk_mq_end_request).  Any context.
  */
+bool blk_update_request(struct request *rq, blk_status_t error,
+			unsigned int nr_bytes)
+{
+	struct bio *bio = rq->bio;
+	unsigned int done;
+
+	if (!bio)
+		return false;
+	done = min(bio->bi_iter.bi_size, nr_bytes);
+	if (error)
+		bio->bi_status = error;
+	bio_advance(bio, done);
+	if (!bio->bi_iter.bi_size) {
+		rq->bio = bio->bi_next;
+		if (!rq->bio)
+			rq->biotail = NULL;
+		bio_endio(bio);
+	}
+	if (!rq->bio) {
+		rq->__data_len = 0;
+		return false;
+	}
+	rq->__data_len -= done;
+	if (!blk_rq_is_passthrough(rq))
+		rq->__sector += done >> 9;
+	return true;
+}
+
+/* blk_mq_end_request - __blk_mq_end_request: the driver's data is done
+ * with @rq's (a submitted bio still on it ends in its end_io). */
 void blk_mq_end_request(struct request *rq, blk_status_t error)
+{
+	__blk_mq_end_request(rq, error);
+}
+
+/*
+ * __blk_mq_end_request - @rq is over with @error: a copied buffer goes
+ * back to its owner (a read), then rq->end_io (a host command's answer,
+ * blk_execute_rq's waiter, a submitted bio's end), and the request is
+ * freed unless end_io keeps it.  Any context.  The driver is done with
+ * @rq here (its completion calls this last): for a host command, the
+ * disk probe point of a finished command, as scsi_done is a SCSI
+ * host's.
+ */
+void __blk_mq_end_request(struct request *rq, blk_status_t error)
 {
 	struct lx_blk_rq *slot = lx_blk_slot(rq);
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Disks of blk-mq drivers: __blk_mq_alloc_disk, device_add_disk (the disk becomes the host's), capacity and read-only state, del_gendisk, put_disk, block majors. */
+/* Disks of blk-mq drivers: __blk_mq_alloc_disk, device_add_disk (opened, the disk becomes the host's), capacity and read-only state, del_gendisk, put_disk, block majors. */
 /*
  * Linux's block/genhd.c without sysfs, uevents, partitions (the host
  * reads the MBR itself: mach-glue/block) or block device inodes.  A
@@ -93,10 +93,14 @@ struct gendisk *__blk_mq_alloc_disk(struct blk_mq_tag_set *set,
 		return ERR_PTR(-ENOMEM);
 	bd->has_disk = true;
 	bd->disk.queue = &bd->q;
+	bd->q.disk = &bd->disk;
 	bd->disk.part0 = &bd->part0;
 	bd->disk.node_id = NUMA_NO_NODE;
 	bd->part0.bd_disk = &bd->disk;
 	bd->part0.bd_queue = &bd->q;
+	/* the block device file system's block size, as a new bdev inode's */
+	bd->inode.i_blkbits = PAGE_SHIFT;
+	bd->part0.bd_inode = &bd->inode;
 	device_initialize(&bd->part0.bd_device);
 	return &bd->disk;
 }
@@ -107,23 +111,37 @@ static struct lx_blk_disk *to_bd(struct gendisk *disk)
 }
 
 /*
- * device_add_disk - @disk (named, capacity set) under @parent becomes a
- * disk of the host (hd<N>); @groups (sysfs attributes) are not created.
- * 0; -EINVAL for a disk without a name or added twice; -ENOSPC when the
- * host has all the disks it can take.
+ * device_add_disk - @disk (named) under @parent is opened for the host
+ * (lx_bdev_hold: the driver's open, which may learn the medium and set
+ * the capacity) and becomes a disk of the host (hd<N>); @groups (sysfs
+ * attributes) are not created.  A disk the driver does not open (no
+ * medium) is added but not the host's.  0; -EINVAL for a disk without
+ * a name or added twice; -ENOSPC when the host has all the disks it
+ * can take.  Thread context, world held.
  */
 int device_add_disk(struct device *parent, struct gendisk *disk,
 		    const struct attribute_group **groups)
 {
 	struct lx_blk_disk *bd = to_bd(disk);
+	int err;
 
 	if (!disk->disk_name[0] || test_bit(GD_ADDED, &disk->state))
 		return -EINVAL;
 	disk_to_dev(disk)->parent = parent;
-	bd->hd = lx_disk_add(&blk_disk_ops, bd);
-	if (!bd->hd)
-		return -ENOSPC;
+	bd->part0.bd_dev = MKDEV(disk->major, disk->first_minor);
 	set_bit(GD_ADDED, &disk->state);
+	err = lx_bdev_hold(bd);
+	if (err) {
+		pr_info("%s: not opened (%d): not served\n", disk->disk_name,
+			err);
+		return 0;
+	}
+	bd->hd = lx_disk_add(&blk_disk_ops, bd);
+	if (!bd->hd) {
+		lx_bdev_let_go(bd);
+		clear_bit(GD_ADDED, &disk->state);
+		return -ENOSPC;
+	}
 	pr_info("%s: [hd%d] %llu 512-byte sectors (%llu MiB)%s\n",
 		disk->disk_name, lx_disk_index(bd->hd),
 		(unsigned long long)get_capacity(disk),
@@ -164,7 +182,8 @@ void set_disk_ro(struct gendisk *disk, bool read_only)
 }
 
 /* del_gendisk - take @disk from the host: commands waiting fail with
- * -ENODEV, those at the driver are waited for. */
+ * -ENODEV, those at the driver are waited for, then the host's open of
+ * it ends (the driver's release). */
 void del_gendisk(struct gendisk *disk)
 {
 	struct lx_blk_disk *bd = to_bd(disk);
@@ -173,10 +192,12 @@ void del_gendisk(struct gendisk *disk)
 		return;
 	if (!bd->dead) {
 		bd->dead = true;
-		lx_disk_gone(bd->hd);
+		if (bd->hd)
+			lx_disk_gone(bd->hd);
 	}
 	set_bit(GD_DEAD, &disk->state);
 	lx_blk_drain(bd);
+	lx_bdev_let_go(bd);
 }
 
 /* put_disk - free @disk and its queue (the driver's free_disk first,
@@ -219,16 +240,16 @@ static struct {
 
 /*
  * __register_blkdev - reserve block @major for @name (0: a free dynamic
- * one, 254 down to 234).  The major given for 0, else 0; -EBUSY (taken
- * or none free); -EINVAL (@probe: no module loading here).
+ * one, 254 down to 234).  @probe, which Linux calls to make the disk of
+ * a device number opened without one, is never called: the host opens
+ * only the disks drivers added.  The major given for 0, else 0; -EBUSY
+ * (taken or none free).
  */
 int __register_blkdev(unsigned int major, const char *name,
 		      void (*probe)(dev_t devt))
 {
 	int slot = -1;
 
-	if (probe)
-		return -EINVAL;
 	for (int i = 0; i < LX_BLKDEV_MAJORS; i++) {
 		if (!majors[i].major && slot < 0)
 			slot = i;

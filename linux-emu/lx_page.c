@@ -20,6 +20,9 @@
 #include <lx_world.h>
 
 struct mem_section **mem_section;
+/* one past the direct map's last byte of the world's RAM (Linux's
+ * boundary between the direct map and vmalloc space) */
+void *high_memory;
 static bool ready;
 
 static enum zone_type zone_of_pfn(unsigned long pfn)
@@ -74,6 +77,7 @@ int lx_page_init(void)
 			       first_pfn + i);
 	mem_section = roots;
 	vmemmap_base = (unsigned long)(map - first_pfn);
+	high_memory = __va(lx_host_memory_top());
 	ready = true;		/* complete: pfn_to_page() may be used */
 	return 0;
 }

@@ -2,8 +2,9 @@
 /* Whole pages (alloc_pages, put_page) and page fragments (page_frag_*, netdev_alloc_frag) over the host allocator. */
 /*
  * A block of 2^order pages comes from lx_host_alloc() in the zone the GFP
- * flags name and is page aligned (not aligned to its size, as Linux's
- * buddy allocator would make it).  Its struct pages (lx_page.c) are made
+ * flags name and is page aligned; only in the DMA zone is it aligned to
+ * its size, as Linux's buddy allocator makes every block (ISA DMA
+ * buffers must not cross 64 KiB).  Its struct pages (lx_page.c) are made
  * fresh: flag bits cleared (PG_slab from an earlier kmalloc use too), the
  * zone and section links kept, reference count 1 on the first page.
  * With __GFP_COMP the block is a compound page, so virt_to_head_page()

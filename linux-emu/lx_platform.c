@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The platform bus for ISA cards the board describes: lx_emul_platform_isa_add, __platform_driver_probe, __platform_driver_register, platform_driver_unregister, platform_device_register_full, platform_get_resource(_byname)/_irq(_byname, _optional), devm_platform_(get_and_)ioremap_resource, platform_device_unregister. */
+/* The platform bus for ISA cards the board describes: lx_emul_platform_isa_add, __platform_driver_probe, __platform_driver_register, platform_driver_unregister, platform_device_register(_full), platform_get_resource(_byname)/_irq(_byname, _optional), devm_platform_(get_and_)ioremap_resource, platform_device_unregister. */
 /*
  * Linux on a PC learns of ISA cards from the board code or the command
  * line, never by enumeration; here the host plays the board and adds one
@@ -14,6 +14,7 @@
  * Linux's platform_driver_register; a device a driver adds later
  * (platform_device_register_full) is bound to the registered drivers.
  */
+#include <linux/dma-mapping.h>
 #include <linux/io.h>
 #include <linux/ioport.h>
 #include <linux/mod_devicetable.h>
@@ -28,6 +29,9 @@
 #define LX_PLATFORM_NAME_MAX	32	/* "ne.0" */
 
 static struct platform_device *devices[LX_PLATFORM_DEVICES];
+/* devices[i] is its driver's (platform_device_register): its memory is
+ * given back by its dev.release, not freed here */
+static bool drivers_own[LX_PLATFORM_DEVICES];
 static struct platform_driver *drivers[LX_PLATFORM_DRIVERS];
 
 static void release(struct platform_device *pdev)
@@ -312,6 +316,51 @@ platform_device_register_full(const struct platform_device_info *info)
 	return pdev;
 }
 
+/*
+ * platform_device_register - @pdev, which its caller made (name, id,
+ * resources), joins the bus: named "NAME.ID" (or NAME for
+ * PLATFORM_DEVID_NONE), a 32-bit DMA mask unless it has one, its
+ * resources added to the trees, bound to a registered driver that
+ * matches.  0; -EINVAL (no name, or an automatic id: not implemented),
+ * -ENOMEM, -EBUSY (a resource conflicts), -ENOSPC (LX_PLATFORM_DEVICES
+ * devices already).
+ */
+int platform_device_register(struct platform_device *pdev)
+{
+	int slot, i, err;
+
+	if (!pdev->name || pdev->id == PLATFORM_DEVID_AUTO)
+		return -EINVAL;
+	for (slot = 0; slot < LX_PLATFORM_DEVICES && devices[slot]; slot++)
+		;
+	if (slot == LX_PLATFORM_DEVICES)
+		return -ENOSPC;
+	INIT_LIST_HEAD(&pdev->dev.devres_head);
+	spin_lock_init(&pdev->dev.devres_lock);
+	if (!pdev->dev.coherent_dma_mask)
+		pdev->dev.coherent_dma_mask = DMA_BIT_MASK(32);
+	if (!pdev->dev.dma_mask) {
+		pdev->platform_dma_mask = DMA_BIT_MASK(32);
+		pdev->dev.dma_mask = &pdev->platform_dma_mask;
+	}
+	err = pdev->id == PLATFORM_DEVID_NONE ?
+		dev_set_name(&pdev->dev, "%s", pdev->name) :
+		dev_set_name(&pdev->dev, "%s.%d", pdev->name, pdev->id);
+	if (!err)
+		err = resources_insert(pdev);
+	if (err) {
+		kfree(pdev->dev.kobj.name);
+		pdev->dev.kobj.name = NULL;
+		return err;
+	}
+	devices[slot] = pdev;
+	drivers_own[slot] = true;
+	for (i = 0; i < LX_PLATFORM_DRIVERS; i++)
+		if (drivers[i])
+			bind(pdev, drivers[i]);
+	return 0;
+}
+
 struct resource *platform_get_resource(struct platform_device *pdev,
 				       unsigned int type, unsigned int num)
 {
@@ -402,6 +451,9 @@ void __iomem *devm_platform_ioremap_resource(struct platform_device *pdev,
 	return devm_platform_get_and_ioremap_resource(pdev, index, NULL);
 }
 
+/* platform_device_unregister - @pdev leaves the bus (its driver's
+ * remove first): freed if the board or platform_device_register_full
+ * made it, else handed to its dev.release.  NULL: nothing. */
 void platform_device_unregister(struct platform_device *pdev)
 {
 	int i;
@@ -424,5 +476,16 @@ void platform_device_unregister(struct platform_device *pdev)
 		pdev->dev.driver = NULL;
 	}
 	devices[i] = NULL;
-	release(pdev);
+	if (!drivers_own[i]) {
+		release(pdev);
+		return;
+	}
+	drivers_own[i] = false;
+	for (u32 r = 0; r < pdev->num_resources; r++)
+		if (pdev->resource[r].parent)
+			release_resource(&pdev->resource[r]);
+	kfree(pdev->dev.kobj.name);
+	pdev->dev.kobj.name = NULL;
+	if (pdev->dev.release)
+		pdev->dev.release(&pdev->dev);
 }

@@ -6,6 +6,7 @@
 #include <linux/bio.h>
 #include <linux/blk-mq.h>
 #include <linux/blkdev.h>
+#include <linux/fs.h>
 #include <linux/list.h>
 #include <linux/wait.h>
 #include <linux/workqueue.h>
@@ -58,6 +59,8 @@ struct lx_blk_disk {
 	struct request_queue q;
 	struct gendisk disk;
 	struct block_device part0;
+	struct inode inode;		/* part0's bd_inode: its block size */
+	fmode_t open_mode;		/* the host's open of the disk, or 0 */
 	struct list_head pending;	/* host commands waiting for a tag */
 	struct list_head held;		/* host commands come while frozen */
 	struct list_head dispatch;	/* requests waiting for queue_rq */
@@ -77,6 +80,16 @@ static inline struct lx_blk_disk *lx_blk_disk(struct request_queue *q)
 {
 	return container_of(q, struct lx_blk_disk, q);
 }
+
+/* lx_bdev.c */
+/* lx_bdev_hold - open @bd's disk for the host (the driver's open, read
+ * and write, or read-only when the driver refuses writes: the disk
+ * becomes read-only).  0; the driver's open's -errno.  Thread context,
+ * world held. */
+int lx_bdev_hold(struct lx_blk_disk *bd);
+/* lx_bdev_let_go - close what lx_bdev_hold opened (nothing if it did
+ * not).  Thread context, world held. */
+void lx_bdev_let_go(struct lx_blk_disk *bd);
 
 /* lx_blk_queue.c */
 /* lx_blk_queue_alloc - a queue of @set with Linux's default limits,

@@ -10,7 +10,7 @@
 #ifndef LX_HOST_H
 #define LX_HOST_H
 
-#define LX_HOST_VERSION	5
+#define LX_HOST_VERSION	6
 
 /* Memory zones a host allocation may be asked to come from. */
 enum lx_host_zone {
@@ -37,9 +37,12 @@ void lx_host_console_write(const char *text, unsigned long len);
 
 /*
  * lx_host_alloc - @size bytes (1 <= size), zeroed if @zero, aligned to
- * 16 bytes (to a page if @size is a page or more), wholly inside @zone and
- * physically contiguous, or 0 (NULL) if there is no such memory.  May be
- * called with interrupts off; never sleeps.
+ * 16 bytes (to a page if @size is a page or more; in LX_HOST_ZONE_DMA, a
+ * power-of-two number of pages to its size, as Linux's buddy allocator
+ * aligns blocks, so that no ISA DMA buffer of 64 KiB or less crosses a
+ * 64 KiB boundary), wholly inside @zone and physically contiguous, or 0
+ * (NULL) if there is no such memory.  May be called with interrupts off;
+ * never sleeps.
  */
 void *lx_host_alloc(unsigned long size, enum lx_host_zone zone, int zero);
 

@@ -42,6 +42,14 @@ static uint64_t zone_limit(enum lx_host_zone zone)
 	return DIRECT_MAP_SIZE;	/* the kernel reaches memory through it */
 }
 
+/* A DMA-zone run of 2^k pages is aligned to its size (lx_host.h). */
+static uint64_t dma_align(uint64_t npages, enum lx_host_zone zone)
+{
+	if (zone != LX_HOST_ZONE_DMA || (npages & (npages - 1)) != 0)
+		return 0;
+	return npages * VM_PAGE_SIZE;
+}
+
 static void *alloc_pages(unsigned long size, enum lx_host_zone zone)
 {
 	struct page_run *run = kalloc(sizeof(*run));
@@ -49,7 +57,8 @@ static void *alloc_pages(unsigned long size, enum lx_host_zone zone)
 
 	if (run == NULL)
 		return NULL;
-	if (vm_page_alloc_contig(npages, 0, 0, zone_limit(zone), &pa) !=
+	if (vm_page_alloc_contig(npages, dma_align(npages, zone), 0,
+				 zone_limit(zone), &pa) !=
 	    KERN_SUCCESS) {
 		kfree(run);
 		return NULL;

@@ -152,6 +152,8 @@ void *lx_host_alloc(unsigned long size, enum lx_host_zone zone, int zero)
 	if (zone == LX_HOST_ZONE_DMA &&
 	    pool_pa + pool_pages * PAGE > (16ul << 20))
 		return NULL;	/* the pool lies above 16 MiB */
+	if (zone == LX_HOST_ZONE_DMA && size > PAGE)
+		return NULL;	/* runs are not aligned to their size */
 	if (size <= PAGE / 2) {
 		while ((16ul << class) < size)
 			class++;

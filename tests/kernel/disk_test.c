@@ -248,3 +248,5 @@ KTEST_SUITE(disk_nvme_suite, "disk-nvme", disk_ata_piix_cases);
  * scsi-hd at target 0 found by the driver's scsi_scan_host. */
 KTEST_SUITE(disk_sym53c8xx_suite, "disk-sym53c8xx", disk_ata_piix_cases);
 KTEST_SUITE(disk_pvscsi_suite, "disk-pvscsi", disk_ata_piix_cases);
+/* The same over the floppy driver: a 1.44 MB floppy on ISA DMA. */
+KTEST_SUITE(disk_floppy_suite, "disk-floppy", disk_ata_piix_cases);

@@ -53,6 +53,11 @@ static void busy_iteration_sees_started_requests(struct ktest *t)
 	expect_passes(t, "busy_iter", lx_emul_selftest_blk_busy_iter());
 }
 
+static void submitted_bios_end_once_after_partial_completions(struct ktest *t)
+{
+	expect_passes(t, "bio", lx_emul_selftest_blk_bio());
+}
+
 static void a_destroyed_queue_refuses_and_is_freed(struct ktest *t)
 {
 	expect_passes(t, "teardown", lx_emul_selftest_blk_teardown());
@@ -73,6 +78,8 @@ static const struct ktest_case linux_blk_cases[] = {
 	  a_freeze_waits_for_the_last_request },
 	{ "busy_iteration_sees_started_requests",
 	  busy_iteration_sees_started_requests },
+	{ "submitted_bios_end_once_after_partial_completions",
+	  submitted_bios_end_once_after_partial_completions },
 	{ "a_destroyed_queue_refuses_and_is_freed",
 	  a_destroyed_queue_refuses_and_is_freed },
 };

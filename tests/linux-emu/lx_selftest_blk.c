@@ -8,6 +8,7 @@
  * with an error, hold it, answer busy once, or requeue it once.
  */
 #include <linux/blk-mq.h>
+#include <linux/bio.h>
 #include <linux/blkdev.h>
 #include <linux/delay.h>
 #include <linux/jiffies.h>
@@ -21,7 +22,7 @@
 #define HW_QUEUES	2
 #define BUF_LEN		6000
 
-enum mode { END_OK, END_IOERR, HOLD, BUSY_ONCE, REQUEUE_ONCE };
+enum mode { END_OK, END_IOERR, HOLD, BUSY_ONCE, REQUEUE_ONCE, PIECES };
 
 struct fake_pdu {
 	int dispatches;
@@ -34,6 +35,10 @@ static int init_requests, init_hctxs, exit_hctxs, timeouts, ended, maps;
 static struct request *held[DEPTH];
 static int nheld;
 static u8 seen[BUF_LEN];
+/* PIECES: the sector each piece was at (the request's position) and
+ * the piece that fails, or -1 */
+static sector_t piece_pos[16];
+static int pieces, failing_piece;
 static u8 buf[BUF_LEN + 8];
 
 static u8 pattern(unsigned int i)
@@ -86,6 +91,23 @@ static blk_status_t fake_queue_rq(struct blk_mq_hw_ctx *hctx,
 		break;
 	case END_IOERR:
 		blk_mq_end_request(rq, BLK_STS_IOERR);
+		return BLK_STS_OK;
+	case PIECES:
+		/* a sector at a time, as the floppy driver ends requests */
+		do {
+			u8 *p = bio_data(rq->bio);
+			blk_status_t sts = pieces == failing_piece ?
+					   BLK_STS_IOERR : BLK_STS_OK;
+
+			for (unsigned int k = 0; k < 512; k++)
+				p[k] = pattern(blk_rq_pos(rq) * 512 + k);
+			if (pieces < ARRAY_SIZE(piece_pos))
+				piece_pos[pieces] = blk_rq_pos(rq);
+			pieces++;
+			if (!blk_update_request(rq, sts, 512))
+				break;
+		} while (1);
+		__blk_mq_end_request(rq, BLK_STS_OK);
 		return BLK_STS_OK;
 	default:
 		break;
@@ -394,6 +416,94 @@ static int blk_busy_iter(void)
 	return 0;
 }
 IN_WORLD(blk_busy_iter, blk_busy_iter)
+
+static int bio_ends, bio_status;
+
+static void count_bio_end(struct bio *bio)
+{
+	bio_ends++;
+	bio_status = bio->bi_status;
+}
+
+/* Submit a read of @vecs vectors of 512 bytes each at @sector of
+ * @disk into @page; 0 or the line of the first failed check. */
+static int read_bio(struct gendisk *disk, struct page *page,
+		    unsigned int vecs, sector_t sector)
+{
+	struct bio_vec table[8];
+	struct bio bio;
+
+	bio_init(&bio, disk->part0, table, ARRAY_SIZE(table), REQ_OP_READ);
+	for (unsigned int i = 0; i < vecs; i++)
+		CHECK(bio_add_page(&bio, page, 512, i * 1024) == 512);
+	bio.bi_iter.bi_sector = sector;
+	bio.bi_end_io = count_bio_end;
+	bio_ends = 0;
+	bio_status = -1;
+	pieces = 0;
+	submit_bio(&bio);
+	CHECK(bio_ends == 1);
+	return 0;
+}
+
+static int blk_bio(void)
+{
+	struct page *page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	struct bio_vec table[2];
+	struct gendisk *disk;
+	struct bio bio;
+	int hctxs = exit_hctxs, err;
+	u8 *p;
+
+	CHECK(page);
+	p = page_address(page);
+	disk = blk_mq_alloc_disk(&set, NULL);
+	CHECK(!IS_ERR(disk));
+	CHECK(disk->queue->disk == disk);
+	set_capacity(disk, 64);
+	bio_init(&bio, disk->part0, table, ARRAY_SIZE(table), REQ_OP_READ);
+	CHECK(bio_add_page(&bio, page, 512, 0) == 512);
+	CHECK(bio_add_page(&bio, page, 512, 512) == 512);
+	CHECK(bio_add_page(&bio, page, 512, 1024) == 0);	/* table full */
+
+	/* four pieces into every other 512 bytes of the page, each at its
+	 * sector, the bio ended once without error */
+	mode = PIECES;
+	failing_piece = -1;
+	err = read_bio(disk, page, 4, 8);
+	if (err)
+		return err;
+	CHECK(bio_status == BLK_STS_OK);
+	CHECK(pieces == 4);
+	for (int i = 0; i < 4; i++) {
+		CHECK(piece_pos[i] == 8 + i);
+		CHECK(p[i * 1024] == pattern((8 + i) * 512));
+		CHECK(p[i * 1024 + 511] == pattern((8 + i) * 512 + 511));
+		CHECK(p[i * 1024 + 512] == 0);
+	}
+	/* the third piece fails: the driver goes on, the bio ends with
+	 * the error */
+	failing_piece = 2;
+	err = read_bio(disk, page, 4, 0);
+	if (err)
+		return err;
+	CHECK(pieces == 4);
+	CHECK(bio_status == BLK_STS_IOERR);
+	/* past the disk's end: ended at once, the driver sees nothing */
+	err = read_bio(disk, page, 2, 63);
+	if (err)
+		return err;
+	CHECK(pieces == 0);
+	CHECK(bio_status == BLK_STS_IOERR);
+
+	put_disk(disk);
+	CHECK(exit_hctxs == hctxs + HW_QUEUES);
+	exit_hctxs = hctxs;
+	__free_page(page);
+	mode = END_OK;
+	return 0;
+}
+IN_WORLD(blk_bio, blk_bio)
 
 static int blk_teardown(void)
 {

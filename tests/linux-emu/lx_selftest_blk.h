@@ -43,6 +43,13 @@ int lx_emul_selftest_blk_freeze(void);
  * none once it completed them (blk_mq_complete_request, end_io). */
 int lx_emul_selftest_blk_busy_iter(void);
 
+/* A disk of the fake driver's set: bio_add_page stops at the bio's
+ * table; submit_bio of a read ended a sector at a time
+ * (blk_update_request) gets each piece at its sector and ends the bio
+ * once, with the error of a failed piece; a bio past the capacity
+ * ends at once with BLK_STS_IOERR; put_disk runs exit_hctx. */
+int lx_emul_selftest_blk_bio(void);
+
 /* blk_mq_destroy_queue: the queue dying refuses allocations
  * (-ENODEV); blk_put_queue runs exit_hctx per hardware queue; the tag
  * set is freed. */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Checks of the linux-pci suite for the platform bus (linux-emu/lx_platform.c): the board's ISA devices, binding by name or ID table, resources, unregister. */
+#include <linux/dma-mapping.h>
 #include <linux/ioport.h>
 #include <linux/mod_devicetable.h>
 #include <linux/platform_device.h>
@@ -184,6 +185,67 @@ static int added_late(void *arg)
 	return 0;
 }
 
+static int own_releases;
+
+static void own_release(struct device *dev)
+{
+	own_releases++;
+}
+
+static int own_probe(struct platform_device *pdev)
+{
+	struct resource *io = platform_get_resource(pdev, IORESOURCE_IO, 0);
+
+	seen.probes++;
+	seen.pdev = pdev;
+	if (!io || io->start != TEST_IO || *pdev->dev.dma_mask !=
+	    DMA_BIT_MASK(32) || strcmp(dev_name(&pdev->dev), "lx_plat_own.3"))
+		seen.bad = __LINE__;
+	return 0;
+}
+
+static struct platform_driver own_driver = {
+	.probe = own_probe,
+	.remove = test_remove,
+	.driver = { .name = "lx_plat_own" },
+};
+
+/* platform_device_register: a device its driver made itself (static
+ * here, as the floppy driver's) is named NAME.ID, gets a 32-bit DMA
+ * mask, is bound, and at unregister goes back through its dev.release;
+ * one on ports partly its own, and an automatic id, are refused. */
+static int registered_own(void *arg)
+{
+	static struct resource res = DEFINE_RES_IO(TEST_IO, TEST_LEN);
+	static struct platform_device own = {
+		.name = "lx_plat_own", .id = 3,
+		.resource = &res, .num_resources = 1,
+		.dev = { .release = own_release },
+	};
+	static struct resource twin_res = DEFINE_RES_IO(TEST_IO - 0x10, TEST_LEN);
+	static struct platform_device twin = {
+		.name = "lx_plat_own", .id = 4,
+		.resource = &twin_res, .num_resources = 1,
+	};
+	static struct platform_device automatic = {
+		.name = "lx_plat_own", .id = PLATFORM_DEVID_AUTO,
+	};
+
+	own_releases = 0;
+	CHECK(platform_driver_register(&own_driver) == 0);
+	CHECK(platform_device_register(&own) == 0);
+	CHECK(seen.probes == 1 && !seen.bad && seen.pdev == &own);
+	CHECK(own.dev.driver == &own_driver.driver);
+	CHECK(platform_device_register(&twin) == -EBUSY);
+	CHECK(platform_device_register(&automatic) == -EINVAL);
+	platform_device_unregister(&own);
+	CHECK(seen.removes == 1);
+	CHECK(own_releases == 1);
+	CHECK(res.parent == NULL);		/* its ports are free again */
+	platform_driver_unregister(&own_driver);
+	return 0;
+}
+
 int lx_emul_selftest_platform_bus(void)
 {
 	int line;
@@ -215,5 +277,9 @@ int lx_emul_selftest_platform_bus(void)
 	if (line)
 		return line;
 	memset(&seen, 0, sizeof(seen));
-	return lx_world_run(added_late, NULL);
+	line = lx_world_run(added_late, NULL);
+	if (line)
+		return line;
+	memset(&seen, 0, sizeof(seen));
+	return lx_world_run(registered_own, NULL);
 }

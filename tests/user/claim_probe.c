@@ -143,9 +143,10 @@ static void refuse(mach_port_t master)
 #define ISA_PORTS	0x20
 #define ISA_CLAIMS_MAX	8		/* alive at once, the kernel's too */
 #define IDE_LINE	14		/* the kernel's ata_piix handles it */
-/* free lines (QEMU's PCI lines are 10 and 11): more than the 4 a task
- * may register on the irq device */
-static const int free_lines[] = { 3, 5, 6, 7, 12 };
+/* free lines (QEMU's PCI lines are 10 and 11; 6 is the floppy
+ * controller's, which the kernel's Linux floppy driver holds): more than
+ * the 4 a task may register on the irq device */
+static const int free_lines[] = { 3, 5, 7, 12, 13 };
 
 /* The ranges claim_isa refuses, and the codes. */
 static void isa_refusals(mach_port_t master, mach_port_t con,
