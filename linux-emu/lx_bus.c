@@ -254,6 +254,33 @@ struct device *bus_find_device(struct bus_type *bus, struct device *start,
 	return NULL;
 }
 
+/* What bus_for_each_dev or _drv calls on each item after @start. */
+struct bus_walk {
+	const void *start;
+	void *data;
+	int (*dev)(struct device *dev, void *data);
+	int (*drv)(struct device_driver *drv, void *data);
+};
+
+static int bus_walk(struct list_head *items, const struct bus_walk *w)
+{
+	struct lx_bus_node *n, *next;
+	bool after = !w->start;
+	int err;
+
+	list_for_each_entry_safe(n, next, items, link) {
+		if (!after) {
+			after = n->item == w->start;
+			continue;
+		}
+		err = w->dev ? w->dev(n->item, w->data) :
+			       w->drv(n->item, w->data);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
 /*
  * bus_for_each_dev - @fn(dev, @data) for each device of registered @bus
  * in the order added, after @start (NULL: from the first), until @fn
@@ -265,22 +292,9 @@ int bus_for_each_dev(struct bus_type *bus, struct device *start, void *data,
 		     int (*fn)(struct device *dev, void *data))
 {
 	struct lx_bus *b = bus_find(bus);
-	struct lx_bus_node *n, *next;
-	bool after = !start;
-	int err;
+	const struct bus_walk w = { start, data, fn, NULL };
 
-	if (!b)
-		return -EINVAL;
-	list_for_each_entry_safe(n, next, &b->devices, link) {
-		if (!after) {
-			after = n->item == start;
-			continue;
-		}
-		err = fn(n->item, data);
-		if (err)
-			return err;
-	}
-	return 0;
+	return b ? bus_walk(&b->devices, &w) : -EINVAL;
 }
 
 /* bus_for_each_drv - as bus_for_each_dev, over @bus's drivers in the
@@ -289,22 +303,9 @@ int bus_for_each_drv(struct bus_type *bus, struct device_driver *start,
 		     void *data, int (*fn)(struct device_driver *, void *))
 {
 	struct lx_bus *b = bus_find(bus);
-	struct lx_bus_node *n, *next;
-	bool after = !start;
-	int err;
+	const struct bus_walk w = { start, data, NULL, fn };
 
-	if (!b)
-		return -EINVAL;
-	list_for_each_entry_safe(n, next, &b->drivers, link) {
-		if (!after) {
-			after = n->item == start;
-			continue;
-		}
-		err = fn(n->item, data);
-		if (err)
-			return err;
-	}
-	return 0;
+	return b ? bus_walk(&b->drivers, &w) : -EINVAL;
 }
 
 /*
