@@ -403,25 +403,30 @@ def bench_nic_prepare(nic: str) -> Callable[[Suite, Path], Suite]:
 
 
 # The NICs whose drivers the net benchmark runs over besides e1000's
-# (`bench` boot): (the driver's name in the BENCH names, QEMU -device);
-# virtio 1.0 only, as net-virtio; e100 on QEMU's i82557b, since its
-# i82559er sends extra bytes after some frames (bench/README.md says
-# which and why).
-BENCH_NICS = (("ne2k-pci", "ne2k_pci"),
-              ("virtio", "virtio-net-pci,disable-legacy=on"),
-              ("pcnet32", "pcnet"), ("8139cp", "rtl8139"),
-              ("e1000e", "e1000e"), ("e100", "i82557b"),
-              ("tulip", "tulip"), ("vmxnet3", "vmxnet3"))
+# (`bench` boot): (the driver's name in the BENCH names, QEMU -device, at
+# slot 3 for a PCI card); virtio 1.0 only, as net-virtio; e100 on QEMU's
+# i82557b, since its i82559er sends extra bytes after some frames
+# (bench/README.md says which and why); ISA ne where net-ne-isa has it.
+BENCH_NICS = (("ne2k-pci", "ne2k_pci,addr=03.0"),
+              ("virtio", "virtio-net-pci,disable-legacy=on,addr=03.0"),
+              ("pcnet32", "pcnet,addr=03.0"),
+              ("8139cp", "rtl8139,addr=03.0"),
+              ("e1000e", "e1000e,addr=03.0"), ("e100", "i82557b,addr=03.0"),
+              ("tulip", "tulip,addr=03.0"), ("vmxnet3", "vmxnet3,addr=03.0"),
+              ("ne", f"ne2k_isa,iobase={NE_ISA_IO:#x},irq={NE_ISA_IRQ}"))
+# The kernel's words a NIC's driver needs besides `linux`.
+BENCH_NIC_WORDS = {"ne": (f"ne_io={NE_ISA_IO:#x}",)}
 
 
 def bench_nic_suite(nic: str, device: str) -> QemuSuite:
-    """bench-`nic`: the bench-net boot (icount) over QEMU's `device` at
-    slot 3, its records named with `nic` (net.tx.glue/`nic`/60, ...)."""
+    """bench-`nic`: the bench-net boot (icount) over QEMU's `device`,
+    its records named with `nic` (net.tx.glue/`nic`/60, ...)."""
     return QemuSuite(
         name=f"bench-{nic}", test="bench-net", mode="icount", hidden=True,
         timeout=300.0, cmdline=("bench_mode=icount", "linux",
-                                f"bench_nic={nic}"),
-        prepare=bench_nic_prepare(f"{device},addr=03.0"),
+                                f"bench_nic={nic}")
+        + BENCH_NIC_WORDS.get(nic, ()),
+        prepare=bench_nic_prepare(device),
         modules=(("{builddir}/tests/user/net_probe.elf",
                   f"net_probe bench={NET_BENCH_FRAMES} bench_nic={nic} "
                   "device=${device-port}"),))
@@ -763,7 +768,10 @@ BENCH_DISKS = (("ahci", qemu_ahci_disk("pc")),
                ("pvscsi", qemu_scsi_disk("pvscsi")),
                ("virtio_scsi", qemu_device_disk(VIRTIO_SCSI_DISK)),
                ("virtio_blk", qemu_device_disk(VIRTIO_BLK_DISK)),
-               ("nvme", qemu_device_disk(NVME_DISK)))
+               ("nvme", qemu_device_disk(NVME_DISK)),
+               ("floppy", qemu_floppy_disk))
+# A disk whose image is not DISK's.
+BENCH_DISK_LAYOUTS = {"floppy": FLOPPY}
 
 
 def bench_disk_suite(disk: str,
@@ -775,13 +783,14 @@ def bench_disk_suite(disk: str,
     ...); with `disk` "" and `prepare` None, bench-disk: ata_piix on
     the first IDE disk, names without a driver."""
     named = (f"bench_disk={disk}",) if disk else ()
+    layout = BENCH_DISK_LAYOUTS.get(disk, DISK)
     return QemuSuite(
         name="bench-disk" + (f"-{disk}" if disk else ""), test="bench-disk",
         mode="icount", hidden=True, timeout=300.0,
         cmdline=("bench_mode=icount", "linux") + named,
         prepare=prepare or qemu_ide_disk(False),
         modules=((DISK_PROBE, "disk_lat mode=lat "
-                  f"count={DISK_BENCH_REQUESTS} {disk_args(False)} "
+                  f"count={DISK_BENCH_REQUESTS} {disk_args(False, layout)} "
                   "bench_mode=icount "
                   + "".join(f"{word} " for word in named)
                   + "device=${device-port}"),))
