@@ -215,8 +215,11 @@ def main(argv: list[str]) -> int:
     out = Path(argv[1])
     listed = json.loads((out / "results.json").read_text())
     records = {record["name"]: record for record in listed}
+    # compare.py's rounds: the count of its wall records (bench-netd's
+    # are runs of one boot, not rounds)
+    round_names = {linux for _, _, linux in WALL_PAIRS}
     rounds = max((r["count"] for r in listed
-                  if r["name"].startswith("linux.") and r["mode"] == "wall"),
+                  if r["name"] in round_names and r["mode"] == "wall"),
                  default=0)
     pngs = plots(records, out)
     samples_path = out / "samples.json"
