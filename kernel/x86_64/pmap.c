@@ -227,7 +227,6 @@ struct remove_walk {
 	struct pmap *pmap;
 	void (*fn)(void *arg, uint64_t va, uint64_t pa);
 	void *arg;
-	bool freed_table;
 };
 
 /* Remove the leaves of [start, end) under table @t of @level. */
@@ -256,8 +255,12 @@ static void remove_in(struct remove_walk *w, uint64_t *t, int level,
 				  next < end ? next : end);
 			if (table_empty(table_at(pa))) {
 				*e = 0;
+				/* the paging-structure caches may hold the
+				 * entry that led to the table: INVLPG drops
+				 * every cached entry on this address's path */
+				if (w->pmap == active)
+					invlpg(va);
 				table_free(w->pmap, pa);
-				w->freed_table = true;
 			}
 		}
 		va = next;
@@ -273,8 +276,6 @@ void pmap_remove(struct pmap *pmap, uint64_t start, uint64_t end,
 	check_range("pmap_remove", start, end);
 	flags = cpu_intr_save();
 	remove_in(&w, table_at(pmap->pml4), 4, start, end);
-	if (w.freed_table && pmap == active)
-		write_cr3(pmap->pml4);
 	cpu_intr_restore(flags);
 }
 

@@ -22,9 +22,11 @@
  *
  * Every page-table page comes from vm_page_alloc() below 4 GiB and is
  * reached through the direct map.  Page tables emptied by pmap_remove() go
- * back at once.  The TLB is invalidated (invlpg, or a CR3 reload after
- * freeing page tables) only for the active pmap; an inactive pmap has
- * nothing cached since there is one CPU and pmap_activate() reloads CR3.
+ * back at once.  The TLB is invalidated (invlpg of a changed page, and of
+ * an address a freed page table covered once its entry is cleared, which
+ * drops the paging-structure caches' entries on its path) only for the
+ * active pmap; an inactive pmap has nothing cached since there is one CPU
+ * and pmap_activate() reloads CR3.
  *
  * Locking: one CPU; every function disables interrupts while it changes
  * page tables.  None may be called from an interrupt handler (they
