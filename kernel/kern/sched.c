@@ -155,7 +155,8 @@ void sched_make_runnable(struct thread *t)
 	uint64_t flags = cpu_intr_save();
 
 	runq_put(t);
-	if (t->priority < sched_current->priority || sched_current == &idle_thread)
+	if (t->priority < sched_current->priority ||
+	    sched_current == &idle_thread)
 		need_resched = true;
 	if (flags & RFLAGS_IF)
 		preempt_locked();
@@ -238,7 +239,8 @@ void assert_wait(const void *event)
 
 void thread_set_timeout(uint64_t ticks)
 {
-	timeout_set(&sched_current->wait_timeout, ticks, wait_timeout_fire, sched_current);
+	timeout_set(&sched_current->wait_timeout, ticks, wait_timeout_fire,
+		    sched_current);
 }
 
 enum thread_wait_result thread_block(void)
@@ -346,7 +348,8 @@ void thread_exit(void)
 		panic("thread_exit: %s was not made by kernel_thread_create",
 		      sched_current->name);
 	if (sched_current->wait_event != NULL)
-		panic("thread_exit: %s exits while waiting", sched_current->name);
+		panic("thread_exit: %s exits while waiting",
+		      sched_current->name);
 	timeout_cancel(&sched_current->wait_timeout);
 	sched_current->state = THREAD_HALTED;
 	reap = sched_current;
