@@ -9,57 +9,46 @@
  */
 #include <linux/pci.h>
 
-/* The speed a link speed code of LNKSTA (or LNKCAP's SLS) stands for. */
+/* Each link speed code of LNKSTA (or LNKCAP's SLS, or the bit of
+ * LNKCAP2's vector): the speed, the Mb/s one lane carries once encoded,
+ * its name.  Code 0 and codes past the table are unknown. */
+static const struct {
+	enum pci_bus_speed speed;
+	u32 lane_mbps;
+	const char *name;
+} link_speeds[] = {
+	{ PCI_SPEED_UNKNOWN, 0, "Unknown" },
+	{ PCIE_SPEED_2_5GT, 2500 * 8 / 10, "2.5 GT/s PCIe" },
+	{ PCIE_SPEED_5_0GT, 5000 * 8 / 10, "5.0 GT/s PCIe" },
+	{ PCIE_SPEED_8_0GT, 8000 * 128 / 130, "8.0 GT/s PCIe" },
+	{ PCIE_SPEED_16_0GT, 16000 * 128 / 130, "16.0 GT/s PCIe" },
+	{ PCIE_SPEED_32_0GT, 32000 * 128 / 130, "32.0 GT/s PCIe" },
+	{ PCIE_SPEED_64_0GT, 64000 * 128 / 130, "64.0 GT/s PCIe" },
+};
+
 static enum pci_bus_speed speed_of_code(unsigned int code)
 {
-	static const enum pci_bus_speed speeds[] = {
-		PCI_SPEED_UNKNOWN, PCIE_SPEED_2_5GT, PCIE_SPEED_5_0GT,
-		PCIE_SPEED_8_0GT, PCIE_SPEED_16_0GT, PCIE_SPEED_32_0GT,
-		PCIE_SPEED_64_0GT,
-	};
-
-	return code < ARRAY_SIZE(speeds) ? speeds[code] : PCI_SPEED_UNKNOWN;
+	return code < ARRAY_SIZE(link_speeds) ? link_speeds[code].speed :
+	       PCI_SPEED_UNKNOWN;
 }
 
-/* Mb/s one lane carries at @speed once encoded; 0 if unknown. */
+/* @speed's row of link_speeds (the unknown one if it has none). */
+static unsigned int speed_row(enum pci_bus_speed speed)
+{
+	for (unsigned int i = 1; i < ARRAY_SIZE(link_speeds); i++)
+		if (link_speeds[i].speed == speed)
+			return i;
+	return 0;
+}
+
 static u32 lane_mbps(enum pci_bus_speed speed)
 {
-	switch (speed) {
-	case PCIE_SPEED_2_5GT:
-		return 2500 * 8 / 10;
-	case PCIE_SPEED_5_0GT:
-		return 5000 * 8 / 10;
-	case PCIE_SPEED_8_0GT:
-		return 8000 * 128 / 130;
-	case PCIE_SPEED_16_0GT:
-		return 16000 * 128 / 130;
-	case PCIE_SPEED_32_0GT:
-		return 32000 * 128 / 130;
-	case PCIE_SPEED_64_0GT:
-		return 64000 * 128 / 130;
-	default:
-		return 0;
-	}
+	return link_speeds[speed_row(speed)].lane_mbps;
 }
 
 static const char *speed_name(enum pci_bus_speed speed)
 {
-	switch (speed) {
-	case PCIE_SPEED_2_5GT:
-		return "2.5 GT/s PCIe";
-	case PCIE_SPEED_5_0GT:
-		return "5.0 GT/s PCIe";
-	case PCIE_SPEED_8_0GT:
-		return "8.0 GT/s PCIe";
-	case PCIE_SPEED_16_0GT:
-		return "16.0 GT/s PCIe";
-	case PCIE_SPEED_32_0GT:
-		return "32.0 GT/s PCIe";
-	case PCIE_SPEED_64_0GT:
-		return "64.0 GT/s PCIe";
-	default:
-		return "Unknown";
-	}
+	return link_speeds[speed_row(speed)].name;
 }
 
 /* pcie_get_speed_cap - the fastest link speed @dev supports: the highest
