@@ -49,6 +49,13 @@ static int note_drv(struct device_driver *drv, void *data)
 	return drv == data ? 6 : 0;
 }
 
+/* Forget what the last walk noted. */
+static void walk_reset(void)
+{
+	memset(walked, 0, sizeof(walked));
+	nwalked = 0;
+}
+
 static int walk_checks(void)
 {
 	int i;
@@ -69,24 +76,19 @@ static int walk_checks(void)
 		CHECK(driver_register(&walk_drv[i]) == 0);
 	/* Every device in order, then from after a start, then stopped by
 	 * the first non-zero answer. */
-	memset(walked, 0, sizeof(walked));
-	nwalked = 0;
+	walk_reset();
 	CHECK(bus_for_each_dev(&walk_bus, NULL, NULL, note_dev) == 0);
 	CHECK(!strcmp(walked, "012"));
-	memset(walked, 0, sizeof(walked));
-	nwalked = 0;
+	walk_reset();
 	CHECK(bus_for_each_dev(&walk_bus, &walk_dev[0], NULL, note_dev) == 0);
 	CHECK(!strcmp(walked, "12"));
-	memset(walked, 0, sizeof(walked));
-	nwalked = 0;
+	walk_reset();
 	CHECK(bus_for_each_dev(&walk_bus, NULL, &walk_dev[1], note_dev) == 5);
 	CHECK(!strcmp(walked, "01"));
-	memset(walked, 0, sizeof(walked));
-	nwalked = 0;
+	walk_reset();
 	CHECK(bus_for_each_drv(&walk_bus, NULL, NULL, note_drv) == 0);
 	CHECK(!strcmp(walked, "ab"));
-	memset(walked, 0, sizeof(walked));
-	nwalked = 0;
+	walk_reset();
 	CHECK(bus_for_each_drv(&walk_bus, NULL, &walk_drv[0], note_drv) == 6);
 	CHECK(!strcmp(walked, "a"));
 	CHECK(!walk_dev[0].driver && !walk_dev[1].driver);
