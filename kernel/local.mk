@@ -152,6 +152,7 @@ KERNEL_SOURCES = \
 	tests/kernel/ipc_user_test.c \
 	tests/kernel/ipc_fuzz_test.c \
 	tests/kernel/user_task.c \
+	tests/kernel/vm_source.c \
 	tests/kernel/ipc_test.c \
 	tests/kernel/netfilter_test.c \
 	tests/kernel/net_eth0_test.c \

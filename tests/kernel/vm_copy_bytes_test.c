@@ -18,6 +18,7 @@
 #include "vm/vm_page.h"
 #include "x86_64/copy.h"
 #include "tests/kernel/user_task.h"
+#include "tests/kernel/vm_source.h"
 #include "x86_64/layout.h"
 
 #define PAGE		VM_PAGE_SIZE
@@ -48,33 +49,12 @@ static bool all_zero(const uint8_t *p, size_t n)
 	return true;
 }
 
-/* A new active map with two pages at *@a, @src_buf written over them;
- * NULL (and @t failed) if it cannot be made. */
+/* A new active map with two pages at *@a, @src_buf (filled with its
+ * pattern) written over them; NULL (and @t failed) if it cannot be made. */
 static struct vm_map *source_begin(struct ktest *t, uint64_t *a)
 {
-	struct vm_map *m = vm_map_create();
-
-	if (m == NULL) {
-		ktest_fail(t, "vm_map_create failed");
-		return NULL;
-	}
-	vm_map_activate(m);
-	*a = 0;
 	fill(src_buf, sizeof(src_buf), 3);
-	if (vm_map_allocate(m, a, 2 * PAGE, true) != KERN_SUCCESS ||
-	    copyout(src_buf, (void *)*a, sizeof(src_buf)) != 0) {
-		ktest_fail(t, "the source region could not be made");
-		vm_map_activate(NULL);
-		vm_map_destroy(m);
-		return NULL;
-	}
-	return m;
-}
-
-static void source_end(struct vm_map *m)
-{
-	vm_map_activate(NULL);
-	vm_map_destroy(m);
+	return vm_source_begin(t, src_buf, sizeof(src_buf), a);
 }
 
 static void few_bytes_take_no_page_and_read_back(struct ktest *t)
@@ -106,7 +86,7 @@ static void few_bytes_take_no_page_and_read_back(struct ktest *t)
 	vm_map_copy_discard(copy);
 	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
 	KTEST_EXPECT_EQ(t, kalloc_bytes_in_use(), heap);
-	source_end(m);
+	vm_source_end(m);
 }
 
 static void copyout_maps_the_bytes_with_zeros_around(struct ktest *t)
@@ -129,7 +109,7 @@ static void copyout_maps_the_bytes_with_zeros_around(struct ktest *t)
 	if (!all_zero(dst_buf, PAGE - 30) ||
 	    !all_zero(dst_buf + PAGE + 70, PAGE - 70))
 		ktest_fail(t, "the bytes around the data are not zero");
-	source_end(m);
+	vm_source_end(m);
 }
 
 /* A copy of @size bytes at @off of the source takes one page when
@@ -157,7 +137,7 @@ static void copy_takes_one_page(struct ktest *t, size_t off, size_t size,
 	expect_bytes(t, copy, off, size);
 	vm_map_copy_discard(copy);
 	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
-	source_end(m);
+	vm_source_end(m);
 }
 
 static void pages_on_demand_keep_the_data(struct ktest *t)
@@ -178,7 +158,7 @@ static void more_bytes_than_the_limit_take_pages(struct ktest *t)
 		return;
 	KTEST_EXPECT_EQ(t, vm_map_copyin_bytes(m, a, 0, &copy), KERN_SUCCESS);
 	KTEST_EXPECT_TRUE(t, copy == NULL);
-	source_end(m);
+	vm_source_end(m);
 }
 
 static void bad_sources_fail_as_copyin_does(struct ktest *t)
@@ -206,7 +186,7 @@ static void bad_sources_fail_as_copyin_does(struct ktest *t)
 			KERN_PROTECTION_FAILURE);
 	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
 	KTEST_EXPECT_EQ(t, kalloc_bytes_in_use(), heap);
-	source_end(m);
+	vm_source_end(m);
 }
 
 static void many_copies_at_once_all_come_back(struct ktest *t)
@@ -229,7 +209,7 @@ static void many_copies_at_once_all_come_back(struct ktest *t)
 		vm_map_copy_discard(copies[i]);
 	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
 	KTEST_EXPECT_EQ(t, kalloc_bytes_in_use(), heap);
-	source_end(m);
+	vm_source_end(m);
 }
 
 static const struct ktest_case vm_copy_bytes_cases[] = {

@@ -21,6 +21,7 @@
 #include "vm/vm_map_copy_kernel.h"
 #include "vm/vm_page.h"
 #include "tests/kernel/user_task.h"
+#include "tests/kernel/vm_source.h"
 #include "x86_64/copy.h"
 
 #define PAGE		VM_PAGE_SIZE
@@ -35,34 +36,13 @@ static void fill(uint8_t *p, size_t n, unsigned int seed)
 		p[i] = (uint8_t)(i * 7 + seed);
 }
 
-/* A new active map with NPAGES pages at *@a holding old_buf; NULL (and
- * @t failed) if it cannot be made. */
+/* A new active map with NPAGES pages at *@a holding old_buf (new_buf
+ * filled too); NULL (and @t failed) if it cannot be made. */
 static struct vm_map *source_begin(struct ktest *t, uint64_t *a)
 {
-	struct vm_map *m = vm_map_create();
-
-	if (m == NULL) {
-		ktest_fail(t, "vm_map_create failed");
-		return NULL;
-	}
-	vm_map_activate(m);
-	*a = 0;
 	fill(old_buf, SIZE, 1);
 	fill(new_buf, SIZE, 99);
-	if (vm_map_allocate(m, a, SIZE, true) != KERN_SUCCESS ||
-	    copyout(old_buf, (void *)*a, SIZE) != 0) {
-		ktest_fail(t, "the source region could not be made");
-		vm_map_activate(NULL);
-		vm_map_destroy(m);
-		return NULL;
-	}
-	return m;
-}
-
-static void source_end(struct vm_map *m)
-{
-	vm_map_activate(NULL);
-	vm_map_destroy(m);
+	return vm_source_begin(t, old_buf, SIZE, a);
 }
 
 /* @copy reads as old_buf. */
@@ -114,7 +94,7 @@ static void a_large_copy_takes_no_page_and_reads_back(struct ktest *t)
 	KTEST_EXPECT_EQ(t, copyout(new_buf, (void *)a, SIZE), 0);
 	expect_source(t, a, new_buf);
 	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
-	source_end(m);
+	vm_source_end(m);
 }
 
 static void a_write_to_the_source_leaves_the_copy_unchanged(struct ktest *t)
@@ -134,7 +114,7 @@ static void a_write_to_the_source_leaves_the_copy_unchanged(struct ktest *t)
 	expect_copy_old(t, copy);
 	vm_map_copy_discard(copy);
 	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
-	source_end(m);
+	vm_source_end(m);
 }
 
 static void removing_the_source_keeps_the_frames_for_the_copy(
@@ -154,7 +134,7 @@ static void removing_the_source_keeps_the_frames_for_the_copy(
 	expect_copy_old(t, copy);
 	vm_map_copy_discard(copy);
 	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages + NPAGES);
-	source_end(m);
+	vm_source_end(m);
 }
 
 static void protect_keeps_lent_pages_read_only(struct ktest *t)
@@ -177,7 +157,7 @@ static void protect_keeps_lent_pages_read_only(struct ktest *t)
 	pages = user_task_free_pages();
 	vm_map_copy_discard(copy);
 	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages + NPAGES);
-	source_end(m);
+	vm_source_end(m);
 }
 
 static void copy_pages_gives_the_copy_frames_of_its_own(struct ktest *t)
@@ -198,7 +178,7 @@ static void copy_pages_gives_the_copy_frames_of_its_own(struct ktest *t)
 	expect_copy_old(t, copy);
 	vm_map_copy_discard(copy);
 	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
-	source_end(m);
+	vm_source_end(m);
 }
 
 static void copyin_with_dealloc_copies_a_lent_frame(struct ktest *t)
@@ -222,7 +202,7 @@ static void copyin_with_dealloc_copies_a_lent_frame(struct ktest *t)
 	pages = user_task_free_pages();
 	vm_map_copy_discard(copy);
 	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages + NPAGES);
-	source_end(m);
+	vm_source_end(m);
 }
 
 static void overwrite_of_the_source_leaves_the_copy_unchanged(
@@ -243,7 +223,7 @@ static void overwrite_of_the_source_leaves_the_copy_unchanged(
 	expect_copy_old(t, copy);
 	vm_map_copy_discard(copy);
 	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
-	source_end(m);
+	vm_source_end(m);
 }
 
 static void two_copies_share_a_frame_until_both_are_gone(struct ktest *t)
@@ -264,7 +244,7 @@ static void two_copies_share_a_frame_until_both_are_gone(struct ktest *t)
 	expect_copy_old(t, second);
 	vm_map_copy_discard(second);
 	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages + NPAGES);
-	source_end(m);
+	vm_source_end(m);
 }
 
 static void untouched_pages_travel_as_zeros(struct ktest *t)
@@ -289,7 +269,7 @@ static void untouched_pages_travel_as_zeros(struct ktest *t)
 	expect_copy_old(t, copy);	/* zeros after the first page */
 	vm_map_copy_discard(copy);
 	KTEST_EXPECT_EQ(t, user_task_free_pages(), pages);
-	source_end(m);
+	vm_source_end(m);
 }
 
 static const struct ktest_case vm_copy_loan_cases[] = {
