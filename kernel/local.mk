@@ -173,7 +173,7 @@ KERNEL_SOURCES = \
 	tests/kernel/server_disk_test.c \
 	tests/kernel/server_confine_test.c \
 	tests/kernel/proxy_test.c \
-	tests/kernel/proxy_retry_test.c \
+	tests/kernel/proxy_retry_test.c tests/kernel/proxy_verify_test.c \
 	tests/kernel/restart_test.c \
 	tests/kernel/fault_inject_test.c \
 	tests/kernel/hostio_test.c

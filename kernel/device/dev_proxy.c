@@ -25,6 +25,7 @@
 #include "device/dev_info.h"
 #include "device/dev_proxy.h"
 #include "device/dev_proxy_fwd.h"
+#include "device/dev_proxy_sums.h"
 #include "device/device.h"
 #include "device/ds_mig.h"
 #include "device/io_req.h"
@@ -110,6 +111,11 @@ unsigned int dev_proxy_retried(const char *name)
 	return counter(name, offsetof(struct dev_proxy, retried));
 }
 
+unsigned int dev_proxy_wrong_data(const char *name)
+{
+	return counter(name, offsetof(struct dev_proxy, wrong_data));
+}
+
 /* One reference less on @p (interrupts off); the last frees it. */
 static void release(struct dev_proxy *p)
 {
@@ -121,6 +127,7 @@ static void release(struct dev_proxy *p)
 	if (p->task != NULL)
 		ipc_port_release(p->task);
 	alive--;
+	dev_proxy_sums_destroy(p->sums);
 	kfree(p);
 }
 
@@ -319,6 +326,8 @@ static struct dev_proxy *publish(const char *name, ipc_port_t server,
 	p->task = task_current()->itk_self;
 	ipc_port_reference(p->task);
 	p->lineage = task_current()->supervision;
+	if (!p->net && p->lineage != NULL && supervise_verifies(p->lineage))
+		p->sums = dev_proxy_sums_create();	/* NULL: unchecked */
 	memcpy(p->server_task, task_current()->name, sizeof(p->server_task));
 	p->next = published;
 	published = p;

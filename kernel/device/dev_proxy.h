@@ -80,6 +80,11 @@ unsigned int dev_proxy_resent(const char *name);
 unsigned int dev_proxy_checks(const char *name);
 unsigned int dev_proxy_retried(const char *name);
 
+/* dev_proxy_wrong_data - how many of @name's reads, and read-backs of
+ * its writes, answered other data than its clients wrote (dev_proxy_fwd.c,
+ * "Checked data"; for tests and reports). */
+unsigned int dev_proxy_wrong_data(const char *name);
+
 /* dev_proxy_restart_probe_set - the benchmarks' hook: @fn is called
  * when the first call a new instance of a dead server was sent (or got
  * since) is answered, in the thread that answers it (NULL: no calls). */

@@ -55,6 +55,23 @@
  * cannot be sent again: its failure is answered at once, as is every
  * failure of a NIC, of a server that is not supervised or will not be
  * restarted, and of a publication no call of which ever worked.
+ *
+ * Checked data.  A disk published by a server whose line says verify=1
+ * (kern/supervise.h) has the checksum of every record its clients wrote
+ * through the proxy (dev_proxy_sums.h).  A write the server answers
+ * whole is read back (out of line, or inband when that small) before
+ * its client is answered: the records hold what was written, and their
+ * checksums are kept; they do not, and the write goes to the server's
+ * next instance (its task ended: "restarted: its driver answers wrong
+ * data"), as a failed call whose check failed does.  A read whose data
+ * differs from a record's kept checksum goes the same way.  A call goes
+ * to at most DEV_PROXY_TRIES new instances; after that, or when it
+ * cannot be sent again (its data went to the server, or the server is
+ * not restarted), its client gets D_IO_ERROR, never the wrong data.  A
+ * write that fails, or is answered unchecked (no memory for the
+ * read-back, records not whole), leaves its records unknown; records
+ * never written since the publication, and those of a write still in
+ * flight, are not checked.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -68,6 +85,7 @@
 #include "device/dev_info.h"
 #include "device/dev_proxy.h"
 #include "device/dev_proxy_fwd.h"
+#include "device/dev_proxy_sums.h"
 #include "device/device.h"
 #include "device/io_req.h"
 #include "graft_mig.h"
@@ -117,8 +135,15 @@ struct dev_proxy_fwd {
 	bool answered;			/* the server answered it */
 	bool heartbeat;			/* proxy_watch.defs's, no client */
 	bool check;			/* a read of the last record that
-					 * worked, no client: */
-	struct dev_proxy_fwd *checked;	/* ... the failed call it is for */
+					 * worked, no client, or */
+	bool readback;			/* a read of a write's records, no
+					 * client (verify=1): */
+	struct dev_proxy_fwd *checked;	/* ... the call it is for */
+	bool matched;			/* a read-back's data is the write's */
+	bool unchecked;			/* ... could not be compared */
+	uint32_t *sums;			/* a write's records' checksums
+					 * (verify=1), or NULL */
+	bool confirmed;			/* ... its read-back matched */
 	uint64_t sent;			/* clock_ticks() when forwarded */
 	/* a set_status's flavour and ints, if it has at most
 	 * DEV_PROXY_SETTING_INTS (@kept): a setting once it succeeded, and
@@ -179,6 +204,8 @@ static void fwd_free(struct dev_proxy_fwd *f)
 	ipc_port_dealloc_kernel(f->port);
 	if (f->frame != NULL)
 		kfree(f->frame);
+	if (f->sums != NULL)
+		kfree(f->sums);
 	kfree(f);
 }
 
@@ -238,10 +265,63 @@ static void unlend(struct dev_proxy_fwd *f)
 	f->lent = false;
 }
 
+static bool is_write(const struct io_req *req)
+{
+	return req->op == IO_WRITE || req->op == IO_WRITE_INBAND;
+}
+
+/* Readers of data for dev_proxy_sums_compute: a request's, a reply's
+ * out-of-line copy, bytes. */
+static void get_req(const void *src, size_t off, void *dst, size_t len)
+{
+	io_req_get((struct io_req *)src, off, dst, len);
+}
+
+static void get_copy(const void *src, size_t off, void *dst, size_t len)
+{
+	vm_map_copy_kernel_read(src, off, dst, len);
+}
+
+static void get_bytes(const void *src, size_t off, void *dst, size_t len)
+{
+	memcpy(dst, (const char *)src + off, len);
+}
+
+/* The checksums of @n records from @src (read with @get) of @p, in new
+ * memory the caller frees; NULL if memory is short. */
+static uint32_t *sums_of(const struct dev_proxy *p,
+			 void (*get)(const void *, size_t, void *, size_t),
+			 const void *src, size_t n)
+{
+	uint32_t *sums = kalloc(n * sizeof(*sums));
+
+	if (sums != NULL)
+		dev_proxy_sums_compute(get, src, n, p->record_size, sums);
+	return sums;
+}
+
+/* @f's write is over (@code): its records hold what it wrote if its
+ * read-back said so, else nothing known. */
+static void note_written(struct dev_proxy_fwd *f, io_return_t code)
+{
+	struct dev_proxy *p = f->p;
+	const struct io_req *req = f->req;
+
+	if (code == D_SUCCESS && f->confirmed)
+		dev_proxy_sums_set(p->sums, req->recnum,
+				   req->count / p->record_size, f->sums);
+	else
+		dev_proxy_sums_forget(p->sums, req->recnum,
+				      (req->count + p->record_size - 1) /
+				      p->record_size);
+}
+
 /* Complete @f with @code and @done bytes: its request through the reply
  * thread, or at once if @now (the server's answer, in thread context). */
 static void check_done(struct dev_proxy_fwd *c, io_return_t code,
 		       bool now);
+static void readback_done(struct dev_proxy_fwd *c, io_return_t code,
+			  bool now);
 
 static void fwd_finish(struct dev_proxy_fwd *f, io_return_t code,
 		       size_t done, bool now)
@@ -252,10 +332,16 @@ static void fwd_finish(struct dev_proxy_fwd *f, io_return_t code,
 		check_done(f, code, now);
 		return;
 	}
+	if (f->readback) {
+		readback_done(f, code, now);
+		return;
+	}
 	if (req != NULL && code == D_SUCCESS && !f->p->net) {
 		f->p->good_known = true;
 		f->p->good_recnum = req->recnum;
 	}
+	if (req != NULL && f->p->sums != NULL && is_write(req))
+		note_written(f, code);
 	if (f->lent)
 		unlend(f);
 	if (f->heartbeat)
@@ -343,8 +429,154 @@ static void check_done(struct dev_proxy_fwd *c, io_return_t code,
 		return;
 	if (code == D_DEVICE_DOWN)
 		fwd_finish(f, D_DEVICE_DOWN, 0, now);
-	else if (code == D_SUCCESS || !dev_proxy_restart_for(p))
+	else if (code == D_SUCCESS || !dev_proxy_restart_for(p, false))
 		fwd_finish(f, D_IO_ERROR, 0, now);
+}
+
+/* @f's answer differed from what its records' clients wrote: the
+ * server's next instance gets it, or its client gets D_IO_ERROR. */
+static void wrong_answer(struct dev_proxy_fwd *f, bool now)
+{
+	struct dev_proxy *p = f->p;
+	uint64_t flags = cpu_intr_save();
+	bool kept;
+
+	p->wrong_data++;
+	klog(&fwd_log, "device-proxy: %s: the %s of %zu bytes at record %lu "
+	     "answered other data than was written\n", p->name,
+	     is_write(f->req) ? "read-back of a write" : "read",
+	     f->req->count, (unsigned long)f->req->recnum);
+	if (f->lent)
+		unlend(f);	/* answered: the server let go of them */
+	kept = dev_proxy_may_resend(p, f->req) &&
+	       dev_proxy_restart_for(p, true);
+	cpu_intr_restore(flags);
+	if (!kept)
+		fwd_finish(f, D_IO_ERROR, 0, now);
+}
+
+/* @f's write was answered whole: read its records back (readback_done)
+ * before its client is answered; answered now, unchecked, if the read
+ * cannot be sent. */
+static void fwd_read_back(struct dev_proxy_fwd *f)
+{
+	struct dev_proxy *p = f->p;
+	recnum_t recnum = f->req->recnum;
+	int count = (int)f->req->count;
+	bool inband = f->req->count <= IO_INBAND_MAX;
+	struct ipc_port *sonce;
+	struct dev_proxy_fwd *c;
+	kern_return_t kr = MACH_SEND_INVALID_DEST;
+	uint64_t flags = cpu_intr_save();
+
+	if (f->lent)
+		unlend(f);	/* answered: the server let go of them */
+	c = fwd_new(p, inband ? DS_READ_INBAND_REPLY_ID : DS_READ_REPLY_ID,
+		    &sonce);
+	if (c != NULL) {
+		struct ipc_port *dest = ipc_port_copy_send(p->server);
+
+		c->readback = true;
+		c->checked = f;
+		kr = inband ?
+		     dpf_device_read_request_inband(dest, sonce, D_READ,
+						    recnum, count) :
+		     dpf_device_read_request(dest, sonce, D_READ, recnum,
+					     count);
+		if (kr != MACH_MSG_SUCCESS)
+			fwd_unsent(c, sonce);
+	}
+	cpu_intr_restore(flags);
+	if (kr != MACH_MSG_SUCCESS)
+		fwd_finish(f, D_SUCCESS, (size_t)count, true);
+}
+
+/* Note in @c, a read-back answered D_SUCCESS with @count bytes from @src
+ * (read with @get), whether they are its write's. */
+static void read_back_compare(struct dev_proxy_fwd *c,
+			      void (*get)(const void *, size_t, void *,
+					  size_t),
+			      const void *src, size_t count)
+{
+	const struct dev_proxy_fwd *f = c->checked;
+	size_t n;
+	uint32_t *sums;
+
+	if (f == NULL || count != f->req->count)
+		return;		/* not matched */
+	n = dev_proxy_sums_records(count, c->p->record_size);
+	sums = sums_of(c->p, get, src, n);
+	if (sums == NULL) {
+		c->unchecked = true;
+		return;
+	}
+	c->matched = memcmp(sums, f->sums, n * sizeof(*sums)) == 0;
+	kfree(sums);
+}
+
+/* The read-back @c was answered @code: its write is answered, or goes
+ * to the server's next instance (wrong_answer). */
+static void readback_done(struct dev_proxy_fwd *c, io_return_t code,
+			  bool now)
+{
+	struct dev_proxy *p = c->p;
+	struct dev_proxy_fwd *f = c->checked;
+	bool matched = c->matched, unchecked = c->unchecked;
+
+	if (now)
+		p->answered_at = clock_ticks();
+	fwd_free(c);
+	if (f == NULL)			/* its client went away */
+		return;
+	if (code == D_DEVICE_DOWN) {
+		fwd_finish(f, D_DEVICE_DOWN, 0, now);
+	} else if (code == D_SUCCESS && (matched || unchecked)) {
+		f->confirmed = matched;
+		fwd_finish(f, D_SUCCESS, f->req->count, now);
+	} else {
+		wrong_answer(f, now);
+	}
+}
+
+/* Whether a write of @p in flight covers a record from @recnum to
+ * @recnum + @n - 1. */
+static bool writing(const struct dev_proxy *p, recnum_t recnum, size_t n)
+{
+	for (const struct dev_proxy_fwd *f = p->fwds; f != NULL; f = f->next) {
+		const struct io_req *req = f->req;
+
+		if (req != NULL && is_write(req) && req->recnum < recnum + n &&
+		    recnum < req->recnum + (req->count + p->record_size - 1) /
+			     p->record_size)
+			return true;
+	}
+	return false;
+}
+
+/* Whether @f's read, answered with @done bytes, holds what its records'
+ * clients wrote: true too for records never written or being written,
+ * or when memory is short to compare. */
+static bool read_matches(struct dev_proxy_fwd *f, size_t done)
+{
+	struct dev_proxy *p = f->p;
+	size_t n = dev_proxy_sums_records(done - done % p->record_size,
+					  p->record_size);
+	uint32_t *sums;
+	bool same = true;
+	uint64_t flags;
+
+	if (n == 0)
+		return true;
+	flags = cpu_intr_save();
+	if (!writing(p, f->req->recnum, n)) {
+		sums = sums_of(p, get_req, f->req, n);
+		if (sums != NULL)
+			same = dev_proxy_sums_differ(p->sums, f->req->recnum,
+						     n, sums) == 0;
+		kfree(sums);
+	}
+	cpu_intr_restore(flags);
+	return same;
 }
 
 static void fwd_answer(struct dev_proxy_fwd *f, io_return_t code,
@@ -360,6 +592,12 @@ static void fwd_answer(struct dev_proxy_fwd *f, io_return_t code,
 	}
 	if (how == DEV_PROXY_CHECK)
 		fwd_check(f);
+	else if (code == D_SUCCESS && f->sums != NULL &&
+		 done == f->req->count)
+		fwd_read_back(f);
+	else if (code == D_SUCCESS && f->req != NULL && f->p->sums != NULL &&
+		 !is_write(f->req) && !read_matches(f, done))
+		wrong_answer(f, true);
 	else
 		fwd_finish(f, code, done, true);
 }
@@ -421,6 +659,11 @@ io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req)
 	}
 	if (op == IO_WRITE_INBAND)
 		io_req_get(req, 0, inband, req->count);
+	/* verify=1: the checksums of what it writes, before it goes */
+	if (p->sums != NULL && is_write(req) &&
+	    dev_proxy_sums_records(req->count, p->record_size) != 0)
+		f->sums = sums_of(p, get_req, req,
+				  req->count / p->record_size);
 	/* D_READ and D_WRITE say how the device was opened (dev_proxy.h). */
 	mode = (req->mode & ~(dev_mode_t)(D_READ | D_WRITE)) | p->open_mode;
 	dest = ipc_port_copy_send(p->server);
@@ -623,7 +866,8 @@ void dev_proxy_fwd_requeue_all(struct dev_proxy *p, struct io_req_queue *q)
 
 		if (f->lent)
 			unlend(f);	/* unanswered: the devices stop */
-		if (f->check) {		/* its call is kept on its own */
+		if (f->check || f->readback) {	/* its call is kept on
+						 * its own */
 			fwd_free(f);
 			continue;
 		}
@@ -722,7 +966,7 @@ static struct dev_proxy_fwd *read_reply_check(ipc_port_t reply_port,
 
 	if (f == NULL || !fwd_expects(f, id))
 		return NULL;
-	if (f->check)
+	if (f->check || f->readback)
 		return f;
 	if (count > f->req->count) {
 		klog(&fwd_log, "device-proxy: %s: the server read %zu bytes "
@@ -822,7 +1066,9 @@ kern_return_t dpr_device_read_reply(ipc_port_t reply_port,
 	if (count < dataCnt)	/* fewer bytes than it says: use those */
 		dataCnt = (mach_msg_type_number_t)count;
 	f = read_reply_check(reply_port, DS_READ_REPLY_ID, dataCnt);
-	if (f != NULL && return_code == D_SUCCESS) {
+	if (f != NULL && f->readback && return_code == D_SUCCESS) {
+		read_back_compare(f, get_copy, copy, dataCnt);
+	} else if (f != NULL && return_code == D_SUCCESS) {
 		for (size_t off = 0; off < dataCnt; off += sizeof(buf)) {
 			size_t n = dataCnt - off < sizeof(buf) ?
 				   dataCnt - off : sizeof(buf);
@@ -850,6 +1096,8 @@ kern_return_t dpr_device_read_reply_inband(ipc_port_t reply_port,
 		return KERN_SUCCESS;
 	if (return_code == D_SUCCESS && f->req != NULL)
 		io_req_put(f->req, 0, data, dataCnt);
+	if (return_code == D_SUCCESS && f->readback)
+		read_back_compare(f, get_bytes, data, dataCnt);
 	fwd_answer(f, dev_error_from_server(return_code), dataCnt);
 	return KERN_SUCCESS;
 }
@@ -867,7 +1115,8 @@ static bool bare_reply(struct dev_proxy_fwd *f, struct ipc_kmsg *request)
 	    (request->header.bits & MACH_MSGH_BITS_COMPLEX) ||
 	    request->header.size != sizeof(*r) ||
 	    r->RetCodeType.msgt_name != MACH_MSG_TYPE_INTEGER_32 ||
-	    ((f->req != NULL || f->check) && r->RetCode == KERN_SUCCESS))
+	    ((f->req != NULL || f->check || f->readback) &&
+	     r->RetCode == KERN_SUCCESS))
 		return false;
 	f->answered = true;
 	if (f->reply_id == DS_GET_STATUS_ID + 100)
@@ -912,7 +1161,7 @@ static mach_msg_return_t reply_handle(struct ipc_kmsg *request,
 		fwd_answer(f, D_NO_MEMORY, 0);
 		return KERN_RESOURCE_SHORTAGE;
 	}
-	if (f->req != NULL || f->check ?
+	if (f->req != NULL || f->check || f->readback ?
 	    !proxy_reply_server(ipc_kmsg_msg(request), ipc_kmsg_msg(out)) :
 	    !device_status_reply_server(ipc_kmsg_msg(request),
 					ipc_kmsg_msg(out)))

@@ -71,6 +71,9 @@ struct dev_proxy {
 	unsigned int resent;		/* requests sent to a new instance */
 	unsigned int checks;		/* failed requests checked */
 	unsigned int retried;		/* ... then sent to a new instance */
+	struct dev_proxy_sums *sums;	/* its records' checksums, if its
+					 * server's line says verify=1 */
+	unsigned int wrong_data;	/* answers that differed from them */
 	bool good_known;		/* a disk call of it worked: */
 	recnum_t good_recnum;		/* ... its record (the check's) */
 	bool first_due;			/* its new instance answered no
@@ -199,19 +202,28 @@ void dev_proxy_setting_record(struct dev_proxy *p, dev_flavor_t flavor,
  * failed).  Only a disk's call answered D_IO_ERROR for the first time,
  * whose data the proxy still holds, at a supervised server that will be
  * restarted, once a call of @p worked, is checked.  Interrupts off.
- * dev_proxy_restart_for - the check failed too: end @p's server's task,
- * from that server's own thread (the check's answer), so that it is
- * restarted and its calls kept (dev_proxy_park); false (nothing done)
- * if it cannot be.  Interrupts off.
+ * dev_proxy_restart_for - the check failed too, or @p's server
+ * answered other data than was written (@wrong_data): end its task,
+ * from that server's own thread (the answer), so that it is restarted
+ * and its calls kept (dev_proxy_park); false (nothing done) if it
+ * cannot be.  Interrupts off.
+ * dev_proxy_may_resend - whether @req, whose answer differed from what
+ * was written (dev_proxy_fwd.c, "Checked data"), may go to @p's
+ * server's next instance: the proxy still holds its data and it went
+ * to fewer than DEV_PROXY_TRIES instances (true: counted in
+ * @req->tries).
+ * Interrupts off.
  */
 enum dev_proxy_retry {
 	DEV_PROXY_ANSWER,
 	DEV_PROXY_CHECK,
 };
+#define DEV_PROXY_TRIES		3
 enum dev_proxy_retry dev_proxy_retry_how(struct dev_proxy *p,
 					 struct io_req *req,
 					 io_return_t code);
-bool dev_proxy_restart_for(struct dev_proxy *p);
+bool dev_proxy_restart_for(struct dev_proxy *p, bool wrong_data);
+bool dev_proxy_may_resend(struct dev_proxy *p, struct io_req *req);
 
 /* dev_proxy_server_dying - is @p's server gone or going (its port dead,
  * or its receiver's space being destroyed)?  Interrupts off. */

@@ -203,19 +203,32 @@ enum dev_proxy_retry dev_proxy_retry_how(struct dev_proxy *p,
 	return DEV_PROXY_CHECK;
 }
 
-bool dev_proxy_restart_for(struct dev_proxy *p)
+bool dev_proxy_may_resend(struct dev_proxy *p, struct io_req *req)
+{
+	if (p->lineage == NULL || !data_kept(req) ||
+	    req->tries >= DEV_PROXY_TRIES)
+		return false;
+	req->tries++;
+	return true;
+}
+
+bool dev_proxy_restart_for(struct dev_proxy *p, bool wrong_data)
 {
 	struct task *task = task_port_task(p->task);
 
 	if (task == NULL || task != thread_current()->task ||
 	    dev_proxy_server_dying(p) || !supervise_will_restart(p->lineage))
 		return false;
-	p->retried++;
-	klog(&restart_log, "device-proxy: %s: a call failed and so did a "
-	     "read that worked before; its server is started again\n",
-	     p->name);
+	if (!wrong_data)
+		p->retried++;
+	klog(&restart_log, "device-proxy: %s: %s; its server is started "
+	     "again\n", p->name, wrong_data ?
+	     "its server answered other data than was written" :
+	     "a call failed and so did a read that worked before");
 	/* The caller's own thread keeps the task alive until it leaves
 	 * the kernel: the call's record outlives this answer. */
-	task_terminate(task, "restarted: its driver fails (D_IO_ERROR)");
+	task_terminate(task, wrong_data ?
+		       "restarted: its driver answers wrong data" :
+		       "restarted: its driver fails (D_IO_ERROR)");
 	return true;
 }

@@ -165,7 +165,7 @@ void io_req_get(struct io_req *req, size_t off, void *dst, size_t len)
 	check_range(req, off, len);
 	if (len == 0)
 		return;
-	if (req->op == IO_WRITE)
+	if (req->op == IO_WRITE || req->op == IO_READ)
 		vm_map_copy_kernel_read(req->copy, off, dst, len);
 	else
 		memcpy(dst, req->inband + off, len);

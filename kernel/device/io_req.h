@@ -139,9 +139,10 @@ bool io_req_queue_remove(struct io_req_queue *q, struct io_req *req);
 /*
  * io_req_put / io_req_get - move @len bytes between kernel memory and the
  * request's data at @off bytes from its start: put fills a read's data,
- * get takes a write's.  [off, off + len) must lie within req->count (a
- * module bug otherwise: panic).  Out-of-line data is read and written in
- * its own pages: no intermediate copy.  Any context.
+ * get takes a write's (or what a read's holds so far).  [off, off + len)
+ * must lie within req->count (a module bug otherwise: panic).
+ * Out-of-line data is read and written in its own pages: no
+ * intermediate copy.  Any context.
  */
 void io_req_put(struct io_req *req, size_t off, const void *src, size_t len);
 void io_req_get(struct io_req *req, size_t off, void *dst, size_t len);

@@ -133,7 +133,8 @@ kernel_device_libdevice_a_SOURCES = kernel/device/ds_routines.c \
 	kernel/device/dev_claim_isa.c kernel/device/dev_claim_legacy.c \
 	kernel/device/dev_claim_direct.c kernel/device/dev_claim_reset.c \
 	kernel/device/dev_proxy.c kernel/device/dev_proxy_fwd.c \
-	kernel/device/dev_proxy_restart.c kernel/device/dev_proxy_watch.c
+	kernel/device/dev_proxy_restart.c kernel/device/dev_proxy_sums.c \
+	kernel/device/dev_proxy_watch.c
 kernel_device_libdevice_a_CFLAGS = $(KERNEL_CFLAGS)
 kernel_device_libdevice_a_CPPFLAGS = -DKERNEL $(KERNEL_CPPFLAGS) \
 	-I$(srcdir)/kernel/device/shim -I$(srcdir)/kernel/mig/shim \

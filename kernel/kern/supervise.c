@@ -24,6 +24,7 @@ struct supervision {
 	const struct boot_module *module;
 	char name[32];			/* its tasks' */
 	unsigned int max, restarts;
+	bool verify;			/* verify=1 on its line */
 	struct task *task;		/* the instance now, or NULL */
 	bool start_due;			/* dead, to be started again */
 	bool gave_up, gave_up_told;
@@ -79,7 +80,7 @@ static struct supervision *of_module(const struct boot_module *m,
 
 void supervise_attach(struct task *task, const struct boot_module *m)
 {
-	uint64_t max, flags;
+	uint64_t max, verify = 0, flags;
 	struct supervision *sup;
 	int rc = cmdline_u64(m->cmdline, "restart", &max);
 
@@ -90,6 +91,12 @@ void supervise_attach(struct task *task, const struct boot_module *m)
 			"%d; not supervised\n", m->cmdline, SUPERVISE_MAX);
 		return;
 	}
+	rc = cmdline_u64(m->cmdline, "verify", &verify);
+	if ((rc != 0 && rc != CMDLINE_ABSENT) || verify > 1) {
+		kprintf("supervise: '%s': verify= wants 0 or 1; its data "
+			"not verified\n", m->cmdline);
+		verify = 0;
+	}
 	flags = cpu_intr_save();
 	sup = of_module(m, task, (unsigned int)max);
 	if (sup == NULL)
@@ -97,8 +104,15 @@ void supervise_attach(struct task *task, const struct boot_module *m)
 			m->cmdline);
 	else if (!sup->gave_up)
 		sup->task = task;
+	if (sup != NULL)
+		sup->verify = verify == 1;
 	task->supervision = sup != NULL && !sup->gave_up ? sup : NULL;
 	cpu_intr_restore(flags);
+}
+
+bool supervise_verifies(const struct supervision *sup)
+{
+	return sup->verify;
 }
 
 bool supervise_will_restart(const struct supervision *sup)

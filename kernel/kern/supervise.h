@@ -47,6 +47,12 @@ enum supervise_event {
  */
 void supervise_attach(struct task *task, const struct boot_module *m);
 
+/* supervise_verifies - whether @sup's line says verify=1: the proxy
+ * module checks the data its disks answer against what their clients
+ * wrote (device/dev_proxy_sums.h); a verify= other than 0 or 1 is
+ * printed and taken as 0.  Any context. */
+bool supervise_verifies(const struct supervision *sup);
+
 /* supervise_will_restart - whether @sup's task, dying now, will be
  * started again.  Any context. */
 bool supervise_will_restart(const struct supervision *sup);

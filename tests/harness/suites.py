@@ -1352,6 +1352,15 @@ SUITES: tuple[Suite, ...] = (
                         "device=${driver-port}"),
                        ("{builddir}/tests/user/proxy_probe.elf",
                         "probe_flaky mode=flaky device=${device-port}"))),
+    # A supervised fake server with verify=1 that stores and answers
+    # data wrongly: the kernel reads writes back and checks reads
+    # against what was written, and sends them to its next instance.
+    QemuSuite(name="proxy-verify", test="proxy-verify", timeout=120.0,
+              modules=(("{builddir}/tests/user/proxy_server.elf",
+                        "proxy_liar mode=liar restart=10 verify=1 "
+                        "device=${driver-port}"),
+                       ("{builddir}/tests/user/proxy_probe.elf",
+                        "probe_liar mode=liar device=${device-port}"))),
     # The Linux e1000 driver as Mach's eth0, linked to a host peer.
     QemuSuite(name="net-e1000", test="net-e1000", cmdline=("linux",),
               prepare=net_peer,

@@ -26,6 +26,12 @@
  *          D_IO_ERROR; once the server fails everything, a read is
  *          served by its next instance; an out-of-line write whose
  *          data went to the server answers its failure
+ *   liar   (suite proxy-verify; the server supervised with verify=1)
+ *          writes and reads checked against what was written: a write
+ *          the server stores wrongly and a read it answers wrongly are
+ *          served right by its next instance; a write that reads back
+ *          wrong at every instance answers D_IO_ERROR, and its record is
+ *          then unknown (not checked)
  * Checks print "USER-PASS name" or "USER-FAIL ...", then "USER-DONE n".
  */
 #include <device/bpf.h>
@@ -503,6 +509,67 @@ static void flaky(mach_port_t master)
 	mach_port_deallocate(mach_task_self(), dev);
 }
 
+/* Whether @n bytes at record @recnum of fake0 read back as @want: the
+ * read's code, *@same set. */
+static kern_return_t read_same(mach_port_t dev, recnum_t recnum,
+			       const char *want, size_t n, int *same)
+{
+	io_buf_ptr_t got = NULL;
+	mach_msg_type_number_t count = 0;
+	kern_return_t kr = device_read(dev, 0, recnum, (int)n, &got, &count);
+
+	*same = kr == D_SUCCESS && count == n && memcmp(got, want, n) == 0;
+	if (got != NULL && count != 0)
+		vm_deallocate(mach_task_self(), (vm_address_t)got, count);
+	return kr;
+}
+
+static void liar(mach_port_t master)
+{
+	mach_port_t dev = MACH_PORT_NULL;
+	vm_address_t buf = 0;
+	char *data;
+	int written = 0, same = 0, one = 1;
+
+	check("buffer", KERN_SUCCESS,
+	      vm_allocate(mach_task_self(), &buf, 4096, TRUE));
+	data = (char *)buf;
+	check("open_fake0", D_SUCCESS, open_wait(master, "fake0", &dev));
+	proxy_liar_pattern(data, 2 * RECORD, 12 * RECORD);
+	check("write_read_back", D_SUCCESS,
+	      device_write(dev, 0, 12, data, 2 * RECORD, &written));
+	check("read_checked", D_SUCCESS,
+	      read_same(dev, 12, data, 2 * RECORD, &same));
+	check("read_checked_data", 1, same);
+	/* this instance stores wrongly: the read-back tells */
+	check("lie_in_writes", D_INVALID_OPERATION,
+	      device_set_status(dev, PROXY_LIAR_WRITES, &one, 1));
+	proxy_liar_pattern(data, RECORD, 16 * RECORD);
+	check("wrong_write_served_by_a_new_instance", D_SUCCESS,
+	      device_write(dev, 0, 16, data, RECORD, &written));
+	check("its_read", D_SUCCESS, read_same(dev, 16, data, RECORD, &same));
+	check("its_read_data", 1, same);
+	/* this instance answers reads wrongly: the checksums tell */
+	check("lie_in_reads", D_INVALID_OPERATION,
+	      device_set_status(dev, PROXY_LIAR_READS, &one, 1));
+	proxy_liar_pattern(data, 2 * RECORD, 12 * RECORD);
+	check("wrong_read_served_by_a_new_instance", D_SUCCESS,
+	      read_same(dev, 12, data, 2 * RECORD, &same));
+	check("wrong_read_served_data", 1, same);
+	/* every instance reads this record wrongly: given up, an error */
+	proxy_liar_pattern(data, RECORD, PROXY_LIAR_ALWAYS * RECORD);
+	check("always_wrong_answers_io_error", D_IO_ERROR,
+	      device_write(dev, 0, PROXY_LIAR_ALWAYS, data, RECORD,
+			   &written));
+	/* ... and its record is no longer known: not checked */
+	check("unknown_record_read", D_SUCCESS,
+	      read_same(dev, PROXY_LIAR_ALWAYS, data, RECORD, &same));
+	check("unknown_record_not_checked", 0, same);
+	device_close(dev);
+	mach_port_deallocate(mach_task_self(), dev);
+	vm_deallocate(mach_task_self(), buf, 4096);
+}
+
 int main(int argc, char **argv)
 {
 	mach_port_t master = graft_arg_port(argc, argv, "device");
@@ -518,10 +585,12 @@ int main(int argc, char **argv)
 		lend(master);
 	else if (strcmp(mode, "flaky") == 0)
 		flaky(master);
+	else if (strcmp(mode, "liar") == 0)
+		liar(master);
 	else
 		check("known_mode", 0, 1);
 	if (strcmp(mode, "die") != 0 && strcmp(mode, "lend") != 0 &&
-	    strcmp(mode, "flaky") != 0)
+	    strcmp(mode, "flaky") != 0 && strcmp(mode, "liar") != 0)
 		quit_server();
 	printf("USER-DONE %d\n", checks);
 	fflush(stdout);

@@ -31,6 +31,22 @@
 #define PROXY_FLAKY_ONCE	10
 #define PROXY_FLAKY_ALWAYS	20
 #define PROXY_FLAKY_BREAK	78
+/* In mode=liar (supervised with verify=1, suite proxy-verify), each
+ * instance's disk starts with proxy_liar_pattern's bytes; the set_status
+ * flavours after which the instance answers success but flips the first
+ * byte of every write it stores, or of every read it answers (answered
+ * D_INVALID_OPERATION, so the kernel does not replay them); and the
+ * record whose reads every instance so answers. */
+#define PROXY_LIAR_WRITES	79
+#define PROXY_LIAR_READS	80
+#define PROXY_LIAR_ALWAYS	30
+
+static inline void proxy_liar_pattern(char *buf, unsigned long n,
+				      unsigned long first_byte)
+{
+	for (unsigned long i = 0; i < n; i++)
+		buf[i] = (char)((first_byte + i) * 13 + 5);
+}
 /* fakeeth0's NET_STATUS sizes and NET_ADDRESS words. */
 #define ETH_MIN			14
 #define ETH_MAX			1514

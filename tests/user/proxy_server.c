@@ -32,6 +32,13 @@
  *          this instance gets, to every one of PROXY_FLAKY_ALWAYS, and,
  *          after a set_status of PROXY_FLAKY_BREAK, to every one;
  *          serves until it is ended
+ *   liar   (supervised: restart=N verify=1) publishes "fake0", whose
+ *          records start with proxy_liar_pattern's bytes, with its direct
+ *          map named as in lend; after a set_status of PROXY_LIAR_WRITES
+ *          it flips the first byte of every write it stores, after one of
+ *          PROXY_LIAR_READS of every read it answers, and always of the
+ *          reads of PROXY_LIAR_ALWAYS, answering success all the same;
+ *          serves until it is ended
  * Its own failures print "SERVER-FAIL ..."; "SERVER-READY" once
  * published, "SERVER-DONE" at the end.
  */
@@ -70,8 +77,9 @@ boolean_t proxy_pages_server(mach_msg_header_t *in, mach_msg_header_t *out);
 
 static char disk[DISK_BYTES];
 static mach_port_t disk_port, eth_port, eth_proxy, disk_proxy, vga;
-static int mode_bad, mode_die, mode_lend, mode_flaky, held, flavor77;
-static int dropped, flaky_once_seen, flaky_broken;
+static int mode_bad, mode_die, mode_lend, mode_flaky, mode_liar, held;
+static int flavor77, dropped, flaky_once_seen, flaky_broken;
+static int liar_writes, liar_reads;
 
 static void server_expect(const char *what, long expected, long got)
 {
@@ -147,6 +155,19 @@ static int flaky(recnum_t recnum)
 	return recnum == PROXY_FLAKY_ALWAYS || flaky_broken;
 }
 
+/* In liar mode, whether this instance flips a read of @recnum. */
+static int lies_reading(recnum_t recnum)
+{
+	return mode_liar && (liar_reads || recnum == PROXY_LIAR_ALWAYS);
+}
+
+/* In liar mode, a write at @recnum stored: flipped if told to. */
+static void liar_stored(recnum_t recnum)
+{
+	if (mode_liar && liar_writes)
+		disk[recnum * RECORD] ^= (char)0xff;
+}
+
 /* The start of a read or write: MIG_NO_REPLY (held, or answered by a
  * misbehaviour), a misbehaviour's code, or 0 to serve it. */
 static kern_return_t begin(mach_port_t reply, mach_msg_type_name_t poly,
@@ -190,6 +211,7 @@ static kern_return_t do_write(mach_port_t device, recnum_t recnum,
 	if (disk_range(recnum, count) != D_SUCCESS)
 		return D_INVALID_RECNUM;
 	memcpy(disk + recnum * RECORD, data, count);
+	liar_stored(recnum);
 	*written = (int)count + (mode_bad && recnum == PROXY_BAD_WRITTEN);
 	return D_SUCCESS;
 }
@@ -250,6 +272,8 @@ kern_return_t ds_device_read(mach_port_t device, mach_port_t reply,
 	    KERN_SUCCESS)
 		return D_NO_MEMORY;
 	memcpy((char *)buf, disk + recnum * RECORD, n);
+	if (n > 0 && lies_reading(recnum))
+		*(char *)buf ^= (char)0xff;
 	*data = (io_buf_ptr_t)buf;
 	*count = (mach_msg_type_number_t)n;
 	return D_SUCCESS;
@@ -274,6 +298,8 @@ kern_return_t ds_device_read_inband(mach_port_t device, mach_port_t reply,
 	if (mode_bad && recnum == PROXY_BAD_MORE && n < IO_INBAND_MAX)
 		n++;
 	memcpy(data, disk + recnum * RECORD, n);
+	if (n > 0 && lies_reading(recnum))
+		data[0] ^= (char)0xff;
 	*count = (mach_msg_type_number_t)n;
 	return D_SUCCESS;
 }
@@ -289,6 +315,12 @@ kern_return_t ds_device_set_status(mach_port_t device, dev_flavor_t flavor,
 		return MIG_NO_REPLY;
 	if (mode_flaky && device == disk_port && flavor == PROXY_FLAKY_BREAK) {
 		flaky_broken = 1;
+		return D_INVALID_OPERATION;
+	}
+	if (mode_liar && device == disk_port &&
+	    (flavor == PROXY_LIAR_WRITES || flavor == PROXY_LIAR_READS)) {
+		liar_writes |= flavor == PROXY_LIAR_WRITES;
+		liar_reads |= flavor == PROXY_LIAR_READS;
 		return D_INVALID_OPERATION;
 	}
 	if (device != disk_port || flavor != PROXY_TEST_FLAVOR || count != 1)
@@ -430,6 +462,11 @@ static kern_return_t lent_request(mach_port_t device, mach_port_t reply,
 	if (kr == 0) {
 		lent_copy(frames, (size_t)offset, disk + recnum * RECORD,
 			  (size_t)count, !write);
+		if (write)
+			liar_stored(recnum);
+		else if (lies_reading(recnum))
+			*(char *)(DIRECT_BASE + frames[0] + (size_t)offset) ^=
+				(char)0xff;
 		done += recnum == PROXY_BAD_WRITTEN;
 		kr = D_SUCCESS;
 	}
@@ -486,7 +523,7 @@ static void publish(mach_port_t master)
 		      proxy_publish(master, "fake0", disk_port, RECORD, s,
 				    DISK_STATUS_INTS,
 				    &disk_proxy));
-	if (mode_bad || mode_die || mode_lend || mode_flaky)
+	if (mode_bad || mode_die || mode_lend || mode_flaky || mode_liar)
 		return;
 	eth_port = new_device_port();
 	server_expect("publish_fakeeth0", D_SUCCESS,
@@ -512,8 +549,11 @@ int main(int argc, char **argv)
 	mode_die = strcmp(mode, "die") == 0;
 	mode_lend = strcmp(mode, "lend") == 0;
 	mode_flaky = strcmp(mode, "flaky") == 0;
+	mode_liar = strcmp(mode, "liar") == 0;
 	task_get_bootstrap_port(mach_task_self(), &boot);
-	if (mode_lend)
+	if (mode_liar)
+		proxy_liar_pattern(disk, DISK_BYTES, 0);
+	if (mode_lend || mode_liar)
 		direct_map(master);
 	publish(master);
 	mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_PORT_SET, &set);
@@ -526,9 +566,10 @@ int main(int argc, char **argv)
 	for (;;) {
 		mig_reply_header_t *r = (mig_reply_header_t *)&out.head;
 
-		/* a supervised flaky server waits for ever */
+		/* a supervised server waits for ever */
 		if (mach_msg(&in.head, MACH_RCV_MSG |
-			     (mode_flaky ? 0 : MACH_RCV_TIMEOUT), 0,
+			     (mode_flaky || mode_liar ? 0 : MACH_RCV_TIMEOUT),
+			     0,
 			     sizeof(in), set, 20000, MACH_PORT_NULL) !=
 		    MACH_MSG_SUCCESS) {
 			printf("SERVER-FAIL no message for 20 s\n");
