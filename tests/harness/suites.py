@@ -855,19 +855,21 @@ def fault_inject_suite(name: str, kind: str, seconds: int,
     """A fault campaign (tests/servers/inject.c) of `kind` "net" (e1000
     under restart_probe's frames to a counting sink) or "disk" (ata_piix
     under its write and read-back rounds on hd0s1, the image measured by
-    disk_rounds_image), the client running `seconds`; `cmdline` and
-    `server` add kernel and server words."""
-    driver, pci, word, prepare, check = (
-        ("e1000", "03.0", "mode=load", net_sink, None) if kind == "net" else
-        ("ata_piix", "01.1", "mode=disk failures=count name=hd0s1",
-         qemu_ide_disk(False), disk_rounds_image))
+    disk_rounds_image; the server's data verified, verify=1), the client
+    running `seconds`; `cmdline` and `server` add kernel and server
+    words."""
+    driver, pci, word, prepare, check, verify = (
+        ("e1000", "03.0", "mode=load", net_sink, None, "") if kind == "net"
+        else ("ata_piix", "01.1", "mode=disk failures=count name=hd0s1",
+              qemu_ide_disk(False), disk_rounds_image, "verify=1 "))
     return QemuSuite(
         name=name, test="fault-inject" if kind == "net" else
         "fault-inject-disk", hidden=hidden, timeout=3.0 * seconds + 240.0,
         cmdline=("linux", f"linux.server={driver}") + cmdline,
         prepare=prepare, check=check,
         modules=(("{builddir}/tests/servers/lxdrv_inject.elf",
-                  f"lxdrv_inject restart=100000 {server}drivers={driver} "
+                  f"lxdrv_inject restart=100000 {verify}{server}"
+                  f"drivers={driver} "
                   f"pci={pci} device=${{driver-port}}"),
                  ("{builddir}/tests/user/restart_probe.elf",
                   f"restart_probe {word} seconds={seconds} "

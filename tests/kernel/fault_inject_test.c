@@ -14,13 +14,14 @@
  * s), that every server that died or hung was started again and that
  * the client ended (the harness then measures a disk's image on the
  * host: the sectors of acknowledged rounds not there, the sectors
- * changed elsewhere).  The requests that failed are counted, not
- * checked: a fault that
- * corrupts data or leaves the device failing without stopping the
- * server is not undone by a restart, and how many requests it spoils
- * depends on where the faults land; the counts (the figures of the
- * target of 99 % of faults recovered transparently) are printed as one
- * "FAULT-INJECT {json}" line.
+ * changed elsewhere).  The disk's server has verify=1: data it answers
+ * wrongly is caught and sent to its next instance (wrong_data_caught).
+ * The requests that failed are counted, not checked: a fault that
+ * corrupts data unseen or leaves the device failing without stopping
+ * the server is not undone by a restart, and how many requests it
+ * spoils depends on where the faults land; the counts (the figures of
+ * the target of 99 % of faults recovered transparently) are printed as
+ * one "FAULT-INJECT {json}" line.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -182,10 +183,12 @@ static void campaign(struct ktest *t, const struct campaign *c)
 	kprintf("FAULT-INJECT {\"device\": \"%s\", \"faults\": %u, "
 		"\"crashes\": %u, \"hangs\": %u, \"failing\": %u, "
 		"\"restarts\": %u, \"calls_sent_again\": %u, "
-		"\"calls_checked\": %u, \"requests\": %llu, "
+		"\"calls_checked\": %u, \"wrong_data_caught\": %u, "
+		"\"requests\": %llu, "
 		"\"client_errors\": %llu, \"client_wrong_data\": %llu}\n",
 		c->device, y.faults, y.crashes, y.hangs, y.failing, restarts,
 		resent, dev_proxy_checks(c->device),
+		dev_proxy_wrong_data(c->device),
 		(unsigned long long)y.requests, (unsigned long long)y.failed,
 		(unsigned long long)y.wrong);
 	KTEST_EXPECT_EQ(t, y.fails, 0);

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "device/dev_proxy.h"
+#include "device/dev_proxy_sums.h"
 #include "kern/clock.h"
 #include "kern/console.h"
 #include "kern/ktest.h"
@@ -23,6 +24,84 @@
 #include "tests/kernel/user_task.h"
 
 static char server_console[8192], console[16384];
+
+static void get_bytes(const void *src, size_t off, void *dst, size_t len)
+{
+	memcpy(dst, (const char *)src + off, len);
+}
+
+/* Only whole records of a size the checksum reads 8 bytes at a time are
+ * checked. */
+static void sums_take_whole_records(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, dev_proxy_sums_records(1024, 512), 2);
+	KTEST_EXPECT_EQ(t, dev_proxy_sums_records(4096, 4096), 1);
+	KTEST_EXPECT_EQ(t, dev_proxy_sums_records(1000, 512), 0);
+	KTEST_EXPECT_EQ(t, dev_proxy_sums_records(0, 512), 0);
+	KTEST_EXPECT_EQ(t, dev_proxy_sums_records(1024, 0), 0);
+	KTEST_EXPECT_EQ(t, dev_proxy_sums_records(1020, 510), 0);
+}
+
+/* A flipped byte, a moved word or another record size changes a
+ * checksum; none is 0 ("not known"). */
+static void sums_tell_data_apart(struct ktest *t)
+{
+	static char a[1024], b[1024];
+	uint32_t sa[2], sb[2];
+
+	for (size_t i = 0; i < sizeof(a); i++)
+		a[i] = (char)((i * 13 + 5) ^ (i >> 9));
+	memcpy(b, a, sizeof(b));
+	dev_proxy_sums_compute(get_bytes, a, 2, 512, sa);
+	dev_proxy_sums_compute(get_bytes, b, 2, 512, sb);
+	KTEST_EXPECT_EQ(t, sa[0], sb[0]);
+	KTEST_EXPECT_NE(t, sa[0], sa[1]);
+	KTEST_EXPECT_NE(t, sa[0], 0);
+	b[700] ^= 1;
+	dev_proxy_sums_compute(get_bytes, b, 2, 512, sb);
+	KTEST_EXPECT_EQ(t, sa[0], sb[0]);
+	KTEST_EXPECT_NE(t, sa[1], sb[1]);
+	memcpy(b, a + 8, 8);		/* two words swapped */
+	memcpy(b + 8, a, 8);
+	dev_proxy_sums_compute(get_bytes, b, 1, 512, sb);
+	KTEST_EXPECT_NE(t, sa[0], sb[0]);
+	dev_proxy_sums_compute(get_bytes, a, 1, 1024, sb);
+	KTEST_EXPECT_NE(t, sa[0], sb[0]);
+}
+
+/* Known records are compared, unknown ones (never set, forgotten, a 0
+ * in the list) are not; the table grows past its first chunks. */
+static void sums_check_known_records(struct ktest *t)
+{
+	struct dev_proxy_sums *s = dev_proxy_sums_create();
+	uint32_t set[3] = { 3, 5, 7 }, other[3] = { 3, 9, 7 };
+	uint32_t skip[3] = { 3, 0, 7 };
+	recnum_t far = 5 * DEV_PROXY_SUMS_CHUNK + 10;
+
+	if (s == NULL) {
+		ktest_fail(t, "no memory for a table");
+		return;
+	}
+	KTEST_EXPECT_EQ(t, dev_proxy_sums_differ(s, 100, 3, other), 0);
+	dev_proxy_sums_set(s, 100, 3, set);
+	KTEST_EXPECT_EQ(t, dev_proxy_sums_differ(s, 100, 3, set), 0);
+	KTEST_EXPECT_EQ(t, dev_proxy_sums_differ(s, 100, 3, other), 1);
+	KTEST_EXPECT_EQ(t, dev_proxy_sums_differ(s, 99, 3, other), 2);
+	KTEST_EXPECT_EQ(t, dev_proxy_sums_differ(s, 100, 3, skip), 0);
+	dev_proxy_sums_forget(s, 101, 1);
+	KTEST_EXPECT_EQ(t, dev_proxy_sums_differ(s, 100, 3, other), 0);
+	/* across a chunk's end, and far past the first chunks */
+	dev_proxy_sums_set(s, DEV_PROXY_SUMS_CHUNK - 1, 3, set);
+	KTEST_EXPECT_EQ(t, dev_proxy_sums_differ(s, DEV_PROXY_SUMS_CHUNK - 1,
+						 3, other), 1);
+	dev_proxy_sums_set(s, far, 3, set);
+	KTEST_EXPECT_EQ(t, dev_proxy_sums_differ(s, far, 3, other), 1);
+	KTEST_EXPECT_EQ(t, dev_proxy_sums_differ(s, 100, 3, set), 0);
+	KTEST_EXPECT_EQ(t, dev_proxy_sums_differ(s, 99, 3, other), 1);
+	dev_proxy_sums_forget(s, 50 * DEV_PROXY_SUMS_CHUNK, 3);	/* none */
+	dev_proxy_sums_destroy(s);
+	dev_proxy_sums_destroy(NULL);
+}
 
 static void wrong_data_sent_again(struct ktest *t)
 {
@@ -71,6 +150,9 @@ static void wrong_data_sent_again(struct ktest *t)
 }
 
 static const struct ktest_case proxy_verify_cases[] = {
+	{ "sums_take_whole_records", sums_take_whole_records },
+	{ "sums_tell_data_apart", sums_tell_data_apart },
+	{ "sums_check_known_records", sums_check_known_records },
 	{ "wrong_data_sent_again", wrong_data_sent_again },
 };
 KTEST_SUITE(proxy_verify_suite, "proxy-verify", proxy_verify_cases);

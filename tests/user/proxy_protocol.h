@@ -44,8 +44,8 @@
 static inline void proxy_liar_pattern(char *buf, unsigned long n,
 				      unsigned long first_byte)
 {
-	for (unsigned long i = 0; i < n; i++)
-		buf[i] = (char)((first_byte + i) * 13 + 5);
+	for (unsigned long b = first_byte; b < first_byte + n; b++)
+		buf[b - first_byte] = (char)((b * 13 + 5) ^ (b >> 9));
 }
 /* fakeeth0's NET_STATUS sizes and NET_ADDRESS words. */
 #define ETH_MIN			14
