@@ -37,7 +37,7 @@ bench: kernel/graft.elf $(GUEST_ELFS) $(NATIVE)/initramfs.cpio
 
 # make profile BENCH=NAME: a benchmark's client alone under QEMU's
 # instruction log, instructions per symbol (tools/bench_profile.py).
-profile: kernel/graft.elf $(GUEST_ELFS)
+profile: kernel/graft.elf $(GUEST_ELFS) $(NATIVE)/initramfs.cpio
 	$(PYTHON3) $(srcdir)/tools/bench_profile.py \
 		--build-dir $(abs_builddir) --bench "$(BENCH)"
 

@@ -9,7 +9,8 @@ entries of the client's call (tools/qemu_profile.py --calls) and prints
 the table; the log and the boot's files stay in BUILD/profile/NAME/.
 
 NAME is a BENCH name without its size (PROFILES below): the profile is
-of its smallest size's calls, after the first ones (caches warm).
+of its smallest size's calls, after the first ones (caches warm).  A
+linux.* NAME profiles native Linux instead (tools/native_profile.py).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ SRCDIR = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(SRCDIR / "tests" / "harness"))
 import run  # noqa: E402
 import suites  # noqa: E402
+sys.path.insert(0, str(SRCDIR / "tools"))
+import native_profile  # noqa: E402
 
 CALLS = 200          # calls of the client a profile boots with
 SKIP = 20            # the first calls, left out
@@ -58,15 +61,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build-dir", type=Path, required=True)
     parser.add_argument("--bench", required=True,
-                        help=f"one of {', '.join(PROFILES)}")
+                        help=f"one of {', '.join(PROFILES)}, "
+                        f"{', '.join(native_profile.PROFILES)}")
     parser.add_argument("--top", type=int, default=40)
     args = parser.parse_args()
-    if args.bench not in PROFILES:
+    known = (*PROFILES, *native_profile.PROFILES)
+    if args.bench not in known:
         print(f"bench_profile: no profile for {args.bench!r}; known: "
-              f"{', '.join(PROFILES)}", file=sys.stderr)
+              f"{', '.join(known)}", file=sys.stderr)
         return 2
     build = args.build_dir.resolve()
     out = run.fresh_dir(build / "profile" / args.bench)
+    if args.bench in native_profile.PROFILES:
+        return native_profile.profile(args.bench, build, out, args.top)
     log = out / "qemu.log"
     suite = PROFILES[args.bench]
     suite = dataclasses.replace(suite, qemu_args=suite.qemu_args + (

@@ -4,6 +4,9 @@
 
 Usage: qemu_profile.py [--calls SYM:FROM:TO] [--top N] LOG ELF [ELF...]
 
+An ELF named *.map is a symbol list in nm's form instead
+(tools/native_profile.py writes one for native Linux).
+
 LOG comes from QEMU run with "-d in_asm,exec,nochain -D LOG" (use -icount
 for a deterministic run; the log grows by about 1 GB per 10 million
 translated-block executions, so keep the run short).  Every "Trace" line is
@@ -68,11 +71,16 @@ def block_sizes_and_counts(log, window=None):
 
 
 def text_symbols(elfs):
-    """Return [(address, name, index of the ELF)], sorted by address."""
+    """Return [(address, name, index of the ELF)], sorted by address.
+    A file named *.map is read as nm's output ("address type name")."""
     syms = []
     for k, elf in enumerate(elfs):
-        out = subprocess.run(["nm", "-n", elf], check=True,
-                             capture_output=True, text=True).stdout
+        if elf.endswith(".map"):
+            with open(elf) as f:
+                out = f.read()
+        else:
+            out = subprocess.run(["nm", "-n", elf], check=True,
+                                 capture_output=True, text=True).stdout
         for line in out.splitlines():
             parts = line.split()
             if len(parts) == 3 and parts[1] in "Tt":
