@@ -35,6 +35,8 @@ import suites  # noqa: E402
 
 sys.path.insert(0, str(HERE.parents[1] / "tools"))
 import bench_hist  # noqa: E402
+import native_profile  # noqa: E402
+import qemu_profile  # noqa: E402
 
 RUN_PY = HERE / "run.py"
 BENCH_REPORT = HERE.parents[1] / "tools" / "bench_report.py"
@@ -454,6 +456,34 @@ class PureTest(unittest.TestCase):
                 "a", "host", "pass", 3, 1, 2)])
             self.assertEqual(path.read_text(), "suite\tpassed\tfailed\t"
                              "skipped\na\t3\t1\t2\n")
+
+
+class NativeProfileTest(unittest.TestCase):
+    """tools/native_profile.py's symbols of native Linux, as
+    tools/qemu_profile.py reads them."""
+
+    def test_kernel_and_module_functions_from_ksym_lines(self):
+        console = ("native-linux: 6.1\n"
+                   "KSYM ffffffff8d400000 T _text\n"
+                   "KSYM ffffffff8d5a1000 t packet_sendmsg\n"
+                   "KSYM ffffffffc0345000 t e1000_xmit_frame\t[e1000]\n"
+                   "not KSYM ffffffff00000000 t nothing\n")
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "linux.map"
+            self.assertEqual(native_profile.kernel_map(console, out), "")
+            syms = qemu_profile.text_symbols([str(out)])
+        self.assertEqual(syms, [
+            (0xffffffff8d400000, "_text", 0),
+            (0xffffffff8d5a1000, "packet_sendmsg", 0),
+            (0xffffffffc0345000, "e1000_xmit_frame[e1000]", 0)])
+
+    def test_a_boot_without_ksym_lines_is_a_problem(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "linux.map"
+            self.assertIn("no KSYM line",
+                          native_profile.kernel_map("GRAFT-EXIT: pass\n",
+                                                    out))
+            self.assertFalse(out.exists())
 
 
 class BenchReportTest(unittest.TestCase):
