@@ -28,7 +28,7 @@
  *                    but a NIC's write of at most IO_INBAND_MAX bytes
  *                    goes inband (the server maps no pages for it).
  *                    A disk's call a supervised server fails is
- *                    checked first (dev_proxy_fwd.c, "Failed calls").
+ *                    checked first (dev_proxy_check.c, "Failed calls").
  *   set_status       forwarded as device_set_status; its reply (MIG's
  *                    return code) answers the client (dev_reply_defer).
  *   get_status       local, from the records the server published
@@ -75,13 +75,13 @@ unsigned int dev_proxy_resent(const char *name);
 
 /* dev_proxy_checks - how many of @name's reads and writes its server
  * answered D_IO_ERROR were checked; dev_proxy_retried - how many of
- * those were then sent to its next instance (dev_proxy_fwd.c, "Failed
+ * those were then sent to its next instance (dev_proxy_check.c, "Failed
  * calls"; for tests and reports). */
 unsigned int dev_proxy_checks(const char *name);
 unsigned int dev_proxy_retried(const char *name);
 
 /* dev_proxy_wrong_data - how many of @name's reads, and read-backs of
- * its writes, answered other data than its clients wrote (dev_proxy_fwd.c,
+ * its writes, answered other data than its clients wrote (dev_proxy_check.c,
  * "Checked data"; for tests and reports). */
 unsigned int dev_proxy_wrong_data(const char *name);
 

@@ -37,41 +37,9 @@
  * off, dev_claim_quiesce_task) before the pages are taken back and go
  * anywhere else.
  *
- * Failed calls.  A disk's read or write that a supervised server answers
- * D_IO_ERROR may have failed in the driver rather than in the device (a
- * driver server runs drivers that may be faulty), so before its client
- * sees the error the server gets a check (dev_proxy_retry_how): an
- * inband read of the publication's last record that worked.  If the
- * check works, the device failed the call, and its client gets
- * D_IO_ERROR: the device's error costs one read more, and is not tried
- * again (the driver's own error handling did that; more tries would
- * make a Linux driver slow the device down).  If the check fails too,
- * the driver fails: the server's task is ended ("restarted: its driver
- * fails"), started again as a dead server is, and the call, kept with
- * the server's other calls, goes to the new instance
- * (dev_proxy_restart.c), whose answer goes to the client, whatever it
- * is.  The restart counts as one of the server's N (restart=N).  A
- * write whose data went to the server (out of line and not lent)
- * cannot be sent again: its failure is answered at once, as is every
- * failure of a NIC, of a server that is not supervised or will not be
- * restarted, and of a publication no call of which ever worked.
- *
- * Checked data.  A disk published by a server whose line says verify=1
- * (kern/supervise.h) has the checksum of every record its clients wrote
- * through the proxy (dev_proxy_sums.h).  A write the server answers
- * whole is read back (out of line, or inband when that small) before
- * its client is answered: the records hold what was written, and their
- * checksums are kept; they do not, and the write goes to the server's
- * next instance (its task ended: "restarted: its driver answers wrong
- * data"), as a failed call whose check failed does.  A read whose data
- * differs from a record's kept checksum goes the same way.  A call goes
- * to at most DEV_PROXY_TRIES new instances; after that, or when it
- * cannot be sent again (its data went to the server, or the server is
- * not restarted), its client gets D_IO_ERROR, never the wrong data.  A
- * write that fails, or is answered unchecked (no memory for the
- * read-back, records not whole), leaves its records unknown; records
- * never written since the publication, and those of a write still in
- * flight, are not checked.
+ * A disk's read or write a supervised server answers D_IO_ERROR, and
+ * with verify=1 every disk answer, is checked before its client sees it
+ * (dev_proxy_check.c).
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -84,8 +52,8 @@
 #include "device/dev_error.h"
 #include "device/dev_info.h"
 #include "device/dev_proxy.h"
+#include "device/dev_proxy_call.h"
 #include "device/dev_proxy_fwd.h"
-#include "device/dev_proxy_sums.h"
 #include "device/device.h"
 #include "device/io_req.h"
 #include "graft_mig.h"
@@ -110,50 +78,6 @@
 
 static KLOG_SOURCE(fwd_log, "device-proxy");
 
-/* device.defs's device_set_status and device_get_status, whose reply
- * ids are 100 more. */
-#define DS_SET_STATUS_ID	2810
-#define DS_GET_STATUS_ID	2811
-/* device_reply.defs's ids for its replies. */
-#define DS_OPEN_REPLY_ID	2900
-#define DS_WRITE_REPLY_ID	2902
-#define DS_WRITE_INBAND_REPLY_ID	2903
-#define DS_READ_REPLY_ID	2904
-#define DS_READ_INBAND_REPLY_ID	2905
-
-struct dev_proxy_fwd {
-	struct dev_proxy_fwd *next;	/* the publication's in flight */
-	struct dev_proxy *p;
-	struct ipc_port *port;		/* IKOT_PROXY_REPLY */
-	struct io_req *req;		/* NULL: a set_status or get_status */
-	struct dev_reply reply;		/* ... whose client it is */
-	mach_msg_id_t reply_id;		/* the answer it waits for */
-	void *frame;			/* a NIC's write forwarded out of
-					 * line: its frame, for NETF_OUT
-					 * once sent; or NULL */
-	bool lent;			/* its pages are lent to the server */
-	bool answered;			/* the server answered it */
-	bool heartbeat;			/* proxy_watch.defs's, no client */
-	bool check;			/* a read of the last record that
-					 * worked, no client, or */
-	bool readback;			/* a read of a write's records, no
-					 * client (verify=1): */
-	struct dev_proxy_fwd *checked;	/* ... the call it is for */
-	bool matched;			/* a read-back's data is the write's */
-	bool unchecked;			/* ... could not be compared */
-	uint32_t *sums;			/* a write's records' checksums
-					 * (verify=1), or NULL */
-	bool confirmed;			/* ... its read-back matched */
-	uint64_t sent;			/* clock_ticks() when forwarded */
-	/* a set_status's flavour and ints, if it has at most
-	 * DEV_PROXY_SETTING_INTS (@kept): a setting once it succeeded, and
-	 * sent again to a new instance if the server dies first */
-	bool kept;
-	dev_flavor_t flavor;
-	unsigned int count;
-	int ints[DEV_PROXY_SETTING_INTS];
-};
-
 static unsigned int in_flight;
 static void (*restart_probe)(void);
 
@@ -169,9 +93,9 @@ unsigned int dev_proxy_fwd_count(void)
 
 /* A new call of @p waiting for @reply_id; *@sonce gets the send-once
  * right its request carries.  NULL if memory is short. */
-static struct dev_proxy_fwd *fwd_new(struct dev_proxy *p,
-				     mach_msg_id_t reply_id,
-				     struct ipc_port **sonce)
+struct dev_proxy_fwd *dev_proxy_call_new(struct dev_proxy *p,
+					 mach_msg_id_t reply_id,
+					 struct ipc_port **sonce)
 {
 	struct dev_proxy_fwd *f = kzalloc(sizeof(*f));
 
@@ -193,7 +117,7 @@ static struct dev_proxy_fwd *fwd_new(struct dev_proxy *p,
 }
 
 /* Take @f off its publication, kill its port, free it. */
-static void fwd_free(struct dev_proxy_fwd *f)
+void dev_proxy_call_free(struct dev_proxy_fwd *f)
 {
 	struct dev_proxy_fwd **link = &f->p->fwds;
 
@@ -211,10 +135,10 @@ static void fwd_free(struct dev_proxy_fwd *f)
 
 /* The request to the server could not be sent: undo @f (@sonce, the
  * right the message would have carried, is still ours). */
-static void fwd_unsent(struct dev_proxy_fwd *f, struct ipc_port *sonce)
+void dev_proxy_call_unsent(struct dev_proxy_fwd *f, struct ipc_port *sonce)
 {
 	ipc_port_release_sonce(sonce);
-	fwd_free(f);
+	dev_proxy_call_free(f);
 }
 
 /* The pages of @req's data in its copy: *@n of them from the one
@@ -253,7 +177,7 @@ static bool lend(const struct dev_proxy *p, const struct io_req *req,
 
 /* Take @f's lent pages back; if the server did not answer, stop its
  * devices first (they may still be moving the data). */
-static void unlend(struct dev_proxy_fwd *f)
+void dev_proxy_call_unlend(struct dev_proxy_fwd *f)
 {
 	uint64_t offset;
 	size_t n;
@@ -265,85 +189,29 @@ static void unlend(struct dev_proxy_fwd *f)
 	f->lent = false;
 }
 
-static bool is_write(const struct io_req *req)
-{
-	return req->op == IO_WRITE || req->op == IO_WRITE_INBAND;
-}
-
-/* Readers of data for dev_proxy_sums_compute: a request's, a reply's
- * out-of-line copy, bytes. */
-static void get_req(const void *src, size_t off, void *dst, size_t len)
-{
-	io_req_get((struct io_req *)src, off, dst, len);
-}
-
-static void get_copy(const void *src, size_t off, void *dst, size_t len)
-{
-	vm_map_copy_kernel_read(src, off, dst, len);
-}
-
-static void get_bytes(const void *src, size_t off, void *dst, size_t len)
-{
-	memcpy(dst, (const char *)src + off, len);
-}
-
-/* The checksums of @n records from @src (read with @get) of @p, in new
- * memory the caller frees; NULL if memory is short. */
-static uint32_t *sums_of(const struct dev_proxy *p,
-			 void (*get)(const void *, size_t, void *, size_t),
-			 const void *src, size_t n)
-{
-	uint32_t *sums = kalloc(n * sizeof(*sums));
-
-	if (sums != NULL)
-		dev_proxy_sums_compute(get, src, n, p->record_size, sums);
-	return sums;
-}
-
-/* @f's write is over (@code): its records hold what it wrote if its
- * read-back said so, else nothing known. */
-static void note_written(struct dev_proxy_fwd *f, io_return_t code)
-{
-	struct dev_proxy *p = f->p;
-	const struct io_req *req = f->req;
-
-	if (code == D_SUCCESS && f->confirmed)
-		dev_proxy_sums_set(p->sums, req->recnum,
-				   req->count / p->record_size, f->sums);
-	else
-		dev_proxy_sums_forget(p->sums, req->recnum,
-				      (req->count + p->record_size - 1) /
-				      p->record_size);
-}
-
 /* Complete @f with @code and @done bytes: its request through the reply
  * thread, or at once if @now (the server's answer, in thread context). */
-static void check_done(struct dev_proxy_fwd *c, io_return_t code,
-		       bool now);
-static void readback_done(struct dev_proxy_fwd *c, io_return_t code,
-			  bool now);
-
-static void fwd_finish(struct dev_proxy_fwd *f, io_return_t code,
-		       size_t done, bool now)
+void dev_proxy_call_finish(struct dev_proxy_fwd *f, io_return_t code,
+			   size_t done, bool now)
 {
 	struct io_req *req = f->req;
 
 	if (f->check) {
-		check_done(f, code, now);
+		dev_proxy_check_done(f, code, now);
 		return;
 	}
 	if (f->readback) {
-		readback_done(f, code, now);
+		dev_proxy_check_read_back_done(f, code, now);
 		return;
 	}
 	if (req != NULL && code == D_SUCCESS && !f->p->net) {
 		f->p->good_known = true;
 		f->p->good_recnum = req->recnum;
 	}
-	if (req != NULL && f->p->sums != NULL && is_write(req))
-		note_written(f, code);
+	if (req != NULL && f->p->sums != NULL && dev_proxy_call_writes(req))
+		dev_proxy_check_written(f, code);
 	if (f->lent)
-		unlend(f);
+		dev_proxy_call_unlend(f);
 	if (f->heartbeat)
 		f->p->heartbeat_at = 0;	/* answered, or gone with it */
 	else if (now)			/* the server's answer */
@@ -363,7 +231,7 @@ static void fwd_finish(struct dev_proxy_fwd *f, io_return_t code,
 						 f->count);
 		dev_reply_send(&f->reply, code);
 	}
-	fwd_free(f);
+	dev_proxy_call_free(f);
 	if (req != NULL && now)
 		io_req_reply_now(req);
 	else if (req != NULL)
@@ -377,206 +245,7 @@ static void fwd_finish(struct dev_proxy_fwd *f, io_return_t code,
 static void fwd_complete(struct dev_proxy_fwd *f, io_return_t code,
 			 size_t done)
 {
-	fwd_finish(f, code, done, false);
-}
-
-/* @f's request failed: ask the server for the last record of the
- * publication that worked (inband, at most a record), with @f kept
- * until the answer (check_done).  @f is answered D_IO_ERROR now if the
- * check cannot be sent. */
-static void fwd_check(struct dev_proxy_fwd *f)
-{
-	struct dev_proxy *p = f->p;
-	struct ipc_port *sonce;
-	struct dev_proxy_fwd *c;
-	uint32_t n = p->record_size < IO_INBAND_MAX ? p->record_size :
-		     IO_INBAND_MAX;
-	uint64_t flags = cpu_intr_save();
-
-	if (f->lent)
-		unlend(f);	/* answered: the server let go of them */
-	c = fwd_new(p, DS_READ_INBAND_REPLY_ID, &sonce);
-	if (c != NULL) {
-		c->check = true;
-		c->checked = f;
-		if (dpf_device_read_request_inband(ipc_port_copy_send(p->server),
-						   sonce, D_READ,
-						   p->good_recnum, (int)n) ==
-		    MACH_MSG_SUCCESS) {
-			cpu_intr_restore(flags);
-			return;
-		}
-		fwd_unsent(c, sonce);
-	}
-	cpu_intr_restore(flags);
-	fwd_finish(f, D_IO_ERROR, 0, true);
-}
-
-/* Check @c was answered @code: the record that worked does (the device
- * failed @c's call: D_IO_ERROR to its client) or does not (the driver
- * fails: its server is ended and started again, the call kept for the
- * next instance; D_DEVICE_DOWN if the server is gone). */
-static void check_done(struct dev_proxy_fwd *c, io_return_t code,
-		       bool now)
-{
-	struct dev_proxy *p = c->p;
-	struct dev_proxy_fwd *f = c->checked;
-
-	if (now)
-		p->answered_at = clock_ticks();
-	fwd_free(c);
-	if (f == NULL)			/* its client went away */
-		return;
-	if (code == D_DEVICE_DOWN)
-		fwd_finish(f, D_DEVICE_DOWN, 0, now);
-	else if (code == D_SUCCESS || !dev_proxy_restart_for(p, false))
-		fwd_finish(f, D_IO_ERROR, 0, now);
-}
-
-/* @f's answer differed from what its records' clients wrote: the
- * server's next instance gets it, or its client gets D_IO_ERROR. */
-static void wrong_answer(struct dev_proxy_fwd *f, bool now)
-{
-	struct dev_proxy *p = f->p;
-	uint64_t flags = cpu_intr_save();
-	bool kept;
-
-	p->wrong_data++;
-	klog(&fwd_log, "device-proxy: %s: the %s of %zu bytes at record %lu "
-	     "answered other data than was written\n", p->name,
-	     is_write(f->req) ? "read-back of a write" : "read",
-	     f->req->count, (unsigned long)f->req->recnum);
-	if (f->lent)
-		unlend(f);	/* answered: the server let go of them */
-	kept = dev_proxy_may_resend(p, f->req) &&
-	       dev_proxy_restart_for(p, true);
-	cpu_intr_restore(flags);
-	if (!kept)
-		fwd_finish(f, D_IO_ERROR, 0, now);
-}
-
-/* @f's write was answered whole: read its records back (readback_done)
- * before its client is answered; answered now, unchecked, if the read
- * cannot be sent. */
-static void fwd_read_back(struct dev_proxy_fwd *f)
-{
-	struct dev_proxy *p = f->p;
-	recnum_t recnum = f->req->recnum;
-	int count = (int)f->req->count;
-	bool inband = f->req->count <= IO_INBAND_MAX;
-	struct ipc_port *sonce;
-	struct dev_proxy_fwd *c;
-	kern_return_t kr = MACH_SEND_INVALID_DEST;
-	uint64_t flags = cpu_intr_save();
-
-	if (f->lent)
-		unlend(f);	/* answered: the server let go of them */
-	c = fwd_new(p, inband ? DS_READ_INBAND_REPLY_ID : DS_READ_REPLY_ID,
-		    &sonce);
-	if (c != NULL) {
-		struct ipc_port *dest = ipc_port_copy_send(p->server);
-
-		c->readback = true;
-		c->checked = f;
-		kr = inband ?
-		     dpf_device_read_request_inband(dest, sonce, D_READ,
-						    recnum, count) :
-		     dpf_device_read_request(dest, sonce, D_READ, recnum,
-					     count);
-		if (kr != MACH_MSG_SUCCESS)
-			fwd_unsent(c, sonce);
-	}
-	cpu_intr_restore(flags);
-	if (kr != MACH_MSG_SUCCESS)
-		fwd_finish(f, D_SUCCESS, (size_t)count, true);
-}
-
-/* Note in @c, a read-back answered D_SUCCESS with @count bytes from @src
- * (read with @get), whether they are its write's. */
-static void read_back_compare(struct dev_proxy_fwd *c,
-			      void (*get)(const void *, size_t, void *,
-					  size_t),
-			      const void *src, size_t count)
-{
-	const struct dev_proxy_fwd *f = c->checked;
-	size_t n;
-	uint32_t *sums;
-
-	if (f == NULL || count != f->req->count)
-		return;		/* not matched */
-	n = dev_proxy_sums_records(count, c->p->record_size);
-	sums = sums_of(c->p, get, src, n);
-	if (sums == NULL) {
-		c->unchecked = true;
-		return;
-	}
-	c->matched = memcmp(sums, f->sums, n * sizeof(*sums)) == 0;
-	kfree(sums);
-}
-
-/* The read-back @c was answered @code: its write is answered, or goes
- * to the server's next instance (wrong_answer). */
-static void readback_done(struct dev_proxy_fwd *c, io_return_t code,
-			  bool now)
-{
-	struct dev_proxy *p = c->p;
-	struct dev_proxy_fwd *f = c->checked;
-	bool matched = c->matched, unchecked = c->unchecked;
-
-	if (now)
-		p->answered_at = clock_ticks();
-	fwd_free(c);
-	if (f == NULL)			/* its client went away */
-		return;
-	if (code == D_DEVICE_DOWN) {
-		fwd_finish(f, D_DEVICE_DOWN, 0, now);
-	} else if (code == D_SUCCESS && (matched || unchecked)) {
-		f->confirmed = matched;
-		fwd_finish(f, D_SUCCESS, f->req->count, now);
-	} else {
-		wrong_answer(f, now);
-	}
-}
-
-/* Whether a write of @p in flight covers a record from @recnum to
- * @recnum + @n - 1. */
-static bool writing(const struct dev_proxy *p, recnum_t recnum, size_t n)
-{
-	for (const struct dev_proxy_fwd *f = p->fwds; f != NULL; f = f->next) {
-		const struct io_req *req = f->req;
-
-		if (req != NULL && is_write(req) && req->recnum < recnum + n &&
-		    recnum < req->recnum + (req->count + p->record_size - 1) /
-			     p->record_size)
-			return true;
-	}
-	return false;
-}
-
-/* Whether @f's read, answered with @done bytes, holds what its records'
- * clients wrote: true too for records never written or being written,
- * or when memory is short to compare. */
-static bool read_matches(struct dev_proxy_fwd *f, size_t done)
-{
-	struct dev_proxy *p = f->p;
-	size_t n = dev_proxy_sums_records(done - done % p->record_size,
-					  p->record_size);
-	uint32_t *sums;
-	bool same = true;
-	uint64_t flags;
-
-	if (n == 0)
-		return true;
-	flags = cpu_intr_save();
-	if (!writing(p, f->req->recnum, n)) {
-		sums = sums_of(p, get_req, f->req, n);
-		if (sums != NULL)
-			same = dev_proxy_sums_differ(p->sums, f->req->recnum,
-						     n, sums) == 0;
-		kfree(sums);
-	}
-	cpu_intr_restore(flags);
-	return same;
+	dev_proxy_call_finish(f, code, done, false);
 }
 
 static void fwd_answer(struct dev_proxy_fwd *f, io_return_t code,
@@ -591,15 +260,16 @@ static void fwd_answer(struct dev_proxy_fwd *f, io_return_t code,
 		cpu_intr_restore(flags);
 	}
 	if (how == DEV_PROXY_CHECK)
-		fwd_check(f);
+		dev_proxy_check_send(f);
 	else if (code == D_SUCCESS && f->sums != NULL &&
 		 done == f->req->count)
-		fwd_read_back(f);
+		dev_proxy_check_read_back(f);
 	else if (code == D_SUCCESS && f->req != NULL && f->p->sums != NULL &&
-		 !is_write(f->req) && !read_matches(f, done))
-		wrong_answer(f, true);
+		 !dev_proxy_call_writes(f->req) &&
+		 dev_proxy_check_read_differs(f, done))
+		dev_proxy_check_wrong(f, true);
 	else
-		fwd_finish(f, code, done, true);
+		dev_proxy_call_finish(f, code, done, true);
 }
 
 /* The form @req travels in to the server: its own, but a NIC's write
@@ -641,7 +311,7 @@ io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req)
 	};
 	enum io_op op = fwd_op(p, req);
 	struct ipc_port *sonce, *dest;
-	struct dev_proxy_fwd *f = fwd_new(p, reply_ids[op], &sonce);
+	struct dev_proxy_fwd *f = dev_proxy_call_new(p, reply_ids[op], &sonce);
 	char inband[IO_INBAND_MAX];
 	dev_mode_t mode;
 	kern_return_t kr;
@@ -660,10 +330,8 @@ io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req)
 	if (op == IO_WRITE_INBAND)
 		io_req_get(req, 0, inband, req->count);
 	/* verify=1: the checksums of what it writes, before it goes */
-	if (p->sums != NULL && is_write(req) &&
-	    dev_proxy_sums_records(req->count, p->record_size) != 0)
-		f->sums = sums_of(p, get_req, req,
-				  req->count / p->record_size);
+	if (p->sums != NULL && dev_proxy_call_writes(req))
+		f->sums = dev_proxy_check_sums(p, req);
 	/* D_READ and D_WRITE say how the device was opened (dev_proxy.h). */
 	mode = (req->mode & ~(dev_mode_t)(D_READ | D_WRITE)) | p->open_mode;
 	dest = ipc_port_copy_send(p->server);
@@ -673,7 +341,7 @@ io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req)
 		kr = fwd_pages(dest, sonce, mode, req);
 		if (kr != MACH_MSG_SUCCESS) {
 			f->answered = true;	/* nothing was sent */
-			unlend(f);
+			dev_proxy_call_unlend(f);
 		}
 		goto sent;
 	}
@@ -705,7 +373,7 @@ io_return_t dev_proxy_fwd_io(struct dev_proxy *p, struct io_req *req)
 	}
 sent:
 	if (kr != MACH_MSG_SUCCESS) {
-		fwd_unsent(f, sonce);
+		dev_proxy_call_unsent(f, sonce);
 		return D_NO_MEMORY;
 	}
 	return D_IO_QUEUED;
@@ -717,7 +385,8 @@ io_return_t dev_proxy_fwd_status_reply(struct dev_proxy *p,
 				       mach_msg_type_number_t count)
 {
 	struct ipc_port *sonce;
-	struct dev_proxy_fwd *f = fwd_new(p, DS_SET_STATUS_ID + 100, &sonce);
+	struct dev_proxy_fwd *f = dev_proxy_call_new(p, DS_SET_STATUS_ID + 100,
+						     &sonce);
 
 	if (f == NULL) {
 		dev_reply_send(r, D_NO_MEMORY);
@@ -744,14 +413,15 @@ io_return_t dev_proxy_fwd_status_reply(struct dev_proxy *p,
 io_return_t dev_proxy_fwd_info(struct dev_proxy *p, struct dev_call *call)
 {
 	struct ipc_port *sonce;
-	struct dev_proxy_fwd *f = fwd_new(p, DS_GET_STATUS_ID + 100, &sonce);
+	struct dev_proxy_fwd *f = dev_proxy_call_new(p, DS_GET_STATUS_ID + 100,
+						     &sonce);
 	io_return_t rc;
 
 	if (f == NULL)
 		return D_NO_MEMORY;
 	rc = dev_reply_defer(call, &f->reply);
 	if (rc != D_IO_QUEUED) {
-		fwd_unsent(f, sonce);
+		dev_proxy_call_unsent(f, sonce);
 		return rc;
 	}
 	if (dpf_device_get_status(ipc_port_copy_send(p->server), sonce,
@@ -786,7 +456,7 @@ static void info_answer(struct dev_proxy_fwd *f, kern_return_t code,
 	}
 	dev_reply_send_status(&f->reply, rc, (const int *)&info,
 			      GRAFT_DEV_INFO_COUNT);
-	fwd_free(f);
+	dev_proxy_call_free(f);
 }
 
 io_return_t dev_proxy_fwd_status(struct dev_proxy *p, struct dev_call *call,
@@ -808,11 +478,13 @@ bool dev_proxy_fwd_cancel(struct dev_proxy *p, struct io_req *req)
 		if (f->req == req) {
 			if (f->lent)
 				return false;	/* its pages are in use */
+			if (p->sums != NULL && dev_proxy_call_writes(req))
+				dev_proxy_check_written(f, D_IO_ERROR);	/* unknown */
 			for (struct dev_proxy_fwd *c = p->fwds; c != NULL;
 			     c = c->next)
 				if (c->checked == f)
 					c->checked = NULL;
-			fwd_free(f);
+			dev_proxy_call_free(f);
 			return true;
 		}
 	}
@@ -841,7 +513,7 @@ uint64_t dev_proxy_fwd_oldest(const struct dev_proxy *p)
 void dev_proxy_fwd_heartbeat(struct dev_proxy *p)
 {
 	struct ipc_port *sonce;
-	struct dev_proxy_fwd *f = fwd_new(p, PROXY_HEARTBEAT_REPLY_ID,
+	struct dev_proxy_fwd *f = dev_proxy_call_new(p, PROXY_HEARTBEAT_REPLY_ID,
 					  &sonce);
 
 	if (f == NULL)
@@ -851,7 +523,7 @@ void dev_proxy_fwd_heartbeat(struct dev_proxy *p)
 	if (dpw_proxy_heartbeat(ipc_port_copy_send(p->server), sonce) !=
 	    MACH_MSG_SUCCESS) {
 		ipc_port_release_sonce(sonce);
-		fwd_free(f);
+		dev_proxy_call_free(f);
 		p->heartbeat_at = 0;
 	}
 }
@@ -865,10 +537,10 @@ void dev_proxy_fwd_requeue_all(struct dev_proxy *p, struct io_req_queue *q)
 		struct io_req *req = f->req;
 
 		if (f->lent)
-			unlend(f);	/* unanswered: the devices stop */
+			dev_proxy_call_unlend(f);	/* unanswered: the devices stop */
 		if (f->check || f->readback) {	/* its call is kept on
 						 * its own */
-			fwd_free(f);
+			dev_proxy_call_free(f);
 			continue;
 		}
 		if (f->reply_id == DS_GET_STATUS_ID + 100) {
@@ -886,7 +558,7 @@ void dev_proxy_fwd_requeue_all(struct dev_proxy *p, struct io_req_queue *q)
 		} else {
 			dev_reply_send(&f->reply, D_DEVICE_DOWN);
 		}
-		fwd_free(f);
+		dev_proxy_call_free(f);
 	}
 }
 
@@ -1067,7 +739,7 @@ kern_return_t dpr_device_read_reply(ipc_port_t reply_port,
 		dataCnt = (mach_msg_type_number_t)count;
 	f = read_reply_check(reply_port, DS_READ_REPLY_ID, dataCnt);
 	if (f != NULL && f->readback && return_code == D_SUCCESS) {
-		read_back_compare(f, get_copy, copy, dataCnt);
+		dev_proxy_check_read_back_copy(f, copy, dataCnt);
 	} else if (f != NULL && return_code == D_SUCCESS) {
 		for (size_t off = 0; off < dataCnt; off += sizeof(buf)) {
 			size_t n = dataCnt - off < sizeof(buf) ?
@@ -1097,7 +769,7 @@ kern_return_t dpr_device_read_reply_inband(ipc_port_t reply_port,
 	if (return_code == D_SUCCESS && f->req != NULL)
 		io_req_put(f->req, 0, data, dataCnt);
 	if (return_code == D_SUCCESS && f->readback)
-		read_back_compare(f, get_bytes, data, dataCnt);
+		dev_proxy_check_read_back_bytes(f, data, dataCnt);
 	fwd_answer(f, dev_error_from_server(return_code), dataCnt);
 	return KERN_SUCCESS;
 }

@@ -196,7 +196,7 @@ void dev_proxy_setting_record(struct dev_proxy *p, dev_flavor_t flavor,
 
 /*
  * dev_proxy_retry_how - what to do with @req, a read or write @p's
- * server answered with @code (dev_proxy_fwd.c, "Failed calls"):
+ * server answered with @code (dev_proxy_check.c, "Failed calls"):
  * DEV_PROXY_ANSWER it, or DEV_PROXY_CHECK the server first (a read of
  * @p's last record that worked tells whether the device or the driver
  * failed).  Only a disk's call answered D_IO_ERROR for the first time,
@@ -208,7 +208,7 @@ void dev_proxy_setting_record(struct dev_proxy *p, dev_flavor_t flavor,
  * and its calls kept (dev_proxy_park); false (nothing done) if it
  * cannot be.  Interrupts off.
  * dev_proxy_may_resend - whether @req, whose answer differed from what
- * was written (dev_proxy_fwd.c, "Checked data"), may go to @p's
+ * was written (dev_proxy_check.c, "Checked data"), may go to @p's
  * server's next instance: the proxy still holds its data and it went
  * to fewer than DEV_PROXY_TRIES instances (true: counted in
  * @req->tries).

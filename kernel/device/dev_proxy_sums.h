@@ -12,7 +12,7 @@
 /*
  * A publication of a disk whose server's line says verify=1
  * (kern/supervise.h) keeps one 32-bit checksum for every record a
- * client's write put there through the proxy (dev_proxy_fwd.c,
+ * client's write put there through the proxy (dev_proxy_check.c,
  * "Checked data").  A checksum is never 0: 0 means "not known" (a
  * record never written, or whose last write failed), and in a list of
  * a call's checksums "not to be checked".

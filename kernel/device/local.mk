@@ -133,6 +133,7 @@ kernel_device_libdevice_a_SOURCES = kernel/device/ds_routines.c \
 	kernel/device/dev_claim_isa.c kernel/device/dev_claim_legacy.c \
 	kernel/device/dev_claim_direct.c kernel/device/dev_claim_reset.c \
 	kernel/device/dev_proxy.c kernel/device/dev_proxy_fwd.c \
+	kernel/device/dev_proxy_check.c \
 	kernel/device/dev_proxy_restart.c kernel/device/dev_proxy_sums.c \
 	kernel/device/dev_proxy_watch.c
 kernel_device_libdevice_a_CFLAGS = $(KERNEL_CFLAGS)

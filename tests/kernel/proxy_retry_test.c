@@ -14,51 +14,21 @@
 #include <stdint.h>
 
 #include "device/dev_proxy.h"
-#include "kern/clock.h"
-#include "kern/console.h"
 #include "kern/ktest.h"
-#include "kern/sched.h"
-#include "kern/string.h"
 #include "kern/supervise.h"
-#include "kern/task.h"
 #include "tests/kernel/user_task.h"
 
 static char server_console[8192], console[16384];
 
 static void failed_calls_sent_again(struct ktest *t)
 {
-	struct task *server = NULL;
 	struct supervision *sup;
-	bool ready = false;
 
-	if (!user_task_start(t, "proxy_flaky ", server_console,
-			     sizeof(server_console), &server))
+	sup = user_task_start_server(t, "proxy_flaky ", server_console,
+				     sizeof(server_console));
+	if (sup == NULL)
 		return;
-	for (unsigned int i = 0; i < 100 && !ready; i++) {
-		thread_sleep_ticks(HZ / 10);
-		ready = kmemmem(server_console, strlen(server_console),
-				"SERVER-READY") != NULL;
-	}
-	console_capture_stop();
-	if (!ready) {
-		ktest_fail(t, "the flaky server is not ready within 10 s");
-		return;
-	}
-	sup = supervise_of_task(server);
-	if (sup == NULL) {
-		ktest_fail(t, "the flaky server is not supervised");
-		return;
-	}
-	/* The server's restart is a task's end too: wait for the probe's
-	 * last line instead. */
-	if (!user_task_start(t, "probe_flaky ", console, sizeof(console),
-			     NULL))
-		return;
-	for (unsigned int i = 0; i < 600 &&
-	     user_task_count_lines(console, "USER-DONE") == 0; i++)
-		thread_sleep_ticks(HZ / 10);
-	thread_sleep_ticks(HZ / 10);
-	console_capture_stop();
+	user_task_client_done(t, "probe_flaky ", console, sizeof(console));
 	user_task_expect_checks(t, console, 12);
 	/* checked: the two device errors and the broken instance's read;
 	 * that read alone went to a new instance */

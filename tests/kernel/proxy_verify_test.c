@@ -14,13 +14,9 @@
 
 #include "device/dev_proxy.h"
 #include "device/dev_proxy_sums.h"
-#include "kern/clock.h"
-#include "kern/console.h"
 #include "kern/ktest.h"
-#include "kern/sched.h"
 #include "kern/string.h"
 #include "kern/supervise.h"
-#include "kern/task.h"
 #include "tests/kernel/user_task.h"
 
 static char server_console[8192], console[16384];
@@ -105,37 +101,17 @@ static void sums_check_known_records(struct ktest *t)
 
 static void wrong_data_sent_again(struct ktest *t)
 {
-	struct task *server = NULL;
 	struct supervision *sup;
-	bool ready = false;
 
-	if (!user_task_start(t, "proxy_liar ", server_console,
-			     sizeof(server_console), &server))
+	sup = user_task_start_server(t, "proxy_liar ", server_console,
+				     sizeof(server_console));
+	if (sup == NULL)
 		return;
-	for (unsigned int i = 0; i < 100 && !ready; i++) {
-		thread_sleep_ticks(HZ / 10);
-		ready = kmemmem(server_console, strlen(server_console),
-				"SERVER-READY") != NULL;
-	}
-	console_capture_stop();
-	if (!ready) {
-		ktest_fail(t, "the lying server is not ready within 10 s");
+	if (!supervise_verifies(sup)) {
+		ktest_fail(t, "the lying server is not started with verify=1");
 		return;
 	}
-	sup = supervise_of_task(server);
-	if (sup == NULL || !supervise_verifies(sup)) {
-		ktest_fail(t, "the lying server is not supervised with "
-			   "verify=1");
-		return;
-	}
-	if (!user_task_start(t, "probe_liar ", console, sizeof(console),
-			     NULL))
-		return;
-	for (unsigned int i = 0; i < 600 &&
-	     user_task_count_lines(console, "USER-DONE") == 0; i++)
-		thread_sleep_ticks(HZ / 10);
-	thread_sleep_ticks(HZ / 10);
-	console_capture_stop();
+	user_task_client_done(t, "probe_liar ", console, sizeof(console));
 	user_task_expect_checks(t, console, 15);
 	/* caught: the wrong write's read-back, the wrong read, and the
 	 * always-wrong record's read-back at four instances (the first and

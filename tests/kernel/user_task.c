@@ -9,6 +9,7 @@
 #include "kern/ktest.h"
 #include "kern/sched.h"
 #include "kern/string.h"
+#include "kern/supervise.h"
 #include "ipc/mach_port.h"
 #include "kern/task.h"
 #include "tests/kernel/user_task.h"
@@ -196,6 +197,43 @@ bool user_task_number_after(const char *console, const char *prefix,
 		*value = *value * base + d;
 	}
 	return digits != 0;
+}
+
+struct supervision *user_task_start_server(struct ktest *t, const char *word,
+					   char *console, size_t size)
+{
+	struct task *server = NULL;
+	struct supervision *sup;
+	bool ready = false;
+
+	if (!user_task_start(t, word, console, size, &server))
+		return NULL;
+	for (unsigned int i = 0; i < 100 && !ready; i++) {
+		thread_sleep_ticks(HZ / 10);
+		ready = kmemmem(console, strlen(console), "SERVER-READY") !=
+			NULL;
+	}
+	console_capture_stop();
+	if (!ready) {
+		ktest_fail(t, "%s: not ready within 10 s", word);
+		return NULL;
+	}
+	sup = supervise_of_task(server);
+	if (sup == NULL)
+		ktest_fail(t, "%s: not supervised", word);
+	return sup;
+}
+
+void user_task_client_done(struct ktest *t, const char *word, char *console,
+			   size_t size)
+{
+	if (!user_task_start(t, word, console, size, NULL))
+		return;
+	for (unsigned int i = 0; i < 600 &&
+	     user_task_count_lines(console, "USER-DONE") == 0; i++)
+		thread_sleep_ticks(HZ / 10);
+	thread_sleep_ticks(HZ / 10);
+	console_capture_stop();
 }
 
 unsigned int user_task_count_lines(const char *console, const char *prefix)

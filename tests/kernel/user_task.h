@@ -41,6 +41,21 @@ bool user_task_start(struct ktest *t, const char *word, char *console,
 		     size_t size, struct task **task);
 
 /*
+ * user_task_start_server - start the module whose command line has
+ * @word, a supervised test server (tests/user/proxy_server.c), copying
+ * the console into @console until its "SERVER-READY" line (10 s at
+ * most): its supervision, or NULL (@t failed: not ready, or not
+ * supervised).
+ * user_task_client_done - start the client module @word, copying the
+ * console into @console until its "USER-DONE" line (60 s at most; a
+ * supervised server's restarts end tasks too, so its end is that line).
+ */
+struct supervision *user_task_start_server(struct ktest *t, const char *word,
+					   char *console, size_t size);
+void user_task_client_done(struct ktest *t, const char *word, char *console,
+			   size_t size);
+
+/*
  * user_task_run - start the module whose command line has @word as a task
  * and wait (up to @seconds) until it terminates, copying the console into
  * @console meanwhile.  Returns false (and fails @t) if there is no such

@@ -1,0 +1,329 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The proxy module's checks of a driver server's answers: a failed disk call's check read, and, with verify=1, its data against what clients wrote. */
+/*
+ * Failed calls.  A disk's read or write that a supervised server answers
+ * D_IO_ERROR may have failed in the driver rather than in the device (a
+ * driver server runs drivers that may be faulty), so before its client
+ * sees the error the server gets a check (dev_proxy_retry_how): an
+ * inband read of the publication's last record that worked.  If the
+ * check works, the device failed the call, and its client gets
+ * D_IO_ERROR: the device's error costs one read more, and is not tried
+ * again (the driver's own error handling did that; more tries would
+ * make a Linux driver slow the device down).  If the check fails too,
+ * the driver fails: the server's task is ended ("restarted: its driver
+ * fails"), started again as a dead server is, and the call, kept with
+ * the server's other calls, goes to the new instance
+ * (dev_proxy_restart.c), whose answer goes to the client, whatever it
+ * is.  The restart counts as one of the server's N (restart=N).  A
+ * write whose data went to the server (out of line and not lent)
+ * cannot be sent again: its failure is answered at once, as is every
+ * failure of a NIC, of a server that is not supervised or will not be
+ * restarted, and of a publication no call of which ever worked.
+ *
+ * Checked data.  A disk published by a server whose line says verify=1
+ * (kern/supervise.h) has the checksum of every record its clients wrote
+ * through the proxy (dev_proxy_sums.h).  A write the server answers
+ * whole is read back (out of line, or inband when that small) before
+ * its client is answered: the records hold what was written, and their
+ * checksums are kept; they do not, and the write goes to the server's
+ * next instance (its task ended: "restarted: its driver answers wrong
+ * data"), as a failed call whose check failed does.  A read whose data
+ * differs from a record's kept checksum goes the same way.  A call goes
+ * to at most DEV_PROXY_TRIES new instances; after that, or when it
+ * cannot be sent again (its data went to the server, or the server is
+ * not restarted), its client gets D_IO_ERROR, never the wrong data.  A
+ * write that fails, or is answered unchecked (no memory for the
+ * read-back, records not whole), leaves its records unknown; records
+ * never written since the publication, and those of a write still in
+ * flight, are not checked.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <device/device_types.h>
+
+#include "device/dev_proxy_call.h"
+#include "device/dev_proxy_fwd.h"
+#include "device/dev_proxy_sums.h"
+#include "device/io_req.h"
+#include "graft_mig.h"
+#include "ipc/ipc_port.h"
+#include "kern/clock.h"
+#include "kern/kalloc.h"
+#include "kern/klog.h"
+#include "kern/string.h"
+#include "vm/vm_map_copy_kernel.h"
+#include "x86_64/cpu.h"
+
+#include "proxy_forward.h"	/* generated (kernel/device/local.mk) */
+
+static KLOG_SOURCE(check_log, "device-proxy");
+
+/* Readers of data for dev_proxy_sums_compute: a request's, a reply's
+ * out-of-line copy, bytes. */
+static void get_req(const void *src, size_t off, void *dst, size_t len)
+{
+	io_req_get((struct io_req *)src, off, dst, len);
+}
+
+static void get_copy(const void *src, size_t off, void *dst, size_t len)
+{
+	vm_map_copy_kernel_read(src, off, dst, len);
+}
+
+static void get_bytes(const void *src, size_t off, void *dst, size_t len)
+{
+	memcpy(dst, (const char *)src + off, len);
+}
+
+/* The checksums of @n records from @src (read with @get) of @p, in new
+ * memory the caller frees; NULL if memory is short. */
+static uint32_t *sums_of(const struct dev_proxy *p,
+			 void (*get)(const void *, size_t, void *, size_t),
+			 const void *src, size_t n)
+{
+	uint32_t *sums = kalloc(n * sizeof(*sums));
+
+	if (sums != NULL)
+		dev_proxy_sums_compute(get, src, n, p->record_size, sums);
+	return sums;
+}
+
+/* @f's write is over (@code): its records hold what it wrote if its
+ * read-back said so, else nothing known. */
+void dev_proxy_check_written(struct dev_proxy_fwd *f, io_return_t code)
+{
+	struct dev_proxy *p = f->p;
+	const struct io_req *req = f->req;
+
+	if (code == D_SUCCESS && f->confirmed)
+		dev_proxy_sums_set(p->sums, req->recnum,
+				   req->count / p->record_size, f->sums);
+	else
+		dev_proxy_sums_forget(p->sums, req->recnum,
+				      (req->count + p->record_size - 1) /
+				      p->record_size);
+}
+
+/* The check is an inband read of at most a record: the last record of
+ * the publication that worked, @f kept until its answer. */
+void dev_proxy_check_send(struct dev_proxy_fwd *f)
+{
+	struct dev_proxy *p = f->p;
+	struct ipc_port *sonce;
+	struct dev_proxy_fwd *c;
+	uint32_t n = p->record_size < IO_INBAND_MAX ? p->record_size :
+		     IO_INBAND_MAX;
+	uint64_t flags = cpu_intr_save();
+
+	if (f->lent)
+		dev_proxy_call_unlend(f);	/* answered: the server let go of them */
+	c = dev_proxy_call_new(p, DS_READ_INBAND_REPLY_ID, &sonce);
+	if (c != NULL) {
+		c->check = true;
+		c->checked = f;
+		if (dpf_device_read_request_inband(ipc_port_copy_send(p->server),
+						   sonce, D_READ,
+						   p->good_recnum, (int)n) ==
+		    MACH_MSG_SUCCESS) {
+			cpu_intr_restore(flags);
+			return;
+		}
+		dev_proxy_call_unsent(c, sonce);
+	}
+	cpu_intr_restore(flags);
+	dev_proxy_call_finish(f, D_IO_ERROR, 0, true);
+}
+
+/* Check @c was answered @code: the record that worked does (the device
+ * failed @c's call: D_IO_ERROR to its client) or does not (the driver
+ * fails: its server is ended and started again, the call kept for the
+ * next instance; D_DEVICE_DOWN if the server is gone). */
+void dev_proxy_check_done(struct dev_proxy_fwd *c, io_return_t code,
+			  bool now)
+{
+	struct dev_proxy *p = c->p;
+	struct dev_proxy_fwd *f = c->checked;
+
+	if (now)
+		p->answered_at = clock_ticks();
+	dev_proxy_call_free(c);
+	if (f == NULL)			/* its client went away */
+		return;
+	if (code == D_DEVICE_DOWN)
+		dev_proxy_call_finish(f, D_DEVICE_DOWN, 0, now);
+	else if (code == D_SUCCESS || !dev_proxy_restart_for(p, false))
+		dev_proxy_call_finish(f, D_IO_ERROR, 0, now);
+}
+
+/* @f's answer differed from what its records' clients wrote: the
+ * server's next instance gets it, or its client gets D_IO_ERROR. */
+void dev_proxy_check_wrong(struct dev_proxy_fwd *f, bool now)
+{
+	struct dev_proxy *p = f->p;
+	uint64_t flags = cpu_intr_save();
+	bool kept;
+
+	p->wrong_data++;
+	klog(&check_log, "device-proxy: %s: the %s of %zu bytes at record %lu "
+	     "answered other data than was written\n", p->name,
+	     dev_proxy_call_writes(f->req) ? "read-back of a write" : "read",
+	     f->req->count, (unsigned long)f->req->recnum);
+	if (f->lent)
+		dev_proxy_call_unlend(f);	/* answered: the server let go of them */
+	kept = dev_proxy_may_resend(p, f->req) &&
+	       dev_proxy_restart_for(p, true);
+	cpu_intr_restore(flags);
+	if (!kept)
+		dev_proxy_call_finish(f, D_IO_ERROR, 0, now);
+}
+
+/* The read-back: out of line, or inband when that small; @f answered
+ * now, unchecked, if it cannot be sent. */
+void dev_proxy_check_read_back(struct dev_proxy_fwd *f)
+{
+	struct dev_proxy *p = f->p;
+	recnum_t recnum = f->req->recnum;
+	int count = (int)f->req->count;
+	bool inband = f->req->count <= IO_INBAND_MAX;
+	struct ipc_port *sonce;
+	struct dev_proxy_fwd *c;
+	kern_return_t kr = MACH_SEND_INVALID_DEST;
+	uint64_t flags = cpu_intr_save();
+
+	if (f->lent)
+		dev_proxy_call_unlend(f);	/* answered: the server let go of them */
+	c = dev_proxy_call_new(p, inband ? DS_READ_INBAND_REPLY_ID : DS_READ_REPLY_ID,
+		    &sonce);
+	if (c != NULL) {
+		struct ipc_port *dest = ipc_port_copy_send(p->server);
+
+		c->readback = true;
+		c->checked = f;
+		kr = inband ?
+		     dpf_device_read_request_inband(dest, sonce, D_READ,
+						    recnum, count) :
+		     dpf_device_read_request(dest, sonce, D_READ, recnum,
+					     count);
+		if (kr != MACH_MSG_SUCCESS)
+			dev_proxy_call_unsent(c, sonce);
+	}
+	cpu_intr_restore(flags);
+	if (kr != MACH_MSG_SUCCESS)
+		dev_proxy_call_finish(f, D_SUCCESS, (size_t)count, true);
+}
+
+/* Note in @c, a read-back answered D_SUCCESS with @count bytes from @src
+ * (read with @get), whether they are its write's. */
+static void read_back_compare(struct dev_proxy_fwd *c,
+			      void (*get)(const void *, size_t, void *,
+					  size_t),
+			      const void *src, size_t count)
+{
+	const struct dev_proxy_fwd *f = c->checked;
+	size_t n;
+	uint32_t *sums;
+
+	if (f == NULL || count != f->req->count)
+		return;		/* not matched */
+	n = dev_proxy_sums_records(count, c->p->record_size);
+	sums = sums_of(c->p, get, src, n);
+	if (sums == NULL) {
+		c->unchecked = true;
+		return;
+	}
+	c->matched = memcmp(sums, f->sums, n * sizeof(*sums)) == 0;
+	kfree(sums);
+}
+
+/* The read-back @c was answered @code: its write is answered, or goes
+ * to the server's next instance (dev_proxy_check_wrong). */
+void dev_proxy_check_read_back_done(struct dev_proxy_fwd *c,
+				    io_return_t code, bool now)
+{
+	struct dev_proxy *p = c->p;
+	struct dev_proxy_fwd *f = c->checked;
+	bool matched = c->matched, unchecked = c->unchecked;
+
+	if (now)
+		p->answered_at = clock_ticks();
+	dev_proxy_call_free(c);
+	if (f == NULL)			/* its client went away */
+		return;
+	if (code == D_DEVICE_DOWN) {
+		dev_proxy_call_finish(f, D_DEVICE_DOWN, 0, now);
+	} else if (code == D_SUCCESS && (matched || unchecked)) {
+		f->confirmed = matched;
+		dev_proxy_call_finish(f, D_SUCCESS, f->req->count, now);
+	} else {
+		dev_proxy_check_wrong(f, now);
+	}
+}
+
+/* Whether a write of @p in flight covers a record from @recnum to
+ * @recnum + @n - 1. */
+static bool writing(const struct dev_proxy *p, recnum_t recnum, size_t n)
+{
+	for (const struct dev_proxy_fwd *f = p->fwds; f != NULL; f = f->next) {
+		const struct io_req *req = f->req;
+
+		if (req != NULL && dev_proxy_call_writes(req) && req->recnum < recnum + n &&
+		    recnum < req->recnum + (req->count + p->record_size - 1) /
+			     p->record_size)
+			return true;
+	}
+	return false;
+}
+
+/* Whether @f's read, answered with @done bytes, holds what its records'
+ * clients wrote: true too for records never written or being written,
+ * or when memory is short to compare. */
+static bool read_matches(struct dev_proxy_fwd *f, size_t done)
+{
+	struct dev_proxy *p = f->p;
+	size_t n = dev_proxy_sums_records(done - done % p->record_size,
+					  p->record_size);
+	uint32_t *sums;
+	bool same = true;
+	uint64_t flags;
+
+	if (n == 0)
+		return true;
+	flags = cpu_intr_save();
+	if (!writing(p, f->req->recnum, n)) {
+		sums = sums_of(p, get_req, f->req, n);
+		if (sums != NULL)
+			same = dev_proxy_sums_differ(p->sums, f->req->recnum,
+						     n, sums) == 0;
+		kfree(sums);
+	}
+	cpu_intr_restore(flags);
+	return same;
+}
+
+
+bool dev_proxy_check_read_differs(struct dev_proxy_fwd *f, size_t done)
+{
+	return !read_matches(f, done);
+}
+
+void dev_proxy_check_read_back_copy(struct dev_proxy_fwd *c,
+				    const struct vm_map_copy *copy,
+				    size_t count)
+{
+	read_back_compare(c, get_copy, copy, count);
+}
+
+void dev_proxy_check_read_back_bytes(struct dev_proxy_fwd *c,
+				     const void *data, size_t count)
+{
+	read_back_compare(c, get_bytes, data, count);
+}
+
+uint32_t *dev_proxy_check_sums(const struct dev_proxy *p, struct io_req *req)
+{
+	size_t n = dev_proxy_sums_records(req->count, p->record_size);
+
+	return n != 0 ? sums_of(p, get_req, req, n) : NULL;
+}
