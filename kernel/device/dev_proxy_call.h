@@ -51,6 +51,8 @@ struct dev_proxy_fwd {
 	uint32_t *sums;			/* a write's records' checksums
 					 * (verify=1), or NULL */
 	bool confirmed;			/* ... its read-back matched */
+	io_return_t failed;		/* a call being checked: the
+					 * server's answer */
 	uint64_t sent;			/* clock_ticks() when forwarded */
 	/* a set_status's flavour and ints, if it has at most
 	 * DEV_PROXY_SETTING_INTS (@kept): a setting once it succeeded, and
@@ -91,9 +93,9 @@ void dev_proxy_call_finish(struct dev_proxy_fwd *f, io_return_t code,
  * dev_proxy_check.c's: the checks of a server's answers ("Failed calls"
  * and "Checked data" there).  From the handler of the server's answer,
  * thread context, interrupts on or off; none blocks.
- * dev_proxy_check_send - @f was answered D_IO_ERROR and is to be
- * checked (dev_proxy_retry_how): send the check read; @f answered
- * D_IO_ERROR now if it cannot be sent.
+ * dev_proxy_check_send - @f was answered @code and is to be checked
+ * (dev_proxy_retry_how): send the check read; @f answered @code now if
+ * it cannot be sent.
  * dev_proxy_check_done - the check @c was answered @code: @f answered,
  * or kept for the server's next instance.
  * dev_proxy_check_sums - the checksums of the whole records @req (a
@@ -112,7 +114,7 @@ void dev_proxy_call_finish(struct dev_proxy_fwd *f, io_return_t code,
  * dev_proxy_check_wrong - @f's answer differed: its server's next
  * instance gets it, or its client gets D_IO_ERROR.
  */
-void dev_proxy_check_send(struct dev_proxy_fwd *f);
+void dev_proxy_check_send(struct dev_proxy_fwd *f, io_return_t code);
 void dev_proxy_check_done(struct dev_proxy_fwd *c, io_return_t code,
 			  bool now);
 uint32_t *dev_proxy_check_sums(const struct dev_proxy *p,

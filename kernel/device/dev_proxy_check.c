@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The proxy module's checks of a driver server's answers: a failed disk call's check read, and, with verify=1, its data against what clients wrote. */
 /*
- * Failed calls.  A disk's read or write that a supervised server answers
- * D_IO_ERROR may have failed in the driver rather than in the device (a
- * driver server runs drivers that may be faulty), so before its client
- * sees the error the server gets a check (dev_proxy_retry_how): an
- * inband read of the publication's last record that worked.  If the
- * check works, the device failed the call, and its client gets
- * D_IO_ERROR: the device's error costs one read more, and is not tried
+ * Failed calls.  A disk's read or write that a supervised server fails
+ * with a code its arguments do not explain (D_IO_ERROR, but also
+ * D_NO_SUCH_DEVICE, D_DEVICE_DOWN, D_NO_MEMORY, ...: dev_proxy_retry_how)
+ * may have failed in the driver rather than in the device (a driver
+ * server runs drivers that may be faulty), so before its client sees
+ * the error the server gets a check: an inband read of the
+ * publication's last record that worked.  If the check works, the
+ * device failed the call, and its client gets the server's code: the
+ * device's error costs one read more, and is not tried
  * again (the driver's own error handling did that; more tries would
  * make a Linux driver slow the device down).  If the check fails too,
  * the driver fails: the server's task is ended ("restarted: its driver
@@ -108,7 +110,7 @@ void dev_proxy_check_written(struct dev_proxy_fwd *f, io_return_t code)
 
 /* The check is an inband read of at most a record: the last record of
  * the publication that worked, @f kept until its answer. */
-void dev_proxy_check_send(struct dev_proxy_fwd *f)
+void dev_proxy_check_send(struct dev_proxy_fwd *f, io_return_t code)
 {
 	struct dev_proxy *p = f->p;
 	struct ipc_port *sonce;
@@ -117,8 +119,9 @@ void dev_proxy_check_send(struct dev_proxy_fwd *f)
 		     IO_INBAND_MAX;
 	uint64_t flags = cpu_intr_save();
 
-	if (f->lent)
-		dev_proxy_call_unlend(f);	/* answered: the server let go of them */
+	f->failed = code;
+	if (f->lent)		/* answered: the server let go of them */
+		dev_proxy_call_unlend(f);
 	c = dev_proxy_call_new(p, DS_READ_INBAND_REPLY_ID, &sonce);
 	if (c != NULL) {
 		c->check = true;
@@ -133,7 +136,7 @@ void dev_proxy_check_send(struct dev_proxy_fwd *f)
 		dev_proxy_call_unsent(c, sonce);
 	}
 	cpu_intr_restore(flags);
-	dev_proxy_call_finish(f, D_IO_ERROR, 0, true);
+	dev_proxy_call_finish(f, code, 0, true);
 }
 
 /* Check @c was answered @code: the record that worked does (the device
@@ -151,10 +154,10 @@ void dev_proxy_check_done(struct dev_proxy_fwd *c, io_return_t code,
 	dev_proxy_call_free(c);
 	if (f == NULL)			/* its client went away */
 		return;
-	if (code == D_DEVICE_DOWN)
+	if (code == D_DEVICE_DOWN && dev_proxy_server_dying(p))
 		dev_proxy_call_finish(f, D_DEVICE_DOWN, 0, now);
 	else if (code == D_SUCCESS || !dev_proxy_restart_for(p, false))
-		dev_proxy_call_finish(f, D_IO_ERROR, 0, now);
+		dev_proxy_call_finish(f, f->failed, 0, now);
 }
 
 /* @f's answer differed from what its records' clients wrote: the
@@ -170,8 +173,8 @@ void dev_proxy_check_wrong(struct dev_proxy_fwd *f, bool now)
 	     "answered other data than was written\n", p->name,
 	     dev_proxy_call_writes(f->req) ? "read-back of a write" : "read",
 	     f->req->count, (unsigned long)f->req->recnum);
-	if (f->lent)
-		dev_proxy_call_unlend(f);	/* answered: the server let go of them */
+	if (f->lent)		/* answered: the server let go of them */
+		dev_proxy_call_unlend(f);
 	kept = dev_proxy_may_resend(p, f->req) &&
 	       dev_proxy_restart_for(p, true);
 	cpu_intr_restore(flags);
@@ -192,8 +195,8 @@ void dev_proxy_check_read_back(struct dev_proxy_fwd *f)
 	kern_return_t kr = MACH_SEND_INVALID_DEST;
 	uint64_t flags = cpu_intr_save();
 
-	if (f->lent)
-		dev_proxy_call_unlend(f);	/* answered: the server let go of them */
+	if (f->lent)		/* answered: the server let go of them */
+		dev_proxy_call_unlend(f);
 	c = dev_proxy_call_new(p, inband ? DS_READ_INBAND_REPLY_ID : DS_READ_REPLY_ID,
 		    &sonce);
 	if (c != NULL) {

@@ -260,7 +260,7 @@ static void fwd_answer(struct dev_proxy_fwd *f, io_return_t code,
 		cpu_intr_restore(flags);
 	}
 	if (how == DEV_PROXY_CHECK)
-		dev_proxy_check_send(f);
+		dev_proxy_check_send(f, code);
 	else if (code == D_SUCCESS && f->sums != NULL &&
 		 done == f->req->count)
 		dev_proxy_check_read_back(f);

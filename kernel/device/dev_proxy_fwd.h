@@ -199,9 +199,11 @@ void dev_proxy_setting_record(struct dev_proxy *p, dev_flavor_t flavor,
  * server answered with @code (dev_proxy_check.c, "Failed calls"):
  * DEV_PROXY_ANSWER it, or DEV_PROXY_CHECK the server first (a read of
  * @p's last record that worked tells whether the device or the driver
- * failed).  Only a disk's call answered D_IO_ERROR for the first time,
- * whose data the proxy still holds, at a supervised server that will be
- * restarted, once a call of @p worked, is checked.  Interrupts off.
+ * failed).  Only a disk's call whose failure its arguments do not
+ * explain (any code but D_INVALID_RECNUM, D_INVALID_SIZE, D_READ_ONLY,
+ * D_INVALID_OPERATION, D_WOULD_BLOCK), for the first time, whose data
+ * the proxy still holds, at a supervised server that will be restarted,
+ * once a call of @p worked, is checked.  Interrupts off.
  * dev_proxy_restart_for - the check failed too, or @p's server
  * answered other data than was written (@wrong_data): end its task,
  * from that server's own thread (the answer), so that it is restarted

@@ -190,11 +190,21 @@ static bool data_kept(const struct io_req *req)
 	       req->op == IO_WRITE_INBAND || req->copy != NULL;
 }
 
+/* Whether @code answers a read's or write's own arguments or mode (no
+ * check is needed to explain it). */
+static bool answers_arguments(io_return_t code)
+{
+	return code == D_INVALID_RECNUM || code == D_INVALID_SIZE ||
+	       code == D_READ_ONLY || code == D_INVALID_OPERATION ||
+	       code == D_WOULD_BLOCK;
+}
+
 enum dev_proxy_retry dev_proxy_retry_how(struct dev_proxy *p,
 					 struct io_req *req,
 					 io_return_t code)
 {
-	if (code != D_IO_ERROR || p->net || p->lineage == NULL ||
+	if (code == D_SUCCESS || answers_arguments(code) || p->net ||
+	    p->lineage == NULL ||
 	    dev_proxy_server_dying(p) || !data_kept(req) || req->tries != 0 ||
 	    !p->good_known || !supervise_will_restart(p->lineage))
 		return DEV_PROXY_ANSWER;

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Suite "proxy-retry": a disk's call a supervised server answers D_IO_ERROR is checked with a read that worked, and, when that fails too, sent to the server's next instance instead of failing. */
+/* Suite "proxy-retry": a disk's call a supervised server fails for no fault of its arguments is checked with a read that worked, and, when that fails too, sent to the server's next instance instead of failing. */
 /*
  * tests/user/proxy_server.c in mode=flaky (restart=3 on its line) fails
  * the first call of PROXY_FLAKY_ONCE each instance gets, every call of
- * PROXY_FLAKY_ALWAYS, and every call once told to break;
+ * PROXY_FLAKY_ALWAYS, _GONE and _RANGE, and every call once told to
+ * break;
  * tests/user/proxy_probe.c in mode=flaky checks what its calls
  * answered.  This side checks what only the kernel sees: how many
  * failures were checked and sent to a new instance, and that the server
@@ -29,10 +30,10 @@ static void failed_calls_sent_again(struct ktest *t)
 	if (sup == NULL)
 		return;
 	user_task_client_done(t, "probe_flaky ", console, sizeof(console));
-	user_task_expect_checks(t, console, 12);
-	/* checked: the two device errors and the broken instance's read;
-	 * that read alone went to a new instance */
-	KTEST_EXPECT_EQ(t, dev_proxy_checks("fake0"), 3);
+	user_task_expect_checks(t, console, 14);
+	/* checked: the three device errors (not the argument's) and the
+	 * broken instance's read; that read alone went to a new instance */
+	KTEST_EXPECT_EQ(t, dev_proxy_checks("fake0"), 4);
 	KTEST_EXPECT_EQ(t, dev_proxy_retried("fake0"), 1);
 	KTEST_EXPECT_EQ(t, supervise_restarts(sup), 1);
 	KTEST_EXPECT_EQ(t, user_task_count_text(console, "its server is "

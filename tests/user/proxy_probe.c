@@ -22,8 +22,9 @@
  *          server keeps when it exits answers D_DEVICE_DOWN
  *   flaky  (suite proxy-retry; the server supervised, no bootstrap
  *          port) a failure before any call worked, and a failure while
- *          the record that worked still does (the device's), answer
- *          D_IO_ERROR; once the server fails everything, a read is
+ *          the record that worked still does (the device's), answer the
+ *          server's code, as does an error of the call's arguments
+ *          (not checked); once the server fails everything, a read is
  *          served by its next instance; an out-of-line write whose
  *          data went to the server answers its failure
  *   liar   (suite proxy-verify; the server supervised with verify=1)
@@ -484,6 +485,11 @@ static void flaky(mach_port_t master)
 	/* the device's error: the check read of record 5 works */
 	check("device_error_answered", D_IO_ERROR,
 	      read_record(dev, PROXY_FLAKY_ALWAYS, &zero));
+	check("device_gone_checked_then_answered", D_NO_SUCH_DEVICE,
+	      read_record(dev, PROXY_FLAKY_GONE, &zero));
+	/* an error of the call's own arguments: not checked */
+	check("argument_error_answered", D_INVALID_RECNUM,
+	      read_record(dev, PROXY_FLAKY_RANGE, &zero));
 	/* the driver's: the check fails too, a new instance serves it */
 	check("break_the_server", D_INVALID_OPERATION,
 	      device_set_status(dev, PROXY_FLAKY_BREAK, &one, 1));

@@ -25,11 +25,14 @@
 #define PROXY_LEND_HOLD		40
 /* In mode=flaky (supervised, suite proxy-retry), the records whose
  * reads or writes each instance answers D_IO_ERROR: once, or always;
- * and the set_status flavour after which the instance answers
- * D_IO_ERROR to every read and write (itself answered
- * D_INVALID_OPERATION, so the kernel does not replay it). */
+ * those it always answers D_NO_SUCH_DEVICE or D_INVALID_RECNUM; and the
+ * set_status flavour after which the instance answers D_NO_SUCH_DEVICE
+ * to every read and write (itself answered D_INVALID_OPERATION, so the
+ * kernel does not replay it). */
 #define PROXY_FLAKY_ONCE	10
 #define PROXY_FLAKY_ALWAYS	20
+#define PROXY_FLAKY_GONE	21
+#define PROXY_FLAKY_RANGE	22
 #define PROXY_FLAKY_BREAK	78
 /* In mode=liar (supervised with verify=1, suite proxy-verify), each
  * instance's disk starts with proxy_liar_pattern's bytes; the set_status

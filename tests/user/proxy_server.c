@@ -29,8 +29,10 @@
  *          keeps the request of record PROXY_LEND_HOLD and exits
  *   flaky  (supervised: restart=N) publishes "fake0" and answers
  *          D_IO_ERROR to the first read or write of PROXY_FLAKY_ONCE
- *          this instance gets, to every one of PROXY_FLAKY_ALWAYS, and,
- *          after a set_status of PROXY_FLAKY_BREAK, to every one;
+ *          this instance gets and to every one of PROXY_FLAKY_ALWAYS,
+ *          D_NO_SUCH_DEVICE to every one of PROXY_FLAKY_GONE and,
+ *          after a set_status of PROXY_FLAKY_BREAK, to every one,
+ *          D_INVALID_RECNUM to every one of PROXY_FLAKY_RANGE;
  *          serves until it is ended
  *   liar   (supervised: restart=N verify=1) publishes "fake0", whose
  *          records start with proxy_liar_pattern's bytes, with its direct
@@ -145,14 +147,19 @@ static kern_return_t misbehave(mach_port_t reply, mach_msg_type_name_t poly,
 	return 0;
 }
 
-/* In flaky mode, whether this instance fails a call at @recnum. */
-static int flaky(recnum_t recnum)
+/* In flaky mode, the code this instance fails a call at @recnum with,
+ * or 0. */
+static kern_return_t flaky(recnum_t recnum)
 {
 	if (!mode_flaky)
 		return 0;
+	if (flaky_broken || recnum == PROXY_FLAKY_GONE)
+		return D_NO_SUCH_DEVICE;
+	if (recnum == PROXY_FLAKY_RANGE)
+		return D_INVALID_RECNUM;
 	if (recnum == PROXY_FLAKY_ONCE && flaky_once_seen++ == 0)
-		return 1;
-	return recnum == PROXY_FLAKY_ALWAYS || flaky_broken;
+		return D_IO_ERROR;
+	return recnum == PROXY_FLAKY_ALWAYS ? D_IO_ERROR : 0;
 }
 
 /* In liar mode, whether this instance flips a read of @recnum. */
@@ -173,10 +180,12 @@ static void liar_stored(recnum_t recnum)
 static kern_return_t begin(mach_port_t reply, mach_msg_type_name_t poly,
 			   recnum_t recnum)
 {
+	kern_return_t fails = flaky(recnum);
+
 	if (hold(recnum))
 		return MIG_NO_REPLY;
-	if (flaky(recnum))
-		return D_IO_ERROR;
+	if (fails != 0)
+		return fails;
 	return misbehave(reply, poly, recnum);
 }
 
