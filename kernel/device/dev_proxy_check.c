@@ -197,8 +197,8 @@ void dev_proxy_check_read_back(struct dev_proxy_fwd *f)
 
 	if (f->lent)		/* answered: the server let go of them */
 		dev_proxy_call_unlend(f);
-	c = dev_proxy_call_new(p, inband ? DS_READ_INBAND_REPLY_ID : DS_READ_REPLY_ID,
-		    &sonce);
+	c = dev_proxy_call_new(p, inband ? DS_READ_INBAND_REPLY_ID :
+			       DS_READ_REPLY_ID, &sonce);
 	if (c != NULL) {
 		struct ipc_port *dest = ipc_port_copy_send(p->server);
 
@@ -254,7 +254,7 @@ void dev_proxy_check_read_back_done(struct dev_proxy_fwd *c,
 	dev_proxy_call_free(c);
 	if (f == NULL)			/* its client went away */
 		return;
-	if (code == D_DEVICE_DOWN) {
+	if (code == D_DEVICE_DOWN && dev_proxy_server_dying(p)) {
 		dev_proxy_call_finish(f, D_DEVICE_DOWN, 0, now);
 	} else if (code == D_SUCCESS && (matched || unchecked)) {
 		f->confirmed = matched;
@@ -271,7 +271,8 @@ static bool writing(const struct dev_proxy *p, recnum_t recnum, size_t n)
 	for (const struct dev_proxy_fwd *f = p->fwds; f != NULL; f = f->next) {
 		const struct io_req *req = f->req;
 
-		if (req != NULL && dev_proxy_call_writes(req) && req->recnum < recnum + n &&
+		if (req != NULL && dev_proxy_call_writes(req) &&
+		    req->recnum < recnum + n &&
 		    recnum < req->recnum + (req->count + p->record_size - 1) /
 			     p->record_size)
 			return true;
@@ -304,7 +305,6 @@ static bool read_matches(struct dev_proxy_fwd *f, size_t done)
 	cpu_intr_restore(flags);
 	return same;
 }
-
 
 bool dev_proxy_check_read_differs(struct dev_proxy_fwd *f, size_t done)
 {

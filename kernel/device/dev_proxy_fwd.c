@@ -479,7 +479,8 @@ bool dev_proxy_fwd_cancel(struct dev_proxy *p, struct io_req *req)
 			if (f->lent)
 				return false;	/* its pages are in use */
 			if (p->sums != NULL && dev_proxy_call_writes(req))
-				dev_proxy_check_written(f, D_IO_ERROR);	/* unknown */
+				/* its records are unknown */
+				dev_proxy_check_written(f, D_IO_ERROR);
 			for (struct dev_proxy_fwd *c = p->fwds; c != NULL;
 			     c = c->next)
 				if (c->checked == f)
@@ -513,8 +514,9 @@ uint64_t dev_proxy_fwd_oldest(const struct dev_proxy *p)
 void dev_proxy_fwd_heartbeat(struct dev_proxy *p)
 {
 	struct ipc_port *sonce;
-	struct dev_proxy_fwd *f = dev_proxy_call_new(p, PROXY_HEARTBEAT_REPLY_ID,
-					  &sonce);
+	struct dev_proxy_fwd *f = dev_proxy_call_new(p,
+						     PROXY_HEARTBEAT_REPLY_ID,
+						     &sonce);
 
 	if (f == NULL)
 		return;		/* tried again on the next look */
@@ -537,7 +539,8 @@ void dev_proxy_fwd_requeue_all(struct dev_proxy *p, struct io_req_queue *q)
 		struct io_req *req = f->req;
 
 		if (f->lent)
-			dev_proxy_call_unlend(f);	/* unanswered: the devices stop */
+			/* unanswered: the devices stop */
+			dev_proxy_call_unlend(f);
 		if (f->check || f->readback) {	/* its call is kept on
 						 * its own */
 			dev_proxy_call_free(f);
