@@ -78,34 +78,51 @@ static struct supervision *of_module(const struct boot_module *m,
 	return sup;
 }
 
+bool supervise_words(const char *cmdline, unsigned int *max, bool *verify)
+{
+	uint64_t n, v = 0;
+	int rc = cmdline_u64(cmdline, "restart", &n);
+	int vrc = cmdline_u64(cmdline, "verify", &v);
+
+	*verify = false;
+	if (rc == CMDLINE_ABSENT) {
+		if (vrc != CMDLINE_ABSENT)
+			kprintf("supervise: '%s': verify= without restart=N; "
+				"its data not verified\n", cmdline);
+		return false;
+	}
+	if (rc != 0 || n == 0 || n > SUPERVISE_MAX) {
+		kprintf("supervise: '%s': restart= wants a number from 1 to "
+			"%d; not supervised\n", cmdline, SUPERVISE_MAX);
+		return false;
+	}
+	if ((vrc != 0 && vrc != CMDLINE_ABSENT) || v > 1)
+		kprintf("supervise: '%s': verify= wants 0 or 1; its data "
+			"not verified\n", cmdline);
+	else
+		*verify = v == 1;
+	*max = (unsigned int)n;
+	return true;
+}
+
 void supervise_attach(struct task *task, const struct boot_module *m)
 {
-	uint64_t max, verify = 0, flags;
+	unsigned int max;
+	bool verify;
+	uint64_t flags;
 	struct supervision *sup;
-	int rc = cmdline_u64(m->cmdline, "restart", &max);
 
-	if (rc == CMDLINE_ABSENT)
+	if (!supervise_words(m->cmdline, &max, &verify))
 		return;
-	if (rc != 0 || max == 0 || max > SUPERVISE_MAX) {
-		kprintf("supervise: '%s': restart= wants a number from 1 to "
-			"%d; not supervised\n", m->cmdline, SUPERVISE_MAX);
-		return;
-	}
-	rc = cmdline_u64(m->cmdline, "verify", &verify);
-	if ((rc != 0 && rc != CMDLINE_ABSENT) || verify > 1) {
-		kprintf("supervise: '%s': verify= wants 0 or 1; its data "
-			"not verified\n", m->cmdline);
-		verify = 0;
-	}
 	flags = cpu_intr_save();
-	sup = of_module(m, task, (unsigned int)max);
+	sup = of_module(m, task, max);
 	if (sup == NULL)
 		kprintf("supervise: no memory to supervise '%s'\n",
 			m->cmdline);
 	else if (!sup->gave_up)
 		sup->task = task;
 	if (sup != NULL)
-		sup->verify = verify == 1;
+		sup->verify = verify;
 	task->supervision = sup != NULL && !sup->gave_up ? sup : NULL;
 	cpu_intr_restore(flags);
 }

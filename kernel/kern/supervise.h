@@ -40,17 +40,22 @@ enum supervise_event {
 
 /*
  * supervise_attach - make @task (just loaded from module @m, no thread
- * yet) supervised if @m's line says restart=N: its supervision is
- * created on the module's first task and shared by the later ones.  A
- * line whose restart= is not a number from 1 to SUPERVISE_MAX is printed
- * and not supervised.  Thread context.
+ * yet) supervised if @m's line says restart=N (supervise_words): its
+ * supervision is created on the module's first task and shared by the
+ * later ones.  Thread context.
  */
 void supervise_attach(struct task *task, const struct boot_module *m);
 
-/* supervise_verifies - whether @sup's line says verify=1: the proxy
- * module checks the data its disks answer against what their clients
- * wrote (device/dev_proxy_sums.h); a verify= other than 0 or 1 is
- * printed and taken as 0.  Any context. */
+/*
+ * supervise_words - read a module line's words: true if it is supervised
+ * (restart=N, N from 1 to SUPERVISE_MAX, in *@max), *@verify whether it
+ * says verify=1 too (its disks' data checked against what their clients
+ * wrote, device/dev_proxy_check.c).  A restart= that is not such a
+ * number (not supervised), a verify= other than 0 or 1, or one without
+ * restart= (not verified) is printed.  Any context.
+ * supervise_verifies - whether @sup's line says verify=1.  Any context.
+ */
+bool supervise_words(const char *cmdline, unsigned int *max, bool *verify);
 bool supervise_verifies(const struct supervision *sup);
 
 /* supervise_will_restart - whether @sup's task, dying now, will be

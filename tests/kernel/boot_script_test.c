@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Suite "boot-script": ${host-port}, ${device-port} and ports one line binds for others ($(NAME=port-create), ${NAME}) in module command lines. */
+/* Suite "boot-script": ${host-port}, ${device-port} and ports one line binds for others ($(NAME=port-create), ${NAME}) in module command lines, and their supervision words (restart=, verify=). */
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -9,6 +9,7 @@
 #include "kern/kprintf.h"
 #include "kern/ktest.h"
 #include "kern/string.h"
+#include "kern/supervise.h"
 #include "kern/task.h"
 #include "kern/task_port.h"
 #include "tests/kernel/user_task.h"
@@ -327,6 +328,50 @@ static void lines_that_bind_are_told_apart(struct ktest *t)
 	KTEST_EXPECT_FALSE(t, boot_script_binds(""));
 }
 
+/* A line's supervision words: supervised (restart=N, N from 1 to
+ * SUPERVISE_MAX) or not, verified (verify=1, with restart=) or not;
+ * each malformed word is printed and taken as absent. */
+static void supervision_words_are_read(struct ktest *t)
+{
+	static const struct {
+		const char *line;
+		bool supervised;
+		unsigned int max;
+		bool verify;
+	} lines[] = {
+		{ "lxdrv restart=3 drivers=e1000", true, 3, false },
+		{ "lxdrv restart=100 verify=1", true, 100, true },
+		{ "lxdrv verify=0 restart=1000000", true, 1000000, false },
+		{ "lxdrv restart=3 verify=2", true, 3, false },
+		{ "lxdrv restart=3 verify=yes", true, 3, false },
+		{ "lxdrv restart=3 verify=", true, 3, false },
+		{ "lxdrv restart=0 verify=1", false, 0, false },
+		{ "lxdrv restart=1000001", false, 0, false },
+		{ "lxdrv restart=ten", false, 0, false },
+		{ "lxdrv restart", false, 0, false },
+		{ "lxdrv verify=1", false, 0, false },
+		{ "lxdrv drivers=e1000", false, 0, false },
+	};
+
+	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		unsigned int max = 0;
+		bool verify = true;
+		bool supervised = supervise_words(lines[i].line, &max,
+						  &verify);
+
+		if (supervised != lines[i].supervised ||
+		    (supervised && max != lines[i].max) ||
+		    verify != lines[i].verify)
+			ktest_fail(t, "'%s': expected %s, restart=%u, "
+				   "verify=%d; got %s, restart=%u, verify=%d",
+				   lines[i].line, lines[i].supervised ?
+				   "supervised" : "not supervised",
+				   lines[i].max, lines[i].verify, supervised ?
+				   "supervised" : "not supervised", max,
+				   verify);
+	}
+}
+
 static const struct ktest_case boot_script_cases[] = {
 	{ "text_without_variables_is_copied_unchanged",
 	  text_without_variables_is_copied_unchanged },
@@ -347,5 +392,6 @@ static const struct ktest_case boot_script_cases[] = {
 	{ "too_many_bound_ports_are_refused",
 	  too_many_bound_ports_are_refused },
 	{ "lines_that_bind_are_told_apart", lines_that_bind_are_told_apart },
+	{ "supervision_words_are_read", supervision_words_are_read },
 };
 KTEST_SUITE(boot_script_suite, "boot-script", boot_script_cases);
