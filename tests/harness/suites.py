@@ -1638,6 +1638,20 @@ SUITES: tuple[Suite, ...] = (
                         f"count={DISK_BENCH_REQUESTS} "
                         f"{disk_args(False)} bench_mode=icount "
                         "bench_prefix=server. device=${device-port}"))),
+    # The same client against a supervised server with verify=1, whose
+    # writes are read back and reads checked: what checked data costs
+    # (server.verify.disk.{read,write}.instr/<size>).
+    QemuSuite(name="bench-server-verify", test="bench-server-verify",
+              mode="icount", hidden=True, timeout=300.0,
+              cmdline=("bench_mode=icount", "linux", "linux.server=ata_piix"),
+              prepare=qemu_ide_disk(False),
+              modules=((LXDRV, "lxdrv restart=1 verify=1 drivers=ata_piix "
+                        "pci=01.1 device=${driver-port}"),
+                       (DISK_PROBE, "disk_lat mode=lat "
+                        f"count={DISK_BENCH_REQUESTS} "
+                        f"{disk_args(False)} bench_mode=icount "
+                        "bench_prefix=server.verify. "
+                        "device=${device-port}"))),
     # Recovery time of a supervised server (restart.recovery/<driver>):
     # killed ten times under a client, from each kill to the first call
     # its new instance answers.

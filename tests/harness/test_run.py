@@ -654,6 +654,13 @@ def guest(cmdline, modules, megs, icount, out):
         say(f'BENCH {{"name": "server.{glue}", "unit": "ticks", '
             '"mode": "icount", "count": 100, "min": 900, "median": 910, '
             '"p99": 990, "variance": 1.0}')
+    elif test == "bench-server-verify":
+        checks = [("icount", icount),
+                  ("verified", any(" restart=" in a and " verify=1 " in a
+                                   for _, a in modules))]
+        say('BENCH {"name": "server.verify.disk.read.instr/4096", '
+            '"unit": "ticks", "mode": "icount", "count": 100, "min": 9500, '
+            '"median": 9600, "p99": 9900, "variance": 16.0}')
     elif test in ("bench-restart", "bench-restart-disk"):
         checks = [("icount", icount),
                   ("supervised", any(" restart=" in a for _, a in modules))]
@@ -922,6 +929,7 @@ class RunnerTest(unittest.TestCase):
                           "server.net.tx.glue/60",
                           "server.disk.read.instr/4096",
                           "server.disk.cmd.glue/4096",
+                          "server.verify.disk.read.instr/4096",
                           "restart.recovery/e1000",
                           "restart.recovery/ata_piix"])
         self.assertIn("probe.empty  ticks  icount", out)

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Suites "bench-server", "bench-server-disk", "bench-server-wall": the benchmarks of the client programs against devices a driver server (servers/lxdrv) serves. */
+/* Suites "bench-server", "bench-server-disk", "bench-server-verify", "bench-server-wall": the benchmarks of the client programs against devices a driver server (servers/lxdrv) serves. */
 /*
  * The programs are those of the in-kernel boots ("bench", "bench-disk",
  * "bench-disk-wall"), given bench_prefix=server. so their names say
  * where the driver ran: server.net.tx.instr/<size>,
  * server.disk.{read,write}.instr/<size> (icount), server.net.tx.rate/60,
- * server.disk.{read,write}.seq/<size> (wall clock).  The icount boots
- * start the server's bench build (bench/lxdrv_bench.c), which prints the
+ * server.disk.{read,write}.seq/<size> (wall clock);
+ * server.verify.disk.{read,write}.instr/<size> with the production
+ * server supervised with verify=1 (writes read back, reads checked).
+ * The other icount boots start the server's bench build (bench/lxdrv_bench.c), which prints the
  * twins of the in-kernel glue figures itself once it has every sample:
  * server.net.{tx,rx,txdone}.glue/<size>,
  * server.disk.{cmd,int}.glue/[write/]<size>, and the interrupt
@@ -118,6 +120,16 @@ static void server_disk_bench(struct ktest *t)
 			10 + 20 + 1);
 }
 
+/* disk_probe mode=lat against a server with verify=1: 100 reads and
+ * writes of each size, each write read back, each read checked. */
+static void server_verify_disk_bench(struct ktest *t)
+{
+	if (!user_task_run(t, "disk_lat", 240, console, sizeof(console)))
+		return;
+	user_task_expect_checks(t, console, 2);
+	KTEST_EXPECT_EQ(t, user_task_count_lines(console, "BENCH "), 10);
+}
+
 /* disk_probe mode=tput: sequential MiB/s of each request size. */
 static void server_disk_throughput(struct ktest *t)
 {
@@ -148,6 +160,13 @@ static const struct ktest_case bench_server_disk_cases[] = {
 };
 KTEST_SUITE(bench_server_disk_suite, "bench-server-disk",
 	    bench_server_disk_cases);
+
+static const struct ktest_case bench_server_verify_cases[] = {
+	{ "server_starts", server_starts },
+	{ "server_verify_disk_bench", server_verify_disk_bench },
+};
+KTEST_SUITE(bench_server_verify_suite, "bench-server-verify",
+	    bench_server_verify_cases);
 
 static const struct ktest_case bench_server_wall_cases[] = {
 	{ "server_starts", server_starts },
