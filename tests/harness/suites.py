@@ -749,6 +749,9 @@ VIRTIO_SCSI_DISK = ("virtio-scsi-pci,id=vscsi0,disable-legacy=on,addr=04.0",
 VIRTIO_BLK_DISK = ("virtio-blk-pci,drive=d0,disable-legacy=on,addr=04.0",)
 # An NVMe controller (QEMU's nvme, namespace 1 the drive).
 NVME_DISK = ("nvme,serial=graft0,drive=d0,addr=04.0",)
+# A USB disk (Bulk-Only mass storage) on port 1 of a PIIX3 UHCI.
+USB_STORAGE_DISK = ("piix3-usb-uhci,id=uhci0,addr=04.0",
+                    "usb-storage,drive=d0,bus=uhci0.0,port=1")
 
 
 def qemu_scsi_disk(adapter: str) -> Callable[[Suite, Path], Suite]:
@@ -1520,6 +1523,14 @@ SUITES: tuple[Suite, ...] = (
     QemuSuite(name="disk-nvme", test="disk-nvme",
               timeout=180.0, cmdline=("linux",) + disk_cmdline(True),
               prepare=qemu_device_disk(NVME_DISK),
+              check=disk_check,
+              modules=disk_modules(True)),
+    # The same over usb-storage (usbcore, uhci_hcd, the emulated SCSI
+    # midlayer): QEMU's usb-storage on a PIIX3 UHCI.
+    QemuSuite(name="disk-usb-storage", test="disk-usb-storage",
+              timeout=300.0,
+              cmdline=("linux", "linux.disks=1") + disk_cmdline(True),
+              prepare=qemu_device_disk(USB_STORAGE_DISK),
               check=disk_check,
               modules=disk_modules(True)),
     # The same over the SCSI host adapters QEMU emulates (SCSI_HBAS).
