@@ -799,6 +799,16 @@ def bench_disk_suite(disk: str,
                   + "device=${device-port}"),))
 
 
+def bochs_usb_disk(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of disk-usb-storage-bochs: the image as a USB disk
+    (Bochs' usb_msd, Bulk-Only) on port 1 of Bochs' PIIX3 UHCI."""
+    suite = disk_image(suite, suite_dir)
+    return dataclasses.replace(suite, bochsrc=suite.bochsrc + (
+        "pci: enabled=1, chipset=i440fx",
+        "usb_uhci: enabled=1, port1=disk, "
+        f"options1=\"path:{suite_dir / 'hd0.img'}\""))
+
+
 def bochs_ide_disk(suite: Suite, suite_dir: Path) -> Suite:
     """Prepare hook of disk-ata-piix-bochs: the image as ata0-master, in
     place of boot/bochsrc.in's CD-ROM, which moves to ata1-master (the
@@ -1550,6 +1560,13 @@ SUITES: tuple[Suite, ...] = (
                cmdline=("linux",) + disk_cmdline(False, FLOPPY),
                prepare=bochs_floppy_disk, check=floppy_check,
                modules=disk_modules(False, FLOPPY)),
+    # The same over usb-storage on Bochs' PIIX3 UHCI (no bad sector:
+    # Bochs fails no read on purpose).
+    BochsSuite(name="disk-usb-storage-bochs", test="disk-usb-storage",
+               timeout=900.0,
+               cmdline=("linux", "linux.disks=1") + disk_cmdline(False),
+               prepare=bochs_usb_disk, check=disk_check,
+               modules=disk_modules(False)),
     # The same on Bochs' PIIX3 IDE (ata0-master), without a bad sector
     # (so libata never names its transfer mode: MWDMA2 is what ata_piix
     # picks for Bochs' drive and controller).
