@@ -29,6 +29,8 @@
 
 /* devres.c's: frees a device's managed resources (drivers/base/base.h). */
 int devres_release_all(struct device *dev);
+/* lx_pm_qos_flags.c's, Linux's name (drivers/base/power/power.h). */
+void dev_pm_qos_constraints_destroy(struct device *dev);
 
 /* What linux-emu keeps of a device beyond struct device. */
 struct device_private {
@@ -211,6 +213,7 @@ void device_del(struct device *dev)
 		return;
 	if (dev->bus)
 		lx_bus_device_del(dev);
+	dev_pm_qos_constraints_destroy(dev);
 	dev->kobj.state_in_sysfs = 0;
 	list_del_init(&dev->p->sibling);
 	put_device(dev->parent);

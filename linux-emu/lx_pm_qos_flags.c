@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Device PM QoS flags: dev_pm_qos_add_request, dev_pm_qos_remove_request, dev_pm_qos_flags, dev_pm_qos_expose_flags. */
+/* Device PM QoS flags: dev_pm_qos_add_request, dev_pm_qos_remove_request, dev_pm_qos_flags, dev_pm_qos_expose_flags; dev_pm_qos_constraints_destroy for device_del. */
 /*
  * Only flags requests (DEV_PM_QOS_FLAGS) are kept: each is on its
  * device's list and the effective flags are the union of theirs, as
  * Linux's pm_qos_update_flags computes them; nothing reads them but
  * drivers (usbcore's ports ask for PM_QOS_FLAG_NO_POWER_OFF), since no
  * device is ever powered off.  A device's dev_pm_qos is allocated at
- * its first request and kept for its life (Linux frees it in
- * device_del; Graft's devices with requests are never freed before the
- * world ends).  Other request types are refused with -EINVAL, named.
+ * its first request and freed by device_del, which also takes away the
+ * requests still on it, as Linux's does.  Other request types are
+ * refused with -EINVAL, named.
  * Callers hold the world, in thread context.
  */
 #include <linux/device.h>
@@ -129,4 +129,25 @@ int dev_pm_qos_expose_flags(struct device *dev, s32 val)
 	}
 	dev->power.qos->flags_req = req;
 	return 0;
+}
+
+/* dev_pm_qos_constraints_destroy - @dev is being deleted: its requests
+ * are taken away (inactive from then on), its exposed one freed, and
+ * its dev_pm_qos with them.  From device_del. */
+void dev_pm_qos_constraints_destroy(struct device *dev)
+{
+	struct dev_pm_qos *qos = dev->power.qos;
+	struct pm_qos_flags_request *r, *next;
+	struct dev_pm_qos_request *req;
+
+	if (!qos)
+		return;
+	list_for_each_entry_safe(r, next, &qos->flags.list, node) {
+		req = container_of(r, struct dev_pm_qos_request, data.flr);
+		list_del(&r->node);
+		memset(req, 0, sizeof(*req));
+	}
+	kfree(qos->flags_req);
+	dev->power.qos = NULL;
+	kfree(qos);
 }

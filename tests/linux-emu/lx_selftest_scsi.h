@@ -29,6 +29,11 @@ int lx_emul_selftest_scsi_submit_now_held(struct lx_emul_disk *disk,
  * the sense named on the console, -ENODEV, -ETIMEDOUT). */
 int lx_emul_selftest_scsi_errno(void);
 
+/* scsi_eh_prep_cmnd / scsi_eh_restore_cmnd over a failed WRITE(10):
+ * REQUEST SENSE into the sense buffer (its size at most, the LUN in the
+ * CDB for SCSI-2), a command without data, everything given back. */
+int lx_emul_selftest_scsi_eh_save(void);
+
 /*
  * A fake host adapter ("lxscsi": INQUIRY, READ CAPACITY, MODE SENSE
  * with write protect, READ(10) filling a pattern, one opcode it never
