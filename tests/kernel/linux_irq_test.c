@@ -256,6 +256,11 @@ static void chrdev_regions_and_misc_minors_as_linux(struct ktest *t)
 	run_support(t, lx_emul_selftest_chrdev);
 }
 
+static void cdevs_class_devices_and_endless_files(struct ktest *t)
+{
+	run_support(t, lx_emul_selftest_cdev);
+}
+
 static void device_children_listed_in_order(struct ktest *t)
 {
 	run_support(t, lx_emul_selftest_device_children);
@@ -381,6 +386,8 @@ static const struct ktest_case linux_irq_cases[] = {
 	  notifier_chains_register_call_and_remove },
 	{ "chrdev_regions_and_misc_minors_as_linux",
 	  chrdev_regions_and_misc_minors_as_linux },
+	{ "cdevs_class_devices_and_endless_files",
+	  cdevs_class_devices_and_endless_files },
 	{ "device_children_listed_in_order",
 	  device_children_listed_in_order },
 	{ "bus_devices_and_drivers_walked_in_order",
