@@ -6,7 +6,7 @@
  * struct kthread lives apart from the task and is reached from the task
  * through worker_private, as in Linux.  The task_struct of a world thread
  * is freed when the thread returns, so a kthread whose function has
- * returned sleeps until kthread_stop has read its result, so kthread_stop
+ * returned sleeps until kthread_stop has read its result: kthread_stop
  * never touches a freed task.  A kthread nobody stops keeps its host
  * thread sleeping for ever (Linux keeps such a task as a zombie until
  * it is reaped).  Not emulated: parking, freezing, CPU binding (one

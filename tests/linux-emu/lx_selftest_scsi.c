@@ -376,6 +376,16 @@ static int fake_checks(struct Scsi_Host *host, struct scsi_device *sdev,
 	CHECK(__scsi_execute(sdev, abort, DMA_NONE, NULL, 0, NULL, NULL,
 			     0, 0, 0, 0, NULL) == DID_TIME_OUT << 16);
 	CHECK(fake_disk_io(disk, 0, buf) == 0);
+	/* Resets the adapter reports mark the devices behind them. */
+	CHECK(!sdev->was_reset && !sdev->expecting_cc_ua);
+	scsi_report_device_reset(host, 0, 1);	/* another target */
+	scsi_report_bus_reset(host, 1);		/* another channel */
+	CHECK(!sdev->was_reset);
+	scsi_report_device_reset(host, 0, 0);
+	CHECK(sdev->was_reset && sdev->expecting_cc_ua);
+	sdev->was_reset = sdev->expecting_cc_ua = 0;
+	scsi_report_bus_reset(host, 0);
+	CHECK(sdev->was_reset && sdev->expecting_cc_ua);
 	return 0;
 }
 

@@ -41,7 +41,9 @@ int lx_emul_selftest_scsi_eh_save(void);
  * scanned (its disk is write protected), read through lx_emul_disk_*,
  * a write refused (-EROFS), a command timing out and an aborted one
  * ending through the EH thread without a strategy handler (DID_TIME_OUT,
- * -ETIMEDOUT for the disk API), then removed and released.
+ * -ETIMEDOUT for the disk API), the resets it reports marking its
+ * device (scsi_report_device_reset, scsi_report_bus_reset), then
+ * removed and released.
  */
 int lx_emul_selftest_scsi_fake_host(void);
 
