@@ -112,6 +112,13 @@ void blk_queue_write_cache(struct request_queue *q, bool wc, bool fua)
 		clear_bit(QUEUE_FLAG_FUA, &q->queue_flags);
 }
 
+/* blk_queue_bounce_limit - record whether highmem pages must bounce
+ * (x86_64 has no highmem: nothing ever does). */
+void blk_queue_bounce_limit(struct request_queue *q, enum blk_bounce bounce)
+{
+	q->limits.bounce = bounce;
+}
+
 /* blk_queue_dma_alignment - buffers' addresses and lengths must be
  * multiples of @mask + 1. */
 void blk_queue_dma_alignment(struct request_queue *q, int mask)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Buses that Linux code registers (the virtio bus): bus_register, driver_register, the binding of their devices, device_bind_driver, device_release_driver, bus_find_device, bus_for_each_dev/_drv. */
+/* Buses that Linux code registers (the virtio and USB buses): bus_register, driver_register, the binding of their devices, device_attach, device_bind_driver, device_release_driver, bus_find_device, bus_for_each_dev/_drv, bus_register_notifier. */
 /*
  * Linux's drivers/base/bus.c and dd.c without sysfs, deferred probing or
  * asynchronous probes: a registered bus keeps its devices and drivers in
@@ -10,7 +10,10 @@
  * releases what devres recorded and leaves the device unbound, named on
  * the console unless the driver said -ENODEV or -ENXIO (as Linux's
  * really_probe).  Unbinding runs the bus's remove, else the driver's,
- * then releases the device's managed resources.
+ * then releases the device's managed resources.  A bus's notifier chain
+ * hears of its devices added and removed and of their bindings, at the
+ * points Linux's device_add, device_del, really_probe and
+ * __device_release_driver tell it.
  *
  * PCI and the platform bus bind their own devices (lx_pci_driver.c,
  * lx_platform.c) and are not registered here.  Callers hold the world;
@@ -21,6 +24,7 @@
 #include <linux/device/driver.h>
 #include <linux/errno.h>
 #include <linux/list.h>
+#include <linux/notifier.h>
 #include <linux/slab.h>
 
 #include <lx_bus.h>
@@ -33,6 +37,7 @@ struct lx_bus {
 	const struct bus_type *bus;
 	struct list_head devices;	/* lx_bus_node, in order added */
 	struct list_head drivers;	/* lx_bus_node */
+	struct blocking_notifier_head notifier;	/* BUS_NOTIFY_* */
 };
 
 /* A device or a driver on a bus's list. */
@@ -84,6 +89,15 @@ static void node_del(struct list_head *list, void *item)
 	}
 }
 
+/* Tell @dev's bus's notifier chain @event about @dev. */
+static void notify(struct device *dev, unsigned long event)
+{
+	struct lx_bus *b = bus_find(dev->bus);
+
+	if (b)
+		blocking_notifier_call_chain(&b->notifier, event, dev);
+}
+
 /* Bind @dev to @drv if the bus matches them and the probe succeeds;
  * true when bound. */
 static bool bind(struct device *dev, struct device_driver *drv)
@@ -94,14 +108,18 @@ static bool bind(struct device *dev, struct device_driver *drv)
 	if (dev->driver || (bus->match && bus->match(dev, drv) <= 0))
 		return false;
 	dev->driver = drv;
+	notify(dev, BUS_NOTIFY_BIND_DRIVER);
 	if (bus->probe)
 		err = bus->probe(dev);
 	else
 		err = drv->probe ? drv->probe(dev) : 0;
-	if (!err)
+	if (!err) {
+		notify(dev, BUS_NOTIFY_BOUND_DRIVER);
 		return true;
+	}
 	devres_release_all(dev);
 	dev->driver = NULL;
+	notify(dev, BUS_NOTIFY_DRIVER_NOT_BOUND);
 	if (err != -ENODEV && err != -ENXIO)
 		pr_warn("%s %s: probe with driver %s failed with error %d\n",
 			bus->name, dev_name(dev), drv->name, err);
@@ -114,12 +132,14 @@ static void unbind(struct device *dev)
 
 	if (!drv)
 		return;
+	notify(dev, BUS_NOTIFY_UNBIND_DRIVER);
 	if (dev->bus->remove)
 		dev->bus->remove(dev);
 	else if (drv->remove)
 		drv->remove(dev);
 	devres_release_all(dev);
 	dev->driver = NULL;
+	notify(dev, BUS_NOTIFY_UNBOUND_DRIVER);
 }
 
 /* bus_register - make @bus known so that its drivers and devices bind:
@@ -136,6 +156,7 @@ int bus_register(struct bus_type *bus)
 	b->bus = bus;
 	INIT_LIST_HEAD(&b->devices);
 	INIT_LIST_HEAD(&b->drivers);
+	BLOCKING_INIT_NOTIFIER_HEAD(&b->notifier);
 	list_add_tail(&b->link, &buses);
 	return 0;
 }
@@ -210,6 +231,7 @@ int lx_bus_device_add(struct device *dev)
 	err = node_add(&b->devices, dev);
 	if (err)
 		return err;
+	notify(dev, BUS_NOTIFY_ADD_DEVICE);
 	list_for_each_entry(n, &b->drivers, link)
 		if (bind(dev, n->item))
 			break;
@@ -222,8 +244,56 @@ void lx_bus_device_del(struct device *dev)
 
 	if (!b)
 		return;
+	notify(dev, BUS_NOTIFY_DEL_DEVICE);
 	unbind(dev);
 	node_del(&b->devices, dev);
+	notify(dev, BUS_NOTIFY_REMOVED_DEVICE);
+}
+
+/*
+ * device_attach - bind @dev, on a registered bus, to the first of its
+ * bus's drivers that matches and probes it: 1 if it is bound (or was
+ * already), 0 if no driver took it; -ENODEV if its bus is not
+ * registered here (PCI, platform: their own files bind).
+ */
+int device_attach(struct device *dev)
+{
+	struct lx_bus *b = bus_find(dev->bus);
+	struct lx_bus_node *n;
+
+	if (!b)
+		return -ENODEV;
+	if (dev->driver)
+		return 1;
+	list_for_each_entry(n, &b->drivers, link)
+		if (bind(dev, n->item))
+			return 1;
+	return 0;
+}
+
+/*
+ * bus_register_notifier - @nb hears BUS_NOTIFY_* events (the device as
+ * data) of registered @bus, from the thread that adds, removes, binds
+ * or unbinds the device.  0; -EINVAL if @bus is not registered here.
+ */
+int bus_register_notifier(struct bus_type *bus, struct notifier_block *nb)
+{
+	struct lx_bus *b = bus_find(bus);
+
+	if (!b)
+		return -EINVAL;
+	return blocking_notifier_chain_register(&b->notifier, nb);
+}
+
+/* bus_unregister_notifier - @nb hears no more; 0, -ENOENT if it was not
+ * registered, -EINVAL if @bus is not registered here. */
+int bus_unregister_notifier(struct bus_type *bus, struct notifier_block *nb)
+{
+	struct lx_bus *b = bus_find(bus);
+
+	if (!b)
+		return -EINVAL;
+	return blocking_notifier_chain_unregister(&b->notifier, nb);
 }
 
 /*

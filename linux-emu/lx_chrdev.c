@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Character device numbers and cdevs: register_chrdev_region, alloc_chrdev_region, __register_chrdev, unregister_chrdev_region, __unregister_chrdev, cdev_init, cdev_device_add, cdev_device_del. */
+/* Character device numbers and cdevs: register_chrdev_region, alloc_chrdev_region, __register_chrdev, unregister_chrdev_region, __unregister_chrdev, cdev_init, cdev_add, cdev_del, cdev_device_add, cdev_device_del. */
 /*
  * The bookkeeping of Linux's fs/char_dev.c: each region is a major and
  * a range of its minors, owned by a name; regions of one major may not
@@ -198,6 +198,21 @@ void cdev_init(struct cdev *cdev, const struct file_operations *fops)
 	memset(cdev, 0, sizeof(*cdev));
 	INIT_LIST_HEAD(&cdev->list);
 	cdev->ops = fops;
+}
+
+/* cdev_add - @cdev answers for @count numbers from @dev (recorded: no
+ * device file ever opens them).  0. */
+int cdev_add(struct cdev *cdev, dev_t dev, unsigned int count)
+{
+	cdev->dev = dev;
+	cdev->count = count;
+	return 0;
+}
+
+/* cdev_del - @cdev answers for no number any more. */
+void cdev_del(struct cdev *cdev)
+{
+	cdev->count = 0;
 }
 
 /* cdev_device_add - @dev (its devt the number) is added with @cdev.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Completions: complete, complete_all, wait_for_completion and its timeout variant. */
+/* Completions: complete, complete_all, wait_for_completion and its timeout, interruptible and killable variants. */
 /*
  * ->done counts completions not yet consumed (UINT_MAX: complete_all,
  * every wait succeeds from then on); waiters queue on the simple wait
@@ -84,6 +84,36 @@ static long wait_done(struct completion *x, long timeout, int state)
 void wait_for_completion(struct completion *x)
 {
 	wait_done(x, MAX_SCHEDULE_TIMEOUT, TASK_UNINTERRUPTIBLE);
+}
+
+/* Interruptible and killable waits: Graft sends Linux tasks no signals,
+ * so they end only by the completion: always 0. */
+int wait_for_completion_interruptible(struct completion *x)
+{
+	wait_done(x, MAX_SCHEDULE_TIMEOUT, TASK_INTERRUPTIBLE);
+	return 0;
+}
+
+int wait_for_completion_killable(struct completion *x)
+{
+	wait_done(x, MAX_SCHEDULE_TIMEOUT, TASK_KILLABLE);
+	return 0;
+}
+
+/* The killable wait with a timeout: 0 if it ran out, else what was left
+ * of it (no signals: never -ERESTARTSYS). */
+long wait_for_completion_killable_timeout(struct completion *x,
+					  unsigned long timeout)
+{
+	return wait_done(x, timeout, TASK_KILLABLE);
+}
+
+/* The interruptible wait with a timeout: 0 if it ran out, else what was
+ * left of it (no signals: never -ERESTARTSYS). */
+long wait_for_completion_interruptible_timeout(struct completion *x,
+					       unsigned long timeout)
+{
+	return wait_done(x, timeout, TASK_INTERRUPTIBLE);
 }
 
 unsigned long wait_for_completion_timeout(struct completion *x,

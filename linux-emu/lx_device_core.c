@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The driver core's struct device life cycle without sysfs: device_initialize/add/del, get/put_device, names, children (device_for_each_child, device_find_child), device links, classes. */
+/* The driver core's struct device life cycle without sysfs: device_initialize/add/del, get/put_device, names, children (device_for_each_child, device_find_child), device links, classes, device_set_of_node_from_dev; attribute files not created. */
 /*
  * Graft has no sysfs and no kobject hierarchy: a device is its reference
  * count (dev->kobj.kref), its name (dev->kobj.name) and whether it is
@@ -29,6 +29,8 @@
 
 /* devres.c's: frees a device's managed resources (drivers/base/base.h). */
 int devres_release_all(struct device *dev);
+/* lx_pm_qos_flags.c's, Linux's name (drivers/base/power/power.h). */
+void dev_pm_qos_constraints_destroy(struct device *dev);
 
 /* What linux-emu keeps of a device beyond struct device. */
 struct device_private {
@@ -211,6 +213,7 @@ void device_del(struct device *dev)
 		return;
 	if (dev->bus)
 		lx_bus_device_del(dev);
+	dev_pm_qos_constraints_destroy(dev);
 	dev->kobj.state_in_sysfs = 0;
 	list_del_init(&dev->p->sibling);
 	put_device(dev->parent);
@@ -271,6 +274,30 @@ void device_remove_file(struct device *dev,
 {
 }
 
+
+/* device_create_bin_file - no sysfs: nothing is created; 0. */
+int device_create_bin_file(struct device *dev,
+			   const struct bin_attribute *attr)
+{
+	pr_info_once("linux-emu: no sysfs: binary attribute files (first: %s/%s) are not created\n",
+		     dev_name(dev), attr->attr.name);
+	return 0;
+}
+
+/* device_remove_bin_file - nothing was created. */
+void device_remove_bin_file(struct device *dev,
+			    const struct bin_attribute *attr)
+{
+}
+
+/* device_set_of_node_from_dev - @dev shares @dev2's firmware node:
+ * Graft's devices have none (no OF), so both stay NULL; marked reused
+ * as Linux marks it. */
+void device_set_of_node_from_dev(struct device *dev, const struct device *dev2)
+{
+	dev->of_node = dev2->of_node;
+	dev->of_node_reused = true;
+}
 /*
  * device_link_add - record that @consumer depends on @supplier (only
  * runtime PM and removal order read links in Linux; Graft has neither,

@@ -13,7 +13,9 @@
 #include <linux/major.h>
 #include <linux/miscdevice.h>
 #include <linux/mutex.h>
-#include <linux/slab.h>
+#include <linux/stdarg.h>
+
+#include <lx_device.h>
 
 #define LX_MISC_DYNAMIC_MINORS	128	/* as Linux's */
 
@@ -21,32 +23,24 @@ static DECLARE_BITMAP(dynamic_minors, LX_MISC_DYNAMIC_MINORS);
 static LIST_HEAD(misc_list);
 static DEFINE_MUTEX(misc_mtx);
 
-static void misc_device_release(struct device *dev)
+/* A device for @misc's number, lx_device_make's arguments after @fmt. */
+static struct device *misc_device_make(struct miscdevice *misc,
+				       const char *fmt, ...)
 {
-	kfree(dev);
+	struct device *dev;
+	va_list args;
+
+	va_start(args, fmt);
+	dev = lx_device_make(NULL, misc->parent, MKDEV(MISC_MAJOR, misc->minor),
+			     misc, fmt, args);
+	va_end(args);
+	return dev;
 }
 
-/* The struct device of @misc, or ERR_PTR(-ENOMEM). */
+/* The struct device of @misc, or lx_device_make's error pointer. */
 static struct device *misc_device_create(struct miscdevice *misc)
 {
-	struct device *dev = kzalloc(sizeof(*dev), GFP_KERNEL);
-	int err;
-
-	if (!dev)
-		return ERR_PTR(-ENOMEM);
-	device_initialize(dev);
-	dev->devt = MKDEV(MISC_MAJOR, misc->minor);
-	dev->parent = misc->parent;
-	dev->release = misc_device_release;
-	dev_set_drvdata(dev, misc);
-	err = dev_set_name(dev, "%s", misc->name);
-	if (!err)
-		err = device_add(dev);
-	if (err) {
-		put_device(dev);
-		return ERR_PTR(err);
-	}
-	return dev;
+	return misc_device_make(misc, "%s", misc->name);
 }
 
 /*

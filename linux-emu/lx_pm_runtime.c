@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Power management without power transitions: runtime PM's pm_runtime_enable, __pm_runtime_disable, __pm_runtime_set_status, pm_runtime_forbid, __pm_runtime_resume, __pm_runtime_idle; device_set_wakeup_enable, device_wakeup_enable. */
+/* Power management without power transitions: runtime PM's pm_runtime_enable, __pm_runtime_disable, __pm_runtime_set_status, pm_runtime_forbid, __pm_runtime_resume, __pm_runtime_idle, __pm_runtime_suspend, pm_runtime_no_callbacks, pm_runtime_allow, __pm_runtime_use_autosuspend, pm_runtime_set_autosuspend_delay, pm_runtime_barrier; device_wakeup_disable; device_set_wakeup_enable, device_wakeup_enable. */
 /*
  * The configuration has CONFIG_PM (XEN_PV, needed for the paravirt
  * interrupt flag, selects it through XEN_SAVE_RESTORE), so drivers call
@@ -139,4 +139,71 @@ void device_set_wakeup_capable(struct device *dev, bool capable)
 int device_wakeup_enable(struct device *dev)
 {
 	return device_set_wakeup_enable(dev, true);
+}
+
+/*
+ * __pm_runtime_suspend - drop a usage reference if @rpmflags has
+ * RPM_GET_PUT; the device stays active (Graft never suspends one):
+ * -EAGAIN, Linux's answer for a device that cannot be suspended now;
+ * -EINVAL if the usage count was 0 already (left at 0, as Linux).
+ */
+int __pm_runtime_suspend(struct device *dev, int rpmflags)
+{
+	int err = __pm_runtime_idle(dev, rpmflags);
+
+	return err ? err : -EAGAIN;
+}
+
+/* pm_runtime_no_callbacks - record that @dev has no runtime PM
+ * callbacks (Linux's flag, read back by the PM core only). */
+void pm_runtime_no_callbacks(struct device *dev)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&dev->power.lock, flags);
+	dev->power.no_callbacks = 1;
+	spin_unlock_irqrestore(&dev->power.lock, flags);
+}
+
+/* pm_runtime_allow - give back the usage reference pm_runtime_forbid
+ * took (once: nothing if runtime PM is allowed already). */
+void pm_runtime_allow(struct device *dev)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&dev->power.lock, flags);
+	if (!dev->power.runtime_auto) {
+		dev->power.runtime_auto = true;
+		atomic_add_unless(&dev->power.usage_count, -1, 0);
+	}
+	spin_unlock_irqrestore(&dev->power.lock, flags);
+}
+
+/* __pm_runtime_use_autosuspend, pm_runtime_set_autosuspend_delay - the
+ * autosuspend settings, kept for drivers to read back (nothing is ever
+ * suspended, so no timer runs). */
+void __pm_runtime_use_autosuspend(struct device *dev, bool use)
+{
+	dev->power.use_autosuspend = use;
+}
+
+void pm_runtime_set_autosuspend_delay(struct device *dev, int delay)
+{
+	dev->power.autosuspend_delay = delay;
+}
+
+/* device_wakeup_disable - 0 for a device that could wake (its wake-up
+ * was never enabled: device_wakeup_enable refuses), -EINVAL otherwise,
+ * as Linux's. */
+int device_wakeup_disable(struct device *dev)
+{
+	return dev->power.can_wakeup ? 0 : -EINVAL;
+}
+
+/* pm_runtime_barrier - wait for @dev's pending runtime PM requests:
+ * nothing is ever queued (no suspend, no asynchronous resume), so there
+ * is no resume request to run: 0, as Linux's answer then. */
+int pm_runtime_barrier(struct device *dev)
+{
+	return 0;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Random numbers without an entropy source: get_random_bytes, get_random_u8/_u16/_u32/_u64, rng_is_initialized. */
+/* Random numbers without an entropy source: get_random_bytes, get_random_u8/_u16/_u32/_u64, rng_is_initialized, add_device_randomness. */
 /*
  * Graft gives the Linux world no entropy (no interrupt timing pool, no
  * hardware generator it trusts), so the generator is never "initialized"
@@ -68,4 +68,17 @@ LX_RANDOM_INT(u64, get_random_u64)
 bool rng_is_initialized(void)
 {
 	return false;
+}
+
+/* add_device_randomness - device data (serial numbers, MAC addresses)
+ * that Linux mixes into its pool without crediting entropy: mixed into
+ * the key here, which stays no secret.  Any context. */
+void add_device_randomness(const void *buf, size_t len)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	next_block();	/* keyed */
+	key.key[1] ^= siphash(buf, len, &key);
+	local_irq_restore(flags);
 }

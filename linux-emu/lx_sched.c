@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* current per thread, the world lock, schedule(), schedule_timeout() and waking tasks. */
+/* current per thread, the world lock, schedule(), yield(), schedule_timeout() and waking tasks. */
 /*
  * See lx_world.h for the model.  The world is held by one host thread
  * (world_owner, its lx_host_thread_self()); acquiring it makes that
@@ -259,6 +259,14 @@ int __cond_resched(void)
 {
 	schedule();
 	return 0;
+}
+
+/* yield - let waiting world threads run before going on (usbcore's
+ * usb_sg_wait, retrying a URB the controller could not queue). */
+void yield(void)
+{
+	__set_current_state(TASK_RUNNING);
+	schedule();
 }
 
 signed long schedule_timeout(signed long timeout)

@@ -361,6 +361,13 @@ void scsi_done(struct scsi_cmnd *cmd)
 	local_irq_restore(flags);
 }
 
+/* scsi_done_direct - as scsi_done: completions always go through
+ * BLOCK_SOFTIRQ here (Linux skips the softirq when it may). */
+void scsi_done_direct(struct scsi_cmnd *cmd)
+{
+	scsi_done(cmd);
+}
+
 /* blk_abort_request - run @rq's timeout path now (from BLOCK_SOFTIRQ),
  * as libata does to hand a failed command to its error handler. */
 void blk_abort_request(struct request *rq)

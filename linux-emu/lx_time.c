@@ -35,3 +35,10 @@ time64_t ktime_get_real_seconds(void)
 {
 	return ktime_divns(ktime_get_with_offset(TK_OFFS_REAL), NSEC_PER_SEC);
 }
+
+/* ktime_get_mono_fast_ns - the monotonic clock in nanoseconds, from any
+ * context (Linux's NMI-safe reading; here the same as ktime_get). */
+u64 ktime_get_mono_fast_ns(void)
+{
+	return ktime_to_ns(ktime_get());
+}

@@ -26,3 +26,9 @@ void vfree(const void *addr)
 {
 	kfree(addr);
 }
+
+/* vzalloc_node - vzalloc: one memory node. */
+void *vzalloc_node(unsigned long size, int node)
+{
+	return vzalloc(size);
+}

@@ -44,6 +44,9 @@ struct workqueue_struct *system_freezable_wq;
  * workers: here they are those queues */
 struct workqueue_struct *system_power_efficient_wq;
 struct workqueue_struct *system_freezable_power_efficient_wq;
+/* runtime PM's queue (usbcore's root hub wake-ups), freezable in Linux:
+ * system_freezable_wq here */
+struct workqueue_struct *pm_wq;
 
 static LIST_HEAD(all_queues);
 static DECLARE_WAIT_QUEUE_HEAD(work_done);	/* after each work */
@@ -302,6 +305,7 @@ int lx_workqueue_init(void)
 	system_freezable_wq = create("events_freezable");
 	system_power_efficient_wq = system_wq;
 	system_freezable_power_efficient_wq = system_freezable_wq;
+	pm_wq = system_freezable_wq;
 	if (!system_wq || !system_highpri_wq || !system_long_wq ||
 	    !system_unbound_wq || !system_freezable_wq)
 		return -ENOMEM;

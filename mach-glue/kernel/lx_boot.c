@@ -11,10 +11,13 @@
 #include "device/dev_claim.h"
 #include "kern/boot_step.h"
 #include "kern/bootinfo.h"
+#include "kern/clock.h"
 #include "kern/cmdline.h"
 #include "kern/kprintf.h"
+#include "kern/sched.h"
 #include "kern/string.h"
 #include "linux-emu/include/lx_emul.h"
+#include "linux-emu/include/lx_emul_disk.h"
 #include "mach-glue/block/dev_lxblk.h"
 #include "mach-glue/kernel/lx_boot.h"
 #include "mach-glue/kernel/lx_host_console.h"
@@ -23,6 +26,11 @@
 
 /* ISA ne's I/O extent (Linux's NE_IO_EXTENT). */
 #define NE_IO_PORTS	0x20
+
+/* linux.disks=N waits at most this long for its disks (seconds), looking
+ * every LX_BOOT_DISK_POLL ticks. */
+#define LX_BOOT_DISK_WAIT	30
+#define LX_BOOT_DISK_POLL	5
 
 /* Whether linux.server= named ne (skip_server_drivers). */
 static bool ne_to_server;
@@ -92,6 +100,46 @@ static void skip_server_drivers(void)
 	}
 }
 
+static uint64_t disks_found(void)
+{
+	struct lx_emul_disk *d = NULL;
+	uint64_t n = 0;
+
+	while ((d = lx_emul_disk_next(d)) != NULL)
+		n++;
+	return n;
+}
+
+/*
+ * linux.disks=N: wait until the drivers have found N disks, at most
+ * LX_BOOT_DISK_WAIT seconds, before the block module serves them (as
+ * Linux's rootwait waits for its root device).  A disk behind a bus its
+ * driver enumerates in the background after the initcalls, such as a
+ * USB disk (usbcore's hub_wq finds the device, usb-storage scans it
+ * from a delayed work), is found only then.  Without the word, or with
+ * a bad value (printed), nothing waits.
+ */
+static void wait_for_disks(void)
+{
+	uint64_t want, n, ticks = 0;
+
+	if (!cmdline_find(bootinfo.cmdline, "linux.disks", NULL, NULL))
+		return;
+	if (cmdline_u64(bootinfo.cmdline, "linux.disks", &want) != 0) {
+		kprintf("linux: linux.disks= is not a number\n");
+		return;
+	}
+	while ((n = disks_found()) < want &&
+	       ticks < LX_BOOT_DISK_WAIT * HZ) {
+		thread_sleep_ticks(LX_BOOT_DISK_POLL);
+		ticks += LX_BOOT_DISK_POLL;
+	}
+	if (n < want)
+		kprintf("linux: %lu of %lu disk(s) found after %d s\n",
+			(unsigned long)n, (unsigned long)want,
+			LX_BOOT_DISK_WAIT);
+}
+
 static uint64_t linux_ud_fixup(uint64_t rip, uint64_t rsp)
 {
 	return lx_emul_bug_trap(rip, rsp);
@@ -130,6 +178,7 @@ int lx_boot(void)
 	}
 	n = dev_lxnet_start();
 	kprintf("linux: %d net device(s) served\n", n);
+	wait_for_disks();
 	n = dev_lxblk_start(&dev_lxblk_linux);
 	kprintf("linux: %d disk(s) served\n", n);
 	lx_host_console_limit();

@@ -749,6 +749,9 @@ VIRTIO_SCSI_DISK = ("virtio-scsi-pci,id=vscsi0,disable-legacy=on,addr=04.0",
 VIRTIO_BLK_DISK = ("virtio-blk-pci,drive=d0,disable-legacy=on,addr=04.0",)
 # An NVMe controller (QEMU's nvme, namespace 1 the drive).
 NVME_DISK = ("nvme,serial=graft0,drive=d0,addr=04.0",)
+# A USB disk (Bulk-Only mass storage) on port 1 of a PIIX3 UHCI.
+USB_STORAGE_DISK = ("piix3-usb-uhci,id=uhci0,addr=04.0",
+                    "usb-storage,drive=d0,bus=uhci0.0,port=1")
 
 
 def qemu_scsi_disk(adapter: str) -> Callable[[Suite, Path], Suite]:
@@ -794,6 +797,16 @@ def bench_disk_suite(disk: str,
                   "bench_mode=icount "
                   + "".join(f"{word} " for word in named)
                   + "device=${device-port}"),))
+
+
+def bochs_usb_disk(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of disk-usb-storage-bochs: the image as a USB disk
+    (Bochs' usb_msd, Bulk-Only) on port 1 of Bochs' PIIX3 UHCI."""
+    suite = disk_image(suite, suite_dir)
+    return dataclasses.replace(suite, bochsrc=suite.bochsrc + (
+        "pci: enabled=1, chipset=i440fx",
+        "usb_uhci: enabled=1, port1=disk, "
+        f"options1=\"path:{suite_dir / 'hd0.img'}\""))
 
 
 def bochs_ide_disk(suite: Suite, suite_dir: Path) -> Suite:
@@ -1394,8 +1407,12 @@ SUITES: tuple[Suite, ...] = (
                prepare=bochs_net_peer_for("e1000", "e1000: enabled=1"),
                modules=NET_PROBE_MODULES_BOCHS),
     # e1000 in the driver server on Bochs (its e1000 sits at slot 2).
+    # Bochs' PIIX3 always has its UHCI (01.2), on the e1000's line 9: the
+    # kernel's uhci_hcd would hold the line the server needs (a line is
+    # the kernel's or one server's), so USB is off (usbcore.nousb).
     BochsSuite(name="server-net-e1000-bochs", test="server-net",
-               cmdline=("linux", "linux.server=e1000", "nic_slot=2"),
+               cmdline=("linux", "linux.server=e1000", "nic_slot=2",
+                        "usbcore.nousb"),
                prepare=bochs_net_peer_for("e1000", "e1000: enabled=1"),
                modules=((LXDRV, "lxdrv drivers=e1000 pci=02.0 "
                          "device=${driver-port}"),
@@ -1537,6 +1554,14 @@ SUITES: tuple[Suite, ...] = (
               prepare=qemu_device_disk(NVME_DISK),
               check=disk_check,
               modules=disk_modules(True)),
+    # The same over usb-storage (usbcore, uhci_hcd, the emulated SCSI
+    # midlayer): QEMU's usb-storage on a PIIX3 UHCI.
+    QemuSuite(name="disk-usb-storage", test="disk-usb-storage",
+              timeout=300.0,
+              cmdline=("linux", "linux.disks=1") + disk_cmdline(True),
+              prepare=qemu_device_disk(USB_STORAGE_DISK),
+              check=disk_check,
+              modules=disk_modules(True)),
     # The same over the SCSI host adapters QEMU emulates (SCSI_HBAS).
     *(QemuSuite(name=name, test=test, timeout=180.0,
                 cmdline=("linux",) + disk_cmdline(True),
@@ -1554,6 +1579,13 @@ SUITES: tuple[Suite, ...] = (
                cmdline=("linux",) + disk_cmdline(False, FLOPPY),
                prepare=bochs_floppy_disk, check=floppy_check,
                modules=disk_modules(False, FLOPPY)),
+    # The same over usb-storage on Bochs' PIIX3 UHCI (no bad sector:
+    # Bochs fails no read on purpose).
+    BochsSuite(name="disk-usb-storage-bochs", test="disk-usb-storage",
+               timeout=900.0,
+               cmdline=("linux", "linux.disks=1") + disk_cmdline(False),
+               prepare=bochs_usb_disk, check=disk_check,
+               modules=disk_modules(False)),
     # The same on Bochs' PIIX3 IDE (ata0-master), without a bad sector
     # (so libata never names its transfer mode: MWDMA2 is what ata_piix
     # picks for Bochs' drive and controller).

@@ -250,3 +250,6 @@ KTEST_SUITE(disk_sym53c8xx_suite, "disk-sym53c8xx", disk_ata_piix_cases);
 KTEST_SUITE(disk_pvscsi_suite, "disk-pvscsi", disk_ata_piix_cases);
 /* The same over the floppy driver: a 1.44 MB floppy on ISA DMA. */
 KTEST_SUITE(disk_floppy_suite, "disk-floppy", disk_ata_piix_cases);
+/* The same over usb-storage on usbcore and uhci_hcd: a USB disk (Bulk
+ * Only) on a UHCI root hub port, its SCSI host on linux-emu's midlayer. */
+KTEST_SUITE(disk_usb_storage_suite, "disk-usb-storage", disk_ata_piix_cases);

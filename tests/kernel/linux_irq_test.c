@@ -20,6 +20,8 @@
 #include "tests/linux-emu/lx_selftest_bus.h"
 #include "tests/linux-emu/lx_selftest_idr.h"
 #include "tests/linux-emu/lx_selftest_irq.h"
+#include "tests/linux-emu/lx_selftest_kthread.h"
+#include "tests/linux-emu/lx_selftest_pm_qos.h"
 #include "tests/linux-emu/lx_selftest_support.h"
 #include "tests/linux-emu/lx_selftest_spurious.h"
 
@@ -254,13 +256,18 @@ static void chrdev_regions_and_misc_minors_as_linux(struct ktest *t)
 	run_support(t, lx_emul_selftest_chrdev);
 }
 
+static void cdevs_class_devices_and_endless_files(struct ktest *t)
+{
+	run_support(t, lx_emul_selftest_cdev);
+}
+
 static void device_children_listed_in_order(struct ktest *t)
 {
 	run_support(t, lx_emul_selftest_device_children);
 }
 
-/* @check of lx_selftest_bus.c, as run_support() does. */
-static void run_bus(struct ktest *t, int (*check)(void))
+/* @check of lx_selftest_@file.c, as run_support() does. */
+static void run_check(struct ktest *t, const char *file, int (*check)(void))
 {
 	struct baseline b;
 	int line;
@@ -268,8 +275,13 @@ static void run_bus(struct ktest *t, int (*check)(void))
 	take_baseline(&b);
 	line = check();
 	if (line != 0)
-		ktest_fail(t, "check at lx_selftest_bus.c:%d failed", line);
+		ktest_fail(t, "check at lx_selftest_%s.c:%d failed", file, line);
 	expect_baseline(t, &b);
+}
+
+static void run_bus(struct ktest *t, int (*check)(void))
+{
+	run_check(t, "bus", check);
 }
 
 static void bus_devices_and_drivers_walked_in_order(struct ktest *t)
@@ -280,6 +292,23 @@ static void bus_devices_and_drivers_walked_in_order(struct ktest *t)
 static void drivers_bound_without_probe_and_released(struct ktest *t)
 {
 	run_bus(t, lx_emul_selftest_bus_bind);
+}
+
+static void bus_notifiers_hear_adds_binds_and_removes(struct ktest *t)
+{
+	run_bus(t, lx_emul_selftest_bus_notify);
+}
+
+static void kthreads_start_when_woken_and_stop_with_their_result(
+	struct ktest *t)
+{
+	run_check(t, "kthread", lx_emul_selftest_kthread);
+}
+
+static void pm_qos_flags_requests_aggregate_and_go_with_their_device(
+	struct ktest *t)
+{
+	run_check(t, "pm_qos", lx_emul_selftest_pm_qos_flags);
 }
 
 static void idr_ids_lowest_free_reserved_cyclic_and_based(struct ktest *t)
@@ -357,12 +386,20 @@ static const struct ktest_case linux_irq_cases[] = {
 	  notifier_chains_register_call_and_remove },
 	{ "chrdev_regions_and_misc_minors_as_linux",
 	  chrdev_regions_and_misc_minors_as_linux },
+	{ "cdevs_class_devices_and_endless_files",
+	  cdevs_class_devices_and_endless_files },
 	{ "device_children_listed_in_order",
 	  device_children_listed_in_order },
 	{ "bus_devices_and_drivers_walked_in_order",
 	  bus_devices_and_drivers_walked_in_order },
 	{ "drivers_bound_without_probe_and_released",
 	  drivers_bound_without_probe_and_released },
+	{ "bus_notifiers_hear_adds_binds_and_removes",
+	  bus_notifiers_hear_adds_binds_and_removes },
+	{ "kthreads_start_when_woken_and_stop_with_their_result",
+	  kthreads_start_when_woken_and_stop_with_their_result },
+	{ "pm_qos_flags_requests_aggregate_and_go_with_their_device",
+	  pm_qos_flags_requests_aggregate_and_go_with_their_device },
 	{ "idr_ids_lowest_free_reserved_cyclic_and_based",
 	  idr_ids_lowest_free_reserved_cyclic_and_based },
 	{ "auxiliary_devices_bind_by_name_and_unbind",

@@ -453,6 +453,15 @@ static void results_become_errno_and_sense_is_named(struct ktest *t)
 	expect_line(t, "scsi 0:0:0:0: command timed out, error handler gave up");
 }
 
+static void failed_command_borrowed_for_sense_and_given_back(struct ktest *t)
+{
+	int line = lx_emul_selftest_scsi_eh_save();
+
+	if (line)
+		ktest_fail(t, "lx_emul_selftest_scsi_eh_save failed at line %d",
+			   line);
+}
+
 static volatile int probe_hits[2];
 
 static void probe(int point)
@@ -585,6 +594,8 @@ static const struct ktest_case linux_scsi_cases[] = {
 	  submit_now_works_when_the_world_is_free_only },
 	{ "results_become_errno_and_sense_is_named",
 	  results_become_errno_and_sense_is_named },
+	{ "failed_command_borrowed_for_sense_and_given_back",
+	  failed_command_borrowed_for_sense_and_given_back },
 	{ "probes_fire_at_queuecommand_and_scsi_done",
 	  probes_fire_at_queuecommand_and_scsi_done },
 	{ "a_fake_host_lives_and_goes_leaving_nothing",

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Checks of the linux-irq suite for buses: walking a bus's devices and drivers, binding and releasing a driver (lx_bus.c), the auxiliary bus (lx_auxiliary.c). */
+/* Checks of the linux-irq suite for buses: walking a bus's devices and drivers, binding and releasing a driver, device_attach and bus notifiers (lx_bus.c), the auxiliary bus (lx_auxiliary.c). */
 #include <linux/auxiliary_bus.h>
 #include <linux/device.h>
+#include <linux/notifier.h>
 #include <linux/string.h>
 
 #include <lx_world.h>
@@ -155,6 +156,89 @@ static int bind_checks(void)
 	return 0;
 }
 IN_WORLD(bus_bind, bind_checks)
+
+/* A bus whose notifier notes each event's number: a driver that
+ * refuses every device, then one that takes it. */
+static struct device notify_dev;
+static char events[16];
+static unsigned int nevents;
+
+static int note_event(struct notifier_block *nb, unsigned long action,
+		      void *data)
+{
+	if (data == &notify_dev && nevents < sizeof(events) - 1)
+		events[nevents++] = '0' + action;
+	return NOTIFY_DONE;
+}
+
+static int refuse_probe(struct device *dev)
+{
+	return -ENXIO;
+}
+
+static struct bus_type notify_bus = { .name = "lx_notify" };
+static struct notifier_block notify_nb = { .notifier_call = note_event };
+static struct device_driver refusing_drv = {
+	.name = "lx_refuse", .bus = &notify_bus, .probe = refuse_probe,
+};
+static struct device_driver taking_drv = {
+	.name = "lx_take", .bus = &notify_bus, .probe = bind_probe,
+	.remove = bind_remove,
+};
+
+/* Whether the events since the last call were @expected (BUS_NOTIFY_*
+ * numbers in order); forgets them. */
+static bool events_were(const char *expected)
+{
+	bool same = !strcmp(events, expected);
+
+	memset(events, 0, sizeof(events));
+	nevents = 0;
+	return same;
+}
+
+static int notify_checks(void)
+{
+	probes = removes = 0;
+	events_were("");
+	CHECK(bus_register_notifier(&unregistered_bus, &notify_nb) == -EINVAL);
+	device_initialize(&notify_dev);
+	notify_dev.bus = &unregistered_bus;
+	CHECK(device_attach(&notify_dev) == -ENODEV);
+	put_device(&notify_dev);
+
+	CHECK(bus_register(&notify_bus) == 0);
+	CHECK(bus_register_notifier(&notify_bus, &notify_nb) == 0);
+	device_initialize(&notify_dev);
+	notify_dev.bus = &notify_bus;
+	notify_dev.release = static_release;
+	CHECK(dev_set_name(&notify_dev, "lx_notify0") == 0);
+	CHECK(device_add(&notify_dev) == 0);
+	CHECK(events_were("1"));			/* ADD_DEVICE */
+	CHECK(device_attach(&notify_dev) == 0);	/* no driver */
+	CHECK(events_were(""));
+	/* A refusing driver: BIND_DRIVER, DRIVER_NOT_BOUND, each time. */
+	CHECK(driver_register(&refusing_drv) == 0);
+	CHECK(events_were("48"));
+	CHECK(device_attach(&notify_dev) == 0);
+	CHECK(events_were("48"));
+	/* A taking one: BIND_DRIVER, BOUND_DRIVER; attached already: 1. */
+	CHECK(driver_register(&taking_drv) == 0);
+	CHECK(events_were("45") && probes == 1);
+	CHECK(device_attach(&notify_dev) == 1);
+	CHECK(events_were("") && probes == 1);
+	/* Deleted: DEL_DEVICE, UNBIND_DRIVER, UNBOUND_DRIVER,
+	 * REMOVED_DEVICE. */
+	device_unregister(&notify_dev);
+	CHECK(events_were("2673") && removes == 1);
+	CHECK(bus_unregister_notifier(&notify_bus, &notify_nb) == 0);
+	CHECK(bus_unregister_notifier(&notify_bus, &notify_nb) == -ENOENT);
+	driver_unregister(&refusing_drv);
+	driver_unregister(&taking_drv);
+	bus_unregister(&notify_bus);
+	return 0;
+}
+IN_WORLD(bus_notify, notify_checks)
 
 /* The auxiliary bus: devices "lx_selftest_bus.NAME.ID" (KBUILD_MODNAME
  * is the object's name), a driver for the "part" ones. */

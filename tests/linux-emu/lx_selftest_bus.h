@@ -7,6 +7,7 @@
  * device or driver behind. */
 int lx_emul_selftest_bus_walk(void);		/* devices, drivers, order */
 int lx_emul_selftest_bus_bind(void);		/* bind, release */
+int lx_emul_selftest_bus_notify(void);		/* notifiers, attach */
 int lx_emul_selftest_auxiliary_bus(void);	/* bind by name, unbind */
 
 #endif

@@ -12,6 +12,7 @@
 #include <scsi/scsi_common.h>
 #include <scsi/scsi_cmnd.h>
 #include <scsi/scsi_device.h>
+#include <scsi/scsi_eh.h>
 #include <scsi/scsi_host.h>
 #include <asm/unaligned.h>
 
@@ -177,6 +178,94 @@ int lx_emul_selftest_scsi_errno(void)
 	return lx_world_run(in_errno, NULL);
 }
 
+/* A failed command borrowed for auto-sense and given back
+ * (lx_scsi_eh_save.c), as usb-storage does. */
+static struct scsi_device eh_sdev;
+static struct scsi_cmnd eh_cmd;
+static struct scsi_eh_save eh_ses;
+static unsigned char eh_sense[SCSI_SENSE_BUFFERSIZE];
+static struct scatterlist eh_data;
+
+/* eh_cmd as a failed WRITE(10) of 4 KiB with stale sense bytes. */
+static void eh_cmd_failed_write(int scsi_level)
+{
+	eh_sdev.scsi_level = scsi_level;
+	eh_sdev.lun = 1;
+	memset(&eh_cmd, 0, sizeof(eh_cmd));
+	eh_cmd.device = &eh_sdev;
+	eh_cmd.sense_buffer = eh_sense;
+	memset(eh_sense, 0xaa, sizeof(eh_sense));
+	eh_cmd.cmnd[0] = WRITE_10;
+	eh_cmd.cmnd[1] = 0x08;
+	eh_cmd.cmd_len = 10;
+	eh_cmd.sc_data_direction = DMA_TO_DEVICE;
+	eh_cmd.sdb.table.sgl = &eh_data;
+	eh_cmd.sdb.table.nents = eh_cmd.sdb.table.orig_nents = 1;
+	eh_cmd.sdb.length = 4096;
+	eh_cmd.result = SAM_STAT_CHECK_CONDITION;
+	eh_cmd.resid_len = 512;
+	eh_cmd.underflow = 1024;
+}
+
+/* Whether eh_cmd is the failed write again. */
+static bool eh_cmd_is_the_write(void)
+{
+	return eh_cmd.cmnd[0] == WRITE_10 && eh_cmd.cmnd[1] == 0x08 &&
+	       eh_cmd.cmd_len == 10 &&
+	       eh_cmd.sc_data_direction == DMA_TO_DEVICE &&
+	       eh_cmd.sdb.table.sgl == &eh_data &&
+	       eh_cmd.sdb.table.nents == 1 && eh_cmd.sdb.length == 4096 &&
+	       eh_cmd.result == SAM_STAT_CHECK_CONDITION &&
+	       eh_cmd.resid_len == 512 && eh_cmd.underflow == 1024;
+}
+
+static bool sense_cleared(void)
+{
+	return !memchr_inv(eh_sense, 0, sizeof(eh_sense));
+}
+
+static int in_eh_save(void *arg)
+{
+	/* REQUEST SENSE into the sense buffer, LUN in byte 1 (SCSI-2). */
+	eh_cmd_failed_write(SCSI_2);
+	scsi_eh_prep_cmnd(&eh_cmd, &eh_ses, NULL, 0, 18);
+	CHECK(eh_cmd.cmnd[0] == REQUEST_SENSE && eh_cmd.cmnd[1] == 0x20 &&
+	      eh_cmd.cmnd[4] == 18 && eh_cmd.cmd_len == 6);
+	CHECK(eh_cmd.sc_data_direction == DMA_FROM_DEVICE &&
+	      eh_cmd.sdb.length == 18 && eh_cmd.sdb.table.nents == 1 &&
+	      sg_phys(eh_cmd.sdb.table.sgl) == virt_to_phys(eh_sense) &&
+	      eh_cmd.sdb.table.sgl->length == 18);
+	CHECK(eh_cmd.result == 0 && eh_cmd.resid_len == 0 &&
+	      eh_cmd.underflow == 0 && sense_cleared());
+	eh_sense[0] = 0x70;	/* what the device answered */
+	scsi_eh_restore_cmnd(&eh_cmd, &eh_ses);
+	CHECK(eh_cmd_is_the_write() && eh_sense[0] == 0x70);
+	/* More sense than the buffer holds: the buffer's size. */
+	eh_cmd_failed_write(SCSI_SPC_2);
+	scsi_eh_prep_cmnd(&eh_cmd, &eh_ses, NULL, 0, 200);
+	CHECK(eh_cmd.cmnd[4] == SCSI_SENSE_BUFFERSIZE &&
+	      eh_cmd.sdb.length == SCSI_SENSE_BUFFERSIZE);
+	CHECK(eh_cmd.cmnd[1] == 0);	/* SCSI-3: no LUN in the CDB */
+	scsi_eh_restore_cmnd(&eh_cmd, &eh_ses);
+	CHECK(eh_cmd_is_the_write());
+	/* A command of the caller's without data. */
+	eh_cmd_failed_write(SCSI_SPC_2);
+	scsi_eh_prep_cmnd(&eh_cmd, &eh_ses,
+			  (unsigned char[6]){ TEST_UNIT_READY }, 6, 0);
+	CHECK(eh_cmd.cmnd[0] == TEST_UNIT_READY && eh_cmd.cmd_len == 6 &&
+	      eh_cmd.sc_data_direction == DMA_NONE &&
+	      eh_cmd.sdb.length == 0 && !eh_cmd.sdb.table.sgl &&
+	      sense_cleared());
+	scsi_eh_restore_cmnd(&eh_cmd, &eh_ses);
+	CHECK(eh_cmd_is_the_write());
+	return 0;
+}
+
+int lx_emul_selftest_scsi_eh_save(void)
+{
+	return lx_world_run(in_eh_save, NULL);
+}
+
 #define FAKE_BLOCKS	1000
 #define FAKE_HANG	0xc1	/* vendor opcodes of the fake adapter */
 #define FAKE_ABORT	0xc2
@@ -287,6 +376,16 @@ static int fake_checks(struct Scsi_Host *host, struct scsi_device *sdev,
 	CHECK(__scsi_execute(sdev, abort, DMA_NONE, NULL, 0, NULL, NULL,
 			     0, 0, 0, 0, NULL) == DID_TIME_OUT << 16);
 	CHECK(fake_disk_io(disk, 0, buf) == 0);
+	/* Resets the adapter reports mark the devices behind them. */
+	CHECK(!sdev->was_reset && !sdev->expecting_cc_ua);
+	scsi_report_device_reset(host, 0, 1);	/* another target */
+	scsi_report_bus_reset(host, 1);		/* another channel */
+	CHECK(!sdev->was_reset);
+	scsi_report_device_reset(host, 0, 0);
+	CHECK(sdev->was_reset && sdev->expecting_cc_ua);
+	sdev->was_reset = sdev->expecting_cc_ua = 0;
+	scsi_report_bus_reset(host, 0);
+	CHECK(sdev->was_reset && sdev->expecting_cc_ua);
 	return 0;
 }
 

@@ -29,6 +29,11 @@ int lx_emul_selftest_scsi_submit_now_held(struct lx_emul_disk *disk,
  * the sense named on the console, -ENODEV, -ETIMEDOUT). */
 int lx_emul_selftest_scsi_errno(void);
 
+/* scsi_eh_prep_cmnd / scsi_eh_restore_cmnd over a failed WRITE(10):
+ * REQUEST SENSE into the sense buffer (its size at most, the LUN in the
+ * CDB for SCSI-2), a command without data, everything given back. */
+int lx_emul_selftest_scsi_eh_save(void);
+
 /*
  * A fake host adapter ("lxscsi": INQUIRY, READ CAPACITY, MODE SENSE
  * with write protect, READ(10) filling a pattern, one opcode it never
@@ -36,7 +41,9 @@ int lx_emul_selftest_scsi_errno(void);
  * scanned (its disk is write protected), read through lx_emul_disk_*,
  * a write refused (-EROFS), a command timing out and an aborted one
  * ending through the EH thread without a strategy handler (DID_TIME_OUT,
- * -ETIMEDOUT for the disk API), then removed and released.
+ * -ETIMEDOUT for the disk API), the resets it reports marking its
+ * device (scsi_report_device_reset, scsi_report_bus_reset), then
+ * removed and released.
  */
 int lx_emul_selftest_scsi_fake_host(void);
 

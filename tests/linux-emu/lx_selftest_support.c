@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Checks of the linux-irq suite for linux-emu's support interfaces: read-write and counting semaphores, tasklets, call_rcu, notifier chains, character device numbers and misc minors. */
+#include <linux/cdev.h>
 #include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/device.h>
+#include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/interrupt.h>
 #include <linux/kdev_t.h>
@@ -273,6 +275,47 @@ static int chrdev_checks(void)
 	return 0;
 }
 IN_WORLD(chrdev, chrdev_checks)
+
+/* A cdev's numbers, a device made for a class, and the positions of a
+ * file without an end (usbfs's). */
+static struct cdev test_cdev;
+static int drvdata_marker;
+
+static int cdev_checks(void)
+{
+	struct file file = { .f_pos = 10 };
+	struct class *cls;
+	struct device *dev;
+
+	cdev_init(&test_cdev, &test_fops);
+	CHECK(cdev_add(&test_cdev, MKDEV(240, 0), 4) == 0);
+	CHECK(test_cdev.dev == MKDEV(240, 0) && test_cdev.count == 4 &&
+	      test_cdev.ops == &test_fops);
+	cdev_del(&test_cdev);
+	CHECK(test_cdev.count == 0);
+
+	cls = class_create(THIS_MODULE, "lx_cls");
+	CHECK(!IS_ERR(cls));
+	CHECK(PTR_ERR(device_create(NULL, NULL, MKDEV(240, 1), NULL, "x")) ==
+	      -ENODEV);
+	dev = device_create(cls, NULL, MKDEV(240, 1), &drvdata_marker,
+			    "lx_cd%d", 3);
+	CHECK(!IS_ERR(dev));
+	CHECK(!strcmp(dev_name(dev), "lx_cd3") && dev->class == cls &&
+	      dev->devt == MKDEV(240, 1) &&
+	      dev_get_drvdata(dev) == &drvdata_marker);
+	device_unregister(dev);		/* freed by its release */
+	class_destroy(cls);
+
+	CHECK(no_seek_end_llseek(&file, 5, SEEK_CUR) == 15);
+	CHECK(no_seek_end_llseek(&file, 0, SEEK_CUR) == 15);
+	CHECK(no_seek_end_llseek(&file, 3, SEEK_SET) == 3);
+	CHECK(no_seek_end_llseek(&file, -4, SEEK_CUR) == -EINVAL);
+	CHECK(no_seek_end_llseek(&file, 0, SEEK_END) == -EINVAL);
+	CHECK(file.f_pos == 3);
+	return 0;
+}
+IN_WORLD(cdev, cdev_checks)
 
 static struct device dev_parent, dev_child[2];
 static char seen_children[4];

@@ -10,6 +10,7 @@ int lx_emul_selftest_tasklet(void);		/* schedule, disable, kill */
 int lx_emul_selftest_call_rcu(void);		/* after the world is let go */
 int lx_emul_selftest_notifier_chains(void);	/* register, call, remove */
 int lx_emul_selftest_chrdev(void);		/* regions, majors, misc */
+int lx_emul_selftest_cdev(void);		/* cdevs, device_create */
 int lx_emul_selftest_device_children(void);	/* listed, found, gone */
 
 #endif

@@ -388,7 +388,8 @@ static void read_only(mach_port_t dev, const char *name)
 /*
  * GRAFT_DEV_INFO of hd0s1 after the reads and writes above: a short
  * buffer refused; in the kernel, the adapter's driver (ata_piix, ahci,
- * sym53c8xx, vmw_pvscsi, virtio_scsi, virtio_blk, nvme, floppy, or the lxblk suite's
+ * sym53c8xx, vmw_pvscsi, virtio_scsi, virtio_blk, nvme, floppy,
+ * usb-storage (a USB disk's adapter is its interface), or the lxblk suite's
  * disk_fake), the partition's own counters and its disk's two probes
  * timing the requests; through a driver
  * server, the server's mode and a host name at least (the kernel says
@@ -423,6 +424,7 @@ static void info_checks(mach_port_t p1)
 	      strcmp(info.driver, "floppy") == 0 ||
 	      strcmp(info.driver, "sym53c8xx") == 0 ||
 	      strcmp(info.driver, "vmw_pvscsi") == 0 ||
+	      strcmp(info.driver, "usb-storage") == 0 ||
 	      strcmp(info.driver, "disk_fake") == 0);
 	check("info_reads_counted", 1, info_counter(&info, "reads") > 0 &&
 	      info_counter(&info, "read_bytes") >= S * info_counter(&info, "reads"));
