@@ -70,8 +70,11 @@
 #define TCP_MSL				1000
 #define TCP_OVERSIZE			TCP_MSS
 
-/* Checksums: all computed in software (no offload through device.defs). */
-#define LWIP_CHKSUM_ALGORITHM		3
+/* Checksums: all computed in software (no offload through device.defs),
+ * by netd_chksum (chksum.c): the sum of @len bytes from @data, folded to
+ * 16 bits, not complemented, in the order lwIP stores it. */
+unsigned short netd_chksum(const void *data, int len);
+#define LWIP_CHKSUM			netd_chksum
 
 /* Counters for the status page. */
 #define LWIP_STATS			1
