@@ -54,12 +54,15 @@
 #define LWIP_NETIF_LINK_CALLBACK	1
 
 /*
- * TCP: the receive window stays below the 16 frames the filter's port
- * queues (MACH_PORT_QLIMIT_MAX), beyond which the kernel drops frames;
- * the send buffer is larger, for downloads.
+ * TCP: the receive window is the largest without window scaling, 44
+ * segments.  A stream's frames take netd's NETD_RX_PORTS (8) receive
+ * ports in turn (netif.c), which queue 16 frames each
+ * (MACH_PORT_QLIMIT_MAX), beyond which the kernel drops frames: a
+ * window's burst leaves each port half empty.  The send buffer is
+ * larger, for downloads.
  */
 #define TCP_MSS				1460
-#define TCP_WND				(12 * TCP_MSS)
+#define TCP_WND				(44 * TCP_MSS)
 #define TCP_SND_BUF			(32 * TCP_MSS)
 #define TCP_SND_QUEUELEN		(4 * TCP_SND_BUF / TCP_MSS)
 #define TCP_LISTEN_BACKLOG		1

@@ -11,11 +11,15 @@
 
 struct netif;
 
+/* Receive ports of the netif, each with its filter (netif.c): a power
+ * of two. */
+#define NETD_RX_PORTS	8
+
 /* The Mach netif: one Ethernet device, its counters. */
 struct netd_eth {
 	char name[16];
 	mach_port_t device;	/* send right from device_open */
-	mach_port_t rx;		/* receive right the filter delivers to */
+	mach_port_t rx[NETD_RX_PORTS];	/* receive rights filters feed */
 	uint8_t mac[6];
 	unsigned long rx_frames, rx_bytes, rx_dropped;
 	unsigned long tx_frames, tx_bytes, tx_errors;
@@ -32,10 +36,14 @@ extern mach_port_t netd_task;
 
 /* netif.c: netd_eth_open - open Ethernet device @name on @master (asked
  * again for 30 s while no one serves that name: a driver server may
- * publish it later), read its MAC, make its receive port and install
- * the filter; D_SUCCESS or the code of the call that failed. */
+ * publish it later), read its MAC, make its receive ports and install
+ * their filters; D_SUCCESS or the code of the call that failed. */
 kern_return_t netd_eth_open(struct netd_eth *eth, mach_port_t master,
 			    const char *name);
+/* netd_eth_join - move @eth's receive ports into port set @set, whose
+ * receiver then gets the frames in the order they came; KERN_SUCCESS or
+ * mach_port_move_member's error. */
+kern_return_t netd_eth_join(struct netd_eth *eth, mach_port_t set);
 void netd_eth_wait_link(struct netd_eth *eth);
 kern_return_t netd_eth_allmulti(struct netd_eth *eth);
 err_t netd_eth_netif_init(struct netif *netif);

@@ -3,9 +3,10 @@
 /*
  * Frames go out with device_write, one call per frame, padded to 60
  * bytes; the call returns once the driver has taken the frame.  Frames
- * come in as net_rcv_msg messages to a port of netd's own, through one
- * BPF program installed with device_set_filter that passes ARP, IPv4 and
- * IPv6 (lwIP checks addresses itself).  A net_rcv_msg holds the Ethernet
+ * come in as net_rcv_msg messages to NETD_RX_PORTS ports of netd's own,
+ * each with a BPF program installed with device_set_filter; together
+ * they pass ARP, IPv4 and IPv6 (lwIP checks addresses itself), each
+ * frame to one port (install_filter).  A net_rcv_msg holds the Ethernet
  * header apart from the rest; both are copied into one pbuf for
  * ethernet_input.
  */
@@ -30,21 +31,34 @@
 #define NETD_FRAME_MAX	1514
 #define NETD_OPEN_TRIES	3000	/* 10 ms apart: 30 s */
 
-/* Passes ARP (0x0806), IPv4 (0x0800) and IPv6 (0x86dd), whole; drops
- * the rest. */
-static kern_return_t install_filter(struct netd_eth *eth)
+/*
+ * The filter of receive port @i: ARP (0x0806) and IPv6 (0x86dd) frames
+ * to port 0, IPv4 (0x0800) frames to the port their IP identification
+ * names modulo NETD_RX_PORTS, whole; nothing else.  Exactly one port
+ * accepts a frame.  A TCP sender numbers its datagrams one after the
+ * other, so a stream's frames take the ports in turn and a burst of
+ * NETD_RX_PORTS * 16 frames fits in their queues (the kernel drops a
+ * frame for a full port); a port set hands out its ports' messages in
+ * the order they were queued, so the frames stay in order.
+ */
+static kern_return_t install_filter(struct netd_eth *eth, unsigned int i)
 {
+	uint8_t other = i == 0 ? 6 : 5;	/* ARP, IPv6: accept or drop */
 	struct bpf_insn f[] = {
 		{ NETF_BPF | NETF_IN, 0, 0, 0 },
 		/* 0 */ { BPF_LD | BPF_H | BPF_ABS, 0, 0, 12 },
-		/* 1 */ { BPF_JMP | BPF_JEQ | BPF_K, 3, 0, ETHTYPE_ARP },
-		/* 2 */ { BPF_JMP | BPF_JEQ | BPF_K, 2, 0, ETHTYPE_IP },
-		/* 3 */ { BPF_JMP | BPF_JEQ | BPF_K, 1, 0, ETHTYPE_IPV6 },
-		/* 4 */ { BPF_RET | BPF_K, 0, 0, 0 },
-		/* 5 */ { BPF_RET | BPF_K, 0, 0, NETD_FRAME_MAX },
+		/* 1 */ { BPF_JMP | BPF_JEQ | BPF_K, other, 0, ETHTYPE_ARP },
+		/* 2 */ { BPF_JMP | BPF_JEQ | BPF_K, other - 1, 0,
+			  ETHTYPE_IPV6 },
+		/* 3 */ { BPF_JMP | BPF_JEQ | BPF_K, 0, 3, ETHTYPE_IP },
+		/* 4 */ { BPF_LD | BPF_H | BPF_ABS, 0, 0, 18 },
+		/* 5 */ { BPF_ALU | BPF_AND | BPF_K, 0, 0, NETD_RX_PORTS - 1 },
+		/* 6 */ { BPF_JMP | BPF_JEQ | BPF_K, 1, 0, i },
+		/* 7 */ { BPF_RET | BPF_K, 0, 0, 0 },
+		/* 8 */ { BPF_RET | BPF_K, 0, 0, NETD_FRAME_MAX },
 	};
 
-	return device_set_filter(eth->device, eth->rx,
+	return device_set_filter(eth->device, eth->rx[i],
 				 MACH_MSG_TYPE_MAKE_SEND, 0, (filter_t *)f,
 				 sizeof(f) / (sizeof(filter_t)));
 }
@@ -76,17 +90,32 @@ kern_return_t netd_eth_open(struct netd_eth *eth, mach_port_t master,
 
 		memcpy(eth->mac + 4 * w, &v, w == 0 ? 4 : 2);
 	}
-	kr = mach_port_allocate(netd_task, MACH_PORT_RIGHT_RECEIVE,
-				&eth->rx);
-	if (kr != KERN_SUCCESS)
-		return kr;
-	/* Frames beyond the queue limit are dropped by the kernel: take
-	 * the most Mach allows. */
-	kr = mach_port_set_qlimit(netd_task, eth->rx,
-				  MACH_PORT_QLIMIT_MAX);
-	if (kr != KERN_SUCCESS)
-		return kr;
-	return install_filter(eth);
+	/* Frames beyond a port's queue limit are dropped by the kernel:
+	 * take the most Mach allows, on each port. */
+	for (unsigned int i = 0; i < NETD_RX_PORTS; i++) {
+		kr = mach_port_allocate(netd_task, MACH_PORT_RIGHT_RECEIVE,
+					&eth->rx[i]);
+		if (kr != KERN_SUCCESS)
+			return kr;
+		kr = mach_port_set_qlimit(netd_task, eth->rx[i],
+					  MACH_PORT_QLIMIT_MAX);
+		if (kr != KERN_SUCCESS)
+			return kr;
+		kr = install_filter(eth, i);
+		if (kr != D_SUCCESS)
+			return kr;
+	}
+	return D_SUCCESS;
+}
+
+kern_return_t netd_eth_join(struct netd_eth *eth, mach_port_t set)
+{
+	kern_return_t kr = KERN_SUCCESS;
+
+	for (unsigned int i = 0; i < NETD_RX_PORTS && kr == KERN_SUCCESS;
+	     i++)
+		kr = mach_port_move_member(netd_task, eth->rx[i], set);
+	return kr;
 }
 
 /* IPv6 neighbour discovery needs multicast frames (solicited-node
