@@ -55,10 +55,10 @@
 
 /*
  * TCP: the receive window is the largest without window scaling, 44
- * segments.  A stream's frames take netd's NETD_RX_PORTS (8) receive
+ * segments.  A stream's frames take netd's NETD_RX_PORTS (4) receive
  * ports in turn (netif.c), which queue 16 frames each
  * (MACH_PORT_QLIMIT_MAX), beyond which the kernel drops frames: a
- * window's burst leaves each port half empty.  The send buffer is
+ * window's burst takes 11 of each port's 16.  The send buffer is
  * larger, for downloads.
  */
 #define TCP_MSS				1460

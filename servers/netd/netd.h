@@ -13,7 +13,7 @@ struct netif;
 
 /* Receive ports of the netif, each with its filter (netif.c): a power
  * of two. */
-#define NETD_RX_PORTS	8
+#define NETD_RX_PORTS	4
 
 /* The Mach netif: one Ethernet device, its counters. */
 struct netd_eth {

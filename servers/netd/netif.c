@@ -43,19 +43,19 @@
  */
 static kern_return_t install_filter(struct netd_eth *eth, unsigned int i)
 {
-	uint8_t other = i == 0 ? 6 : 5;	/* ARP, IPv6: accept or drop */
+	uint8_t mine = i == 0;	/* ARP and IPv6: jump 1 further to accept */
 	struct bpf_insn f[] = {
 		{ NETF_BPF | NETF_IN, 0, 0, 0 },
 		/* 0 */ { BPF_LD | BPF_H | BPF_ABS, 0, 0, 12 },
-		/* 1 */ { BPF_JMP | BPF_JEQ | BPF_K, other, 0, ETHTYPE_ARP },
-		/* 2 */ { BPF_JMP | BPF_JEQ | BPF_K, other - 1, 0,
-			  ETHTYPE_IPV6 },
-		/* 3 */ { BPF_JMP | BPF_JEQ | BPF_K, 0, 3, ETHTYPE_IP },
-		/* 4 */ { BPF_LD | BPF_H | BPF_ABS, 0, 0, 18 },
-		/* 5 */ { BPF_ALU | BPF_AND | BPF_K, 0, 0, NETD_RX_PORTS - 1 },
-		/* 6 */ { BPF_JMP | BPF_JEQ | BPF_K, 1, 0, i },
-		/* 7 */ { BPF_RET | BPF_K, 0, 0, 0 },
-		/* 8 */ { BPF_RET | BPF_K, 0, 0, NETD_FRAME_MAX },
+		/* 1 */ { BPF_JMP | BPF_JEQ | BPF_K, 0, 4, ETHTYPE_IP },
+		/* 2 */ { BPF_LD | BPF_H | BPF_ABS, 0, 0, 18 },
+		/* 3 */ { BPF_ALU | BPF_AND | BPF_K, 0, 0, NETD_RX_PORTS - 1 },
+		/* 4 */ { BPF_JMP | BPF_JEQ | BPF_K, 4, 0, i },
+		/* 5 */ { BPF_RET | BPF_K, 0, 0, 0 },
+		/* 6 */ { BPF_JMP | BPF_JEQ | BPF_K, 1 + mine, 0, ETHTYPE_ARP },
+		/* 7 */ { BPF_JMP | BPF_JEQ | BPF_K, mine, 0, ETHTYPE_IPV6 },
+		/* 8 */ { BPF_RET | BPF_K, 0, 0, 0 },
+		/* 9 */ { BPF_RET | BPF_K, 0, 0, NETD_FRAME_MAX },
 	};
 
 	return device_set_filter(eth->device, eth->rx[i],
