@@ -13,7 +13,8 @@
  * One thread runs everything (lwIP's NO_SYS mode): a loop receives on a
  * port set holding the filters' ports (net_rcv_msg frames), the service
  * port and the session ports (netd.defs requests, no-senders), with a
- * timeout that ends when lwIP's next timer is due, and runs lwIP's timers
+ * timeout that ends when lwIP's next timer is due (at once while the
+ * netif holds an ACK back, which it then sends), and runs lwIP's timers
  * after every message.
  */
 #include <device/device.h>
@@ -202,9 +203,14 @@ int main(int argc, char **argv)
 
 		if (sleep != SYS_TIMEOUTS_SLEEPTIME_INFINITE)
 			opt |= MACH_RCV_TIMEOUT;
+		/* An ACK held back goes out once no message waits. */
+		if (netd_eth0.ack_held)
+			opt |= MACH_RCV_TIMEOUT, sleep = 0;
 		kr = mach_msg(&in.hdr, opt, 0, sizeof(in), set, sleep,
 			      MACH_PORT_NULL);
 		now_held = 0;
+		if (kr == MACH_RCV_TIMED_OUT)
+			netd_eth_flush(&netd_eth0);
 		if (kr == MACH_MSG_SUCCESS) {
 			if (in.hdr.msgh_id == NET_RCV_MSG_ID)
 				netd_eth_input(&netd_eth0, &in);

@@ -15,14 +15,26 @@ struct netif;
  * of two. */
 #define NETD_RX_PORTS	4
 
-/* The Mach netif: one Ethernet device, its counters. */
+/* A pure ACK is held while it acknowledges less than this since the
+ * last ACK sent on its connection (netif.c). */
+#define NETD_ACK_HOLD_BYTES	(8 * TCP_MSS)
+
+/* The Mach netif: one Ethernet device, its counters, the ACK it holds
+ * back and the last connection it sent an ACK on. */
 struct netd_eth {
 	char name[16];
 	mach_port_t device;	/* send right from device_open */
 	mach_port_t rx[NETD_RX_PORTS];	/* receive rights filters feed */
 	uint8_t mac[6];
 	unsigned long rx_frames, rx_bytes, rx_dropped;
-	unsigned long tx_frames, tx_bytes, tx_errors;
+	unsigned long tx_frames, tx_bytes, tx_errors, acks_merged;
+	int ack_held;		/* ack_frame waits for netd_eth_flush */
+	int ack_known;		/* ack_key and ack_sent are set */
+	uint8_t ack_key[12];	/* IPv4 addresses and TCP ports */
+	uint32_t ack_sent;	/* the last acknowledgement sent on it */
+	uint32_t ack_held_no;	/* ack_frame's acknowledgement */
+	size_t ack_len;
+	uint8_t ack_frame[128];
 };
 
 extern struct netd_eth netd_eth0;
@@ -47,6 +59,9 @@ kern_return_t netd_eth_join(struct netd_eth *eth, mach_port_t set);
 void netd_eth_wait_link(struct netd_eth *eth);
 kern_return_t netd_eth_allmulti(struct netd_eth *eth);
 err_t netd_eth_netif_init(struct netif *netif);
+/* netd_eth_flush - write the pure ACK @eth holds back, if any (the loop
+ * calls it when no message waits). */
+void netd_eth_flush(struct netd_eth *eth);
 void netd_eth_input(struct netd_eth *eth, const void *msg);
 
 /* services.c: TCP/UDP echo (7), UDP discard (9), the iperf 2 server. */

@@ -9,6 +9,16 @@
  * frame to one port (install_filter).  A net_rcv_msg holds the Ethernet
  * header apart from the rest; both are copied into one pbuf for
  * ethernet_input.
+ *
+ * lwIP acknowledges every second segment of a stream, and each ACK is a
+ * device_write.  A pure ACK (no data, no other flag) that only moves a
+ * connection's acknowledgement forward, by less than NETD_ACK_HOLD_BYTES
+ * since the last one sent, is held instead; a later one of the same
+ * connection replaces it (acks_merged), and the loop sends it
+ * (netd_eth_flush) as soon as no message waits, before any other frame
+ * goes out, or when a newer one reaches NETD_ACK_HOLD_BYTES.  Duplicate
+ * ACKs and window updates (the same number) go out at once, so a
+ * sender's fast retransmit still sees them.
  */
 #include <device/bpf.h>
 #include <device/device.h>
@@ -150,13 +160,68 @@ void netd_eth_wait_link(struct netd_eth *eth)
 	}
 }
 
+/* Write @len bytes of @frame to the device, counting it. */
+static err_t write_frame(struct netd_eth *eth, const uint8_t *frame,
+			 size_t len)
+{
+	int written = 0;
+	kern_return_t kr;
+
+	kr = device_write(eth->device, 0, 0, (char *)frame, len, &written);
+	if (kr != D_SUCCESS) {
+		eth->tx_errors++;
+		LINK_STATS_INC(link.err);
+		return ERR_IF;
+	}
+	LINK_STATS_INC(link.xmit);
+	eth->tx_frames++;
+	eth->tx_bytes += len;
+	return ERR_OK;
+}
+
+static uint32_t be32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	       (uint32_t)p[2] << 8 | p[3];
+}
+
+/*
+ * Whether @frame is an IPv4 TCP segment with ACK set; if so its
+ * connection (addresses and ports) into @key, its acknowledgement number
+ * into *@ackno and whether it is a pure ACK (no data, no other flag)
+ * into *@pure.
+ */
+static int tcp_ack_of(const uint8_t *frame, size_t len, uint8_t key[12],
+		      uint32_t *ackno, int *pure)
+{
+	const uint8_t *ip = frame + NETD_ETH_HLEN, *tcp;
+	size_t ihl, total;
+
+	if (len < NETD_ETH_HLEN + 40 || frame[12] != 0x08 ||
+	    frame[13] != 0x00 || ip[9] != 6)
+		return 0;
+	ihl = (size_t)(ip[0] & 0xf) * 4;
+	total = (size_t)ip[2] << 8 | ip[3];
+	if (ihl < 20 || NETD_ETH_HLEN + ihl + 20 > len || total < ihl + 20)
+		return 0;
+	tcp = ip + ihl;
+	if (!(tcp[13] & 0x10))
+		return 0;
+	memcpy(key, ip + 12, 8);
+	memcpy(key + 8, tcp, 4);
+	*ackno = be32(tcp + 8);
+	*pure = tcp[13] == 0x10 && total == ihl + (size_t)(tcp[12] >> 4) * 4;
+	return 1;
+}
+
 static err_t eth_linkoutput(struct netif *netif, struct pbuf *p)
 {
 	static uint8_t frame[NETD_FRAME_MAX];
 	struct netd_eth *eth = netif->state;
 	size_t len = p->tot_len;
-	int written = 0;
-	kern_return_t kr;
+	uint8_t key[12];
+	uint32_t ackno;
+	int pure, acks;
 
 	if (len > NETD_FRAME_MAX) {
 		eth->tx_errors++;
@@ -168,16 +233,36 @@ static err_t eth_linkoutput(struct netif *netif, struct pbuf *p)
 		memset(frame + len, 0, NETD_ETH_ZLEN - len);
 		len = NETD_ETH_ZLEN;
 	}
-	kr = device_write(eth->device, 0, 0, (char *)frame, len, &written);
-	if (kr != D_SUCCESS) {
-		eth->tx_errors++;
-		LINK_STATS_INC(link.err);
-		return ERR_IF;
+	acks = tcp_ack_of(frame, len, key, &ackno, &pure);
+	if (acks && pure && eth->ack_known &&
+	    memcmp(key, eth->ack_key, sizeof(key)) == 0 &&
+	    (int32_t)(ackno - eth->ack_sent) > 0 &&
+	    ackno - eth->ack_sent < NETD_ACK_HOLD_BYTES &&
+	    len <= sizeof(eth->ack_frame)) {
+		if (eth->ack_held)
+			eth->acks_merged++;
+		memcpy(eth->ack_frame, frame, len);
+		eth->ack_len = len;
+		eth->ack_held_no = ackno;
+		eth->ack_held = 1;
+		return ERR_OK;
 	}
-	LINK_STATS_INC(link.xmit);
-	eth->tx_frames++;
-	eth->tx_bytes += len;
-	return ERR_OK;
+	netd_eth_flush(eth);
+	if (acks) {
+		memcpy(eth->ack_key, key, sizeof(key));
+		eth->ack_sent = ackno;
+		eth->ack_known = 1;
+	}
+	return write_frame(eth, frame, len);
+}
+
+void netd_eth_flush(struct netd_eth *eth)
+{
+	if (!eth->ack_held)
+		return;
+	eth->ack_held = 0;
+	eth->ack_sent = eth->ack_held_no;
+	write_frame(eth, eth->ack_frame, eth->ack_len);
 }
 
 err_t netd_eth_netif_init(struct netif *netif)
