@@ -14,11 +14,12 @@
  * device_write.  A pure ACK (no data, no other flag) that only moves a
  * connection's acknowledgement forward, by less than NETD_ACK_HOLD_BYTES
  * since the last one sent, is held instead; a later one of the same
- * connection replaces it (acks_merged), and the loop sends it
- * (netd_eth_flush) as soon as no message waits, before any other frame
- * goes out, or when a newer one reaches NETD_ACK_HOLD_BYTES.  Duplicate
- * ACKs and window updates (the same number) go out at once, so a
- * sender's fast retransmit still sees them.
+ * connection replaces it (acks_merged), as does a segment with data of
+ * that connection, and the loop sends it (netd_eth_flush) as soon as no
+ * message waits, before any other frame goes out, or when a newer one
+ * reaches NETD_ACK_HOLD_BYTES.  Duplicate ACKs and window updates (the
+ * same number) go out at once after it, so a sender's fast retransmit
+ * still sees them.
  */
 #include <device/bpf.h>
 #include <device/device.h>
@@ -221,7 +222,7 @@ static err_t eth_linkoutput(struct netif *netif, struct pbuf *p)
 	size_t len = p->tot_len;
 	uint8_t key[12];
 	uint32_t ackno;
-	int pure, acks;
+	int tcp, pure, same;
 
 	if (len > NETD_FRAME_MAX) {
 		eth->tx_errors++;
@@ -233,10 +234,10 @@ static err_t eth_linkoutput(struct netif *netif, struct pbuf *p)
 		memset(frame + len, 0, NETD_ETH_ZLEN - len);
 		len = NETD_ETH_ZLEN;
 	}
-	acks = tcp_ack_of(frame, len, key, &ackno, &pure);
-	if (acks && pure && eth->ack_known &&
-	    memcmp(key, eth->ack_key, sizeof(key)) == 0 &&
-	    (int32_t)(ackno - eth->ack_sent) > 0 &&
+	tcp = tcp_ack_of(frame, len, key, &ackno, &pure);
+	same = tcp && eth->ack_known &&
+	       memcmp(key, eth->ack_key, sizeof(key)) == 0;
+	if (same && pure && (int32_t)(ackno - eth->ack_sent) > 0 &&
 	    ackno - eth->ack_sent < NETD_ACK_HOLD_BYTES &&
 	    len <= sizeof(eth->ack_frame)) {
 		if (eth->ack_held)
@@ -247,8 +248,14 @@ static err_t eth_linkoutput(struct netif *netif, struct pbuf *p)
 		eth->ack_held = 1;
 		return ERR_OK;
 	}
+	/* Data, or an ACK past the held one, carries what it would say. */
+	if (same && eth->ack_held && (int32_t)(ackno - eth->ack_held_no) >=
+	    (pure ? 1 : 0)) {
+		eth->ack_held = 0;
+		eth->acks_merged++;
+	}
 	netd_eth_flush(eth);
-	if (acks) {
+	if (tcp) {
 		memcpy(eth->ack_key, key, sizeof(key));
 		eth->ack_sent = ackno;
 		eth->ack_known = 1;
