@@ -7,7 +7,8 @@ HOST_TEST_COMMON = tests/host/host_main.c kernel/kern/ktest.c kernel/kern/kprint
 
 check_PROGRAMS += tests/host/test_kprintf tests/host/test_stats \
 	tests/host/test_crc32 tests/host/test_cmdline tests/host/test_vm_page \
-	tests/host/test_vm_map tests/host/test_ipc_entry
+	tests/host/test_vm_map tests/host/test_ipc_entry \
+	tests/host/test_netd_chksum
 
 tests_host_test_kprintf_SOURCES = tests/host/test_kprintf.c $(HOST_TEST_COMMON)
 tests_host_test_kprintf_CFLAGS = $(HOST_TEST_CFLAGS)
@@ -33,6 +34,14 @@ tests_host_test_crc32_SOURCES = tests/host/test_crc32.c kernel/kern/kcrc32.c \
 	$(HOST_TEST_COMMON)
 tests_host_test_crc32_CFLAGS = $(HOST_TEST_CFLAGS)
 tests_host_test_crc32_CPPFLAGS = $(HOST_TEST_CPPFLAGS)
+
+# netd's checksum (servers/netd/chksum.c), which lwIP calls for every
+# packet; lwipopts.h declares it.
+tests_host_test_netd_chksum_SOURCES = tests/host/test_netd_chksum.c \
+	servers/netd/chksum.c $(HOST_TEST_COMMON)
+tests_host_test_netd_chksum_CFLAGS = $(HOST_TEST_CFLAGS)
+tests_host_test_netd_chksum_CPPFLAGS = $(HOST_TEST_CPPFLAGS) \
+	-I$(srcdir)/servers/netd
 
 tests_host_test_cmdline_SOURCES = tests/host/test_cmdline.c \
 	kernel/kern/cmdline.c $(HOST_TEST_COMMON)

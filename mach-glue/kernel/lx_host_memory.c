@@ -5,8 +5,10 @@
  * from the kernel heap, whose power-of-two classes keep objects aligned to
  * their size, as kmalloc promises.  Everything else gets whole pages from
  * the page allocator, inside the zone's physical window, recorded in a
- * list so that lx_host_free() knows how many to give back.  The list is
- * searched linearly: large and DMA-zone allocations are few.
+ * table so that lx_host_free() knows how many to give back: RUN_BUCKETS
+ * lists by page number.  Drivers' receive rings hold one page per one or
+ * two frames (e1000: 256 buffers), and a page is freed per frame or two,
+ * so a single list would be walked across hundreds of runs each time.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -21,6 +23,7 @@
 #include "x86_64/layout.h"
 
 #define KALLOC_NATURAL	2048	/* largest power-of-two heap class */
+#define RUN_BUCKETS	64
 
 struct page_run {
 	struct page_run *next;
@@ -28,7 +31,13 @@ struct page_run {
 	uint64_t npages;
 };
 
-static struct page_run *runs;
+static struct page_run *runs[RUN_BUCKETS];
+
+/* The list of runs that may start at @va. */
+static struct page_run **bucket(uintptr_t va)
+{
+	return &runs[(va / VM_PAGE_SIZE) % RUN_BUCKETS];
+}
 
 static uint64_t zone_limit(enum lx_host_zone zone)
 {
@@ -66,8 +75,8 @@ static void *alloc_pages(unsigned long size, enum lx_host_zone zone)
 	run->va = (uintptr_t)phys_to_virt(pa);
 	run->npages = npages;
 	flags = cpu_intr_save();
-	run->next = runs;
-	runs = run;
+	run->next = *bucket(run->va);
+	*bucket(run->va) = run;
 	cpu_intr_restore(flags);
 	return (void *)run->va;
 }
@@ -93,7 +102,7 @@ static struct page_run *take_run(uintptr_t va)
 	uint64_t flags = cpu_intr_save();
 	struct page_run **link, *run = NULL;
 
-	for (link = &runs; *link != NULL; link = &(*link)->next) {
+	for (link = bucket(va); *link != NULL; link = &(*link)->next) {
 		if ((*link)->va == va) {
 			run = *link;
 			*link = run->next;

@@ -21,7 +21,7 @@ NETD_LWIP_FILES = core/init.c core/def.c core/inet_chksum.c core/ip.c \
 	core/ipv6/dhcp6.c netif/ethernet.c apps/http/httpd.c \
 	apps/http/fs.c apps/lwiperf/lwiperf.c
 NETD_LWIP_OBJS = $(patsubst %.c,servers/netd/lwip/%.o,$(NETD_LWIP_FILES))
-NETD_OBJS = servers/netd/netd.o servers/netd/netif.o \
+NETD_OBJS = servers/netd/netd.o servers/netd/netif.o servers/netd/chksum.o \
 	servers/netd/services.o servers/netd/status.o servers/netd/rpc.o \
 	servers/netd/spawn.o servers/netd/netd_server.o \
 	servers/netd/netd_reply_user.o

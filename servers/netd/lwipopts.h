@@ -54,12 +54,15 @@
 #define LWIP_NETIF_LINK_CALLBACK	1
 
 /*
- * TCP: the receive window stays below the 16 frames the filter's port
- * queues (MACH_PORT_QLIMIT_MAX), beyond which the kernel drops frames;
- * the send buffer is larger, for downloads.
+ * TCP: the receive window is the largest without window scaling, 44
+ * segments.  A stream's frames take netd's NETD_RX_PORTS (4) receive
+ * ports in turn (netif.c), which queue 16 frames each
+ * (MACH_PORT_QLIMIT_MAX), beyond which the kernel drops frames: a
+ * window's burst takes 11 of each port's 16.  The send buffer is
+ * larger, for downloads.
  */
 #define TCP_MSS				1460
-#define TCP_WND				(12 * TCP_MSS)
+#define TCP_WND				(44 * TCP_MSS)
 #define TCP_SND_BUF			(32 * TCP_MSS)
 #define TCP_SND_QUEUELEN		(4 * TCP_SND_BUF / TCP_MSS)
 #define TCP_LISTEN_BACKLOG		1
@@ -70,8 +73,11 @@
 #define TCP_MSL				1000
 #define TCP_OVERSIZE			TCP_MSS
 
-/* Checksums: all computed in software (no offload through device.defs). */
-#define LWIP_CHKSUM_ALGORITHM		3
+/* Checksums: all computed in software (no offload through device.defs),
+ * by netd_chksum (chksum.c): the sum of @len bytes from @data, folded to
+ * 16 bits, not complemented, in the order lwIP stores it. */
+unsigned short netd_chksum(const void *data, int len);
+#define LWIP_CHKSUM			netd_chksum
 
 /* Counters for the status page. */
 #define LWIP_STATS			1

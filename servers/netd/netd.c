@@ -11,9 +11,10 @@
  * netd's service port as its bootstrap port (spawn.c).
  *
  * One thread runs everything (lwIP's NO_SYS mode): a loop receives on a
- * port set holding the filter's port (net_rcv_msg frames), the service
+ * port set holding the filters' ports (net_rcv_msg frames), the service
  * port and the session ports (netd.defs requests, no-senders), with a
- * timeout that ends when lwIP's next timer is due, and runs lwIP's timers
+ * timeout that ends when lwIP's next timer is due (at once while the
+ * netif holds an ACK back, which it then sends), and runs lwIP's timers
  * after every message.
  */
 #include <device/device.h>
@@ -51,11 +52,17 @@ void netd_assert_failed(const char *msg, const char *file, int line)
 	abort();
 }
 
+/* Set by the loop: sys_now may answer the time it read last. */
+static int now_held;
+static int looping;
+
 /*
  * Milliseconds since boot, from the kernel's TSC clock (host_get_time).
  * The host port is asked for once: each mach_host_self() adds a user
- * reference to the right, and lwIP asks for the time several times per
- * frame.
+ * reference to the right.  lwIP asks for the time several times per
+ * frame and each answer is an RPC to the kernel: in the loop the time is
+ * read once per message (the loop clears now_held when one arrives), so
+ * everything one message does happens at one millisecond.
  */
 u32_t sys_now(void)
 {
@@ -63,12 +70,15 @@ u32_t sys_now(void)
 	static u32_t last;
 	time_value_t t;
 
+	if (now_held)
+		return last;
 	if (host == MACH_PORT_NULL)
 		host = mach_host_self();
 	if (host_get_time(host, &t) != KERN_SUCCESS)
 		return last;
 	last = (u32_t)((unsigned long)t.seconds * 1000 +
 		       (unsigned long)t.microseconds / 1000);
+	now_held = looping;
 	return last;
 }
 
@@ -165,8 +175,7 @@ int main(int argc, char **argv)
 	netd_services_start();
 	if (mach_port_allocate(netd_task, MACH_PORT_RIGHT_PORT_SET,
 			       &set) != KERN_SUCCESS ||
-	    mach_port_move_member(netd_task, netd_eth0.rx, set) !=
-		    KERN_SUCCESS ||
+	    netd_eth_join(&netd_eth0, set) != KERN_SUCCESS ||
 	    (service = netd_rpc_init(set, graft_arg_port(argc, argv,
 							  "service"))) ==
 		    MACH_PORT_NULL) {
@@ -187,14 +196,21 @@ int main(int argc, char **argv)
 		start_client(graft_arg(argc, argv, "run", NULL),
 			     graft_arg(argc, argv, "args", ""), service);
 
+	looping = 1;
 	for (;;) {
 		u32_t sleep = sys_timeouts_sleeptime();
 		mach_msg_option_t opt = MACH_RCV_MSG;
 
 		if (sleep != SYS_TIMEOUTS_SLEEPTIME_INFINITE)
 			opt |= MACH_RCV_TIMEOUT;
+		/* An ACK held back goes out once no message waits. */
+		if (netd_eth0.ack_held)
+			opt |= MACH_RCV_TIMEOUT, sleep = 0;
 		kr = mach_msg(&in.hdr, opt, 0, sizeof(in), set, sleep,
 			      MACH_PORT_NULL);
+		now_held = 0;
+		if (kr == MACH_RCV_TIMED_OUT)
+			netd_eth_flush(&netd_eth0);
 		if (kr == MACH_MSG_SUCCESS) {
 			if (in.hdr.msgh_id == NET_RCV_MSG_ID)
 				netd_eth_input(&netd_eth0, &in);

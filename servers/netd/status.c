@@ -244,6 +244,8 @@ static char *status_page(int *len)
 	put(&pg, "<tr><td>tx_frames</td><td>%lu</td></tr>\n<tr><td>tx_bytes"
 	    "</td><td>%lu</td></tr>\n<tr><td>tx_errors</td><td>%lu</td>"
 	    "</tr>\n", e->tx_frames, e->tx_bytes, e->tx_errors);
+	put(&pg, "<tr><td>tx_acks_merged</td><td>%lu</td></tr>\n",
+	    e->acks_merged);
 	put(&pg, "<tr><td>echoed_bytes</td><td>%lu</td></tr>\n<tr><td>"
 	    "discarded_datagrams</td><td>%lu</td></tr>\n<tr><td>"
 	    "discarded_bytes</td><td>%lu</td></tr>\n</table>\n",

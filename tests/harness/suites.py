@@ -1002,6 +1002,7 @@ SUITES: tuple[Suite, ...] = (
     HostSuite(name="stats", argv=("tests/host/test_stats",)),
     HostSuite(name="dev-info", argv=("tests/host/test_dev_info",)),
     HostSuite(name="crc32", argv=("tests/host/test_crc32",)),
+    HostSuite(name="netd-chksum", argv=("tests/host/test_netd_chksum",)),
     HostSuite(name="cmdline", argv=("tests/host/test_cmdline",)),
     HostSuite(name="vm-page", argv=("tests/host/test_vm_page",)),
     HostSuite(name="vm-map", argv=("tests/host/test_vm_map",)),
