@@ -156,7 +156,8 @@ void dev_proxy_check_done(struct dev_proxy_fwd *c, io_return_t code,
 		return;
 	if (code == D_DEVICE_DOWN && dev_proxy_server_dying(p))
 		dev_proxy_call_finish(f, D_DEVICE_DOWN, 0, now);
-	else if (code == D_SUCCESS || !dev_proxy_restart_for(p, false))
+	else if (code == D_SUCCESS || !(dev_proxy_restart_for(p, false) ||
+					 dev_proxy_parked_soon(p)))
 		dev_proxy_call_finish(f, f->failed, 0, now);
 }
 
@@ -176,7 +177,7 @@ void dev_proxy_check_wrong(struct dev_proxy_fwd *f, bool now)
 	if (f->lent)		/* answered: the server let go of them */
 		dev_proxy_call_unlend(f);
 	kept = dev_proxy_may_resend(p, f->req) &&
-	       dev_proxy_restart_for(p, true);
+	       (dev_proxy_restart_for(p, true) || dev_proxy_parked_soon(p));
 	cpu_intr_restore(flags);
 	if (!kept)
 		dev_proxy_call_finish(f, D_IO_ERROR, 0, now);

@@ -220,11 +220,20 @@ enum dev_proxy_retry {
 	DEV_PROXY_ANSWER,
 	DEV_PROXY_CHECK,
 };
-#define DEV_PROXY_TRIES		3
+/* A call's new instances at most: a fault campaign's rate (a fault every
+ * 10 ms) hits a new instance before its first call about four times in
+ * ten, so a few more than one or two. */
+#define DEV_PROXY_TRIES		6
 enum dev_proxy_retry dev_proxy_retry_how(struct dev_proxy *p,
 					 struct io_req *req,
 					 io_return_t code);
 bool dev_proxy_restart_for(struct dev_proxy *p, bool wrong_data);
+
+/* dev_proxy_parked_soon - whether @p's server is dying already and will
+ * be restarted: its calls in flight, one left unanswered included, are
+ * then kept for its next instance when its port dies (dev_proxy_park).
+ * Interrupts off. */
+bool dev_proxy_parked_soon(const struct dev_proxy *p);
 bool dev_proxy_may_resend(struct dev_proxy *p, struct io_req *req);
 
 /* dev_proxy_server_dying - is @p's server gone or going (its port dead,

@@ -222,6 +222,12 @@ bool dev_proxy_may_resend(struct dev_proxy *p, struct io_req *req)
 	return true;
 }
 
+bool dev_proxy_parked_soon(const struct dev_proxy *p)
+{
+	return p->lineage != NULL && !p->down && !p->restarting &&
+	       dev_proxy_server_dying(p) && supervise_will_restart(p->lineage);
+}
+
 bool dev_proxy_restart_for(struct dev_proxy *p, bool wrong_data)
 {
 	struct task *task = task_port_task(p->task);

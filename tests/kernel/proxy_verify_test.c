@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "device/dev_proxy.h"
+#include "device/dev_proxy_fwd.h"
 #include "device/dev_proxy_sums.h"
 #include "kern/ktest.h"
 #include "kern/string.h"
@@ -114,13 +115,15 @@ static void wrong_data_sent_again(struct ktest *t)
 	user_task_client_done(t, "probe_liar ", console, sizeof(console));
 	user_task_expect_checks(t, console, 15);
 	/* caught: the wrong write's read-back, the wrong read, and the
-	 * always-wrong record's read-back at four instances (the first and
-	 * DEV_PROXY_TRIES new ones); each but the last restarted it */
-	KTEST_EXPECT_EQ(t, dev_proxy_wrong_data("fake0"), 6);
-	KTEST_EXPECT_EQ(t, supervise_restarts(sup), 5);
-	KTEST_EXPECT_EQ(t, user_task_count_text(console, "answered other "
+	 * always-wrong record's read-back at the first instance and
+	 * DEV_PROXY_TRIES new ones; each but the last restarted it */
+	KTEST_EXPECT_EQ(t, dev_proxy_wrong_data("fake0"),
+			2 + 1 + DEV_PROXY_TRIES);
+	KTEST_EXPECT_EQ(t, supervise_restarts(sup), 2 + DEV_PROXY_TRIES);
+	/* the console says why (klog keeps a few lines a second) */
+	KTEST_EXPECT_GE(t, user_task_count_text(console, "answered other "
 						"data than was written; its "
-						"server is started again"), 5);
+						"server is started again"), 1);
 	KTEST_EXPECT_EQ(t, dev_proxy_checks("fake0"), 0);
 	KTEST_EXPECT_FALSE(t, supervise_gave_up(sup));
 }
