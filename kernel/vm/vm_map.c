@@ -115,13 +115,13 @@ static void merge_around(struct vm_map *map, struct vm_map_entry *e)
 	kfree(vm_map_entry_merge_next(&map->entries, e->prev));
 }
 
+/* pmap_remove's callback: @pa goes to the run @arg (vm_page_run). */
 static void free_frame(void *arg, uint64_t va, uint64_t pa)
 {
-	(void)arg;
 	(void)va;
 	if (vm_page_loans_active != 0 && vm_page_loan_orphan(pa))
 		return;		/* the copies holding it free it */
-	vm_page_free_contig(pa, 1);
+	vm_page_run_add(arg, pa);
 }
 
 /* Whether frame @pa of an anonymous page is lent to a copy. */
@@ -174,9 +174,11 @@ static void loans_protect(struct vm_map *map, const struct vm_map_entry *e)
 static void entry_destroy(struct vm_map *map, struct vm_map_entry *e)
 {
 	uint64_t npages = (e->end - e->start) / VM_PAGE_SIZE;
+	struct vm_page_run run = { 0 };
 
 	pmap_remove(map->pmap, e->start, e->end,
-		    e->kind == VM_MAP_ENTRY_ANON ? free_frame : NULL, NULL);
+		    e->kind == VM_MAP_ENTRY_ANON ? free_frame : NULL, &run);
+	vm_page_run_flush(&run);
 	if (e->kind == VM_MAP_ENTRY_PHYS_OWNED)
 		vm_page_free_contig(e->phys, npages);
 	vm_map_entry_unlink(&map->entries, e);
@@ -542,6 +544,7 @@ static kern_return_t copy_check(const struct vm_map *map, uint64_t start,
 static void copy_free_frames(struct vm_map_copy *c)
 {
 	uint64_t flags = cpu_intr_save();	/* the loan registry's rule */
+	struct vm_page_run run = { 0 };
 
 	for (uint64_t i = 0; i < c->npages; i++) {
 		if (c->frames[i] == 0)
@@ -549,8 +552,9 @@ static void copy_free_frames(struct vm_map_copy *c)
 		if (c->loaned)
 			vm_page_loan_give(c->frames[i]);
 		else
-			vm_page_free_contig(c->frames[i], 1);
+			vm_page_run_add(&run, c->frames[i]);
 	}
+	vm_page_run_flush(&run);
 	cpu_intr_restore(flags);
 }
 
@@ -790,7 +794,7 @@ kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
 			     uint64_t *addr)
 {
 	struct vm_map_entry *e;
-	uint64_t start, va, flags;
+	uint64_t start, flags;
 	kern_return_t kr = KERN_SUCCESS;
 
 	if (map == NULL || addr == NULL)
@@ -814,18 +818,10 @@ kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
 	}
 	e->start = start;
 	e->end = start + copy->npages * VM_PAGE_SIZE;
-	for (va = start; va < e->end; va += VM_PAGE_SIZE) {
-		uint64_t pa = copy->frames[(va - start) / VM_PAGE_SIZE];
-
-		if (pa == 0)
-			continue;
-		kr = pmap_enter(map->pmap, va, pa, e->prot, true);
-		if (kr != KERN_SUCCESS)
-			break;
-	}
+	kr = pmap_enter_pages(map->pmap, start, copy->frames, copy->npages,
+			      e->prot);
 	if (kr != KERN_SUCCESS) {
-		/* The frames are still the copy's: unmap, do not free. */
-		pmap_remove(map->pmap, start, va, NULL, NULL);
+		/* Nothing entered: the frames are still the copy's. */
 		cpu_intr_restore(flags);
 		kfree(e);
 		return kr;

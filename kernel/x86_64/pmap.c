@@ -10,9 +10,14 @@
  *
  * Removal and protection recurse over the tables that exist, so a range
  * costs what is mapped in it rather than its length.  After a removal
- * every touched table is scanned (512 entries) and freed if empty; freeing
- * a table of the active pmap reloads CR3 so that no paging-structure cache
- * keeps it.
+ * every touched table is scanned (512 entries) and freed if empty; an
+ * invlpg in its range drops the paging-structure caches' entries on the
+ * path to it.  A removal of more than FLUSH_ALL_PAGES pages from the
+ * active pmap reloads CR3 once at its end instead of an invlpg per page
+ * (as Linux's tlb_single_page_flush_ceiling): under QEMU TCG every invlpg
+ * also empties the CPU's translated-code jump cache, so a device_read's
+ * 256 pages cost more as invlpgs than as one flush.  Interrupts stay
+ * off meanwhile, so nothing reaches a removed page before the flush.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -33,6 +38,7 @@
 #define PAGE_MASK	(VM_PAGE_SIZE - 1)
 #define ENTRIES		512
 #define KERNEL_FIRST	256	/* PML4 entries shared with boot_pml4 */
+#define FLUSH_ALL_PAGES	32	/* more: one CR3 reload, not invlpgs */
 
 extern uint64_t boot_pml4[ENTRIES];
 
@@ -216,6 +222,46 @@ kern_return_t pmap_enter(struct pmap *pmap, uint64_t va, uint64_t pa,
 	return enter(pmap, va, pa, prot, user, 0);
 }
 
+kern_return_t pmap_enter_pages(struct pmap *pmap, uint64_t va,
+			       const uint64_t *frames, uint64_t n,
+			       vm_prot_t prot)
+{
+	uint64_t leaf = leaf_flags(prot, true), i = 0, flags;
+
+	if (va & PAGE_MASK || va >= PMAP_USER_END ||
+	    n > (PMAP_USER_END - va) / VM_PAGE_SIZE ||
+	    (prot & ~VM_PROT_ALL) != 0)
+		return KERN_INVALID_ARGUMENT;
+	for (uint64_t k = 0; k < n; k++)
+		if (frames[k] & ~PTE_ADDR)
+			return KERN_INVALID_ARGUMENT;
+	flags = cpu_intr_save();
+	while (i < n) {
+		uint64_t at = va + i * VM_PAGE_SIZE;
+		uint64_t *e = leaf_of(pmap, at, true);
+
+		if (e == NULL) {
+			pmap_remove(pmap, va, at, NULL, NULL);
+			cpu_intr_restore(flags);
+			return KERN_RESOURCE_SHORTAGE;
+		}
+		/* the rest of this page table: no walk per page */
+		for (uint64_t left = ENTRIES - index_of(at, 1);
+		     left > 0 && i < n; left--, i++, e++) {
+			if (frames[i] == 0)
+				continue;
+			if (*e & PTE_FRAME)
+				panic("pmap_enter_pages: 0x%llx is mapped",
+				      (unsigned long long)(va +
+							   i * VM_PAGE_SIZE));
+			*e = frames[i] | leaf;
+			pmap->resident++;
+		}
+	}
+	cpu_intr_restore(flags);
+	return KERN_SUCCESS;
+}
+
 kern_return_t pmap_enter_device(struct pmap *pmap, uint64_t va, uint64_t pa,
 				vm_prot_t prot)
 {
@@ -227,6 +273,8 @@ struct remove_walk {
 	struct pmap *pmap;
 	void (*fn)(void *arg, uint64_t va, uint64_t pa);
 	void *arg;
+	bool invlpg;		/* per page; else one flush at the end */
+	bool changed;		/* an entry was cleared */
 };
 
 /* Remove the leaves of [start, end) under table @t of @level. */
@@ -244,7 +292,8 @@ static void remove_in(struct remove_walk *w, uint64_t *t, int level,
 
 			*e = 0;
 			w->pmap->resident--;
-			if ((old & PTE_P) && w->pmap == active)
+			w->changed = true;
+			if ((old & PTE_P) && w->invlpg)
 				invlpg(va);
 			if (w->fn != NULL)
 				w->fn(w->arg, va, old & PTE_ADDR);
@@ -255,10 +304,11 @@ static void remove_in(struct remove_walk *w, uint64_t *t, int level,
 				  next < end ? next : end);
 			if (table_empty(table_at(pa))) {
 				*e = 0;
+				w->changed = true;
 				/* the paging-structure caches may hold the
 				 * entry that led to the table: INVLPG drops
 				 * every cached entry on this address's path */
-				if (w->pmap == active)
+				if (w->invlpg)
 					invlpg(va);
 				table_free(w->pmap, pa);
 			}
@@ -271,11 +321,16 @@ void pmap_remove(struct pmap *pmap, uint64_t start, uint64_t end,
 		 void (*fn)(void *arg, uint64_t va, uint64_t pa), void *arg)
 {
 	struct remove_walk w = { .pmap = pmap, .fn = fn, .arg = arg };
+	bool flush_all;
 	uint64_t flags;
 
 	check_range("pmap_remove", start, end);
+	flush_all = (end - start) / VM_PAGE_SIZE > FLUSH_ALL_PAGES;
 	flags = cpu_intr_save();
+	w.invlpg = pmap == active && !flush_all;
 	remove_in(&w, table_at(pmap->pml4), 4, start, end);
+	if (pmap == active && flush_all && w.changed)
+		write_cr3(pmap->pml4);
 	cpu_intr_restore(flags);
 }
 
