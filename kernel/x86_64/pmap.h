@@ -22,9 +22,9 @@
  *
  * Every page-table page comes from vm_page_alloc() below 4 GiB and is
  * reached through the direct map.  Page tables emptied by pmap_remove() go
- * back at once.  The TLB is invalidated (invlpg of a changed page, and of
- * an address a freed page table covered once its entry is cleared, which
- * drops the paging-structure caches' entries on its path; one CR3 reload
+ * back at once.  The TLB is invalidated (invlpg of a changed page, after
+ * a removal's entries are all cleared so that it also drops the
+ * paging-structure caches' entries of the tables freed; one CR3 reload
  * instead for a removal of more than 32 pages) only for the active pmap;
  * an inactive pmap has nothing cached since there is one CPU and
  * pmap_activate() reloads CR3.
@@ -89,10 +89,9 @@ kern_return_t pmap_enter_device(struct pmap *pmap, uint64_t va, uint64_t pa,
  * pmap_remove - unmap every page of [@start, @end) (page aligned, within
  * the user half; a bad range is a kernel bug: panic).  For each frame
  * removed, @fn(@arg, va, pa) is called in increasing va order, with
- * interrupts off, once the TLB no longer holds the page or (a removal of
- * more than 32 pages) before the one flush at the end, which comes
- * before anything else runs: @fn may free the frame.  @fn may be NULL.
- * Page tables left empty are freed.  Absent page tables are skipped whole, so a large sparse
+ * interrupts off, before the TLB is invalidated at the end of the
+ * removal, which comes before anything else runs: @fn may free the
+ * frame.  @fn may be NULL.  Page tables left empty are freed.  Absent page tables are skipped whole, so a large sparse
  * range is cheap.
  */
 void pmap_remove(struct pmap *pmap, uint64_t start, uint64_t end,
