@@ -475,8 +475,10 @@ static void run_checks(void)
 /*
  * mode=lat: reads and writes of each size for the kernel's samples.
  * With bench_mode=MODE each call is timed too, from the call to its
- * reply (one fenced TSC pair; the vm_deallocate of a read's data
- * outside): disk.read.instr/<size> and disk.write.instr/<size>.
+ * reply (one fenced TSC pair; a read's up to the vm_deallocate of its
+ * data returned, the client's whole cost of a read, as Linux's pread
+ * into a buffer of its own): disk.read.instr/<size> and
+ * disk.write.instr/<size>.
  */
 #define LAT_MAX	1024
 
@@ -496,20 +498,19 @@ static void latency(unsigned long n, const char *bench_mode)
 			io_buf_ptr_t data = 0;
 			mach_msg_type_number_t got = 0;
 			int written = 0;
-			uint64_t t0 = tsc(), t1, t2;
+			uint64_t t0 = tsc(), t1;
 
 			bad |= device_read(p1, 0, 0, (int)lens[s], &data,
 					   &got);
-			t1 = tsc();
 			vm_deallocate(mach_task_self(), (vm_address_t)data,
 				      got);
-			t2 = tsc();
+			t1 = tsc();
 			bad |= device_write(p1, 0, 0, (io_buf_ptr_t)buf,
 					    (mach_msg_type_number_t)lens[s],
 					    &written);
 			if (i < LAT_MAX) {
 				rd[i] = t1 - t0;
-				wr[i] = tsc() - t2;
+				wr[i] = tsc() - t1;
 			}
 		}
 		if (bench_mode == NULL || n == 0)
