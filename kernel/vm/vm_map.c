@@ -40,6 +40,7 @@
 #include "vm/vm_map_copy.h"
 #include "vm/vm_map_copy_kernel.h"
 #include "vm/vm_map_entry.h"
+#include "vm/vm_map_priv.h"
 #include "vm/vm_page.h"
 #include "vm/vm_page_loan.h"
 #include "x86_64/cpu.h"
@@ -56,11 +57,6 @@ static bool lent(const struct vm_map_entry *e)
 
 _Static_assert(VM_MAX_ADDRESS == PMAP_USER_END,
 	       "user space is the pmap's user half");
-
-struct vm_map {
-	struct vm_map_entry_list entries;
-	struct pmap *pmap;
-};
 
 static struct vm_map *active_map;
 

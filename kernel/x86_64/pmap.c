@@ -425,6 +425,26 @@ bool pmap_extract(const struct pmap *pmap, uint64_t va, uint64_t *pa)
 	return true;
 }
 
+bool pmap_extract_writable(const struct pmap *pmap, uint64_t va,
+			   uint64_t *pa)
+{
+	const uint64_t *t = table_at(pmap->pml4);
+
+	if (va >= PMAP_USER_END)
+		return false;
+	for (int level = 4; level > 1; level--) {
+		uint64_t e = t[index_of(va, level)];
+
+		if (!(e & PTE_P))
+			return false;
+		t = table_at(e & PTE_ADDR);
+	}
+	if ((t[index_of(va, 1)] & (PTE_P | PTE_W)) != (PTE_P | PTE_W))
+		return false;
+	*pa = (t[index_of(va, 1)] & PTE_ADDR) | (va & PAGE_MASK);
+	return true;
+}
+
 void pmap_activate(struct pmap *pmap)
 {
 	uint64_t flags = cpu_intr_save();

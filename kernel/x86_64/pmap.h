@@ -108,6 +108,11 @@ void pmap_protect(struct pmap *pmap, uint64_t start, uint64_t end,
  * non-user address. */
 bool pmap_extract(const struct pmap *pmap, uint64_t va, uint64_t *pa);
 
+/* pmap_extract_writable - pmap_extract, but true only when the page is
+ * also present and writable. */
+bool pmap_extract_writable(const struct pmap *pmap, uint64_t va,
+			   uint64_t *pa);
+
 /* pmap_activate - load @pmap into CR3, or with NULL the boot page tables
  * (the kernel half only). */
 void pmap_activate(struct pmap *pmap);
