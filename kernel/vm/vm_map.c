@@ -613,7 +613,7 @@ kern_return_t vm_map_copyin(struct vm_map *map, uint64_t addr, uint64_t size,
 {
 	struct vm_map_entry *spares[2] = { NULL, NULL };
 	struct vm_map_copy *c;
-	uint64_t start, end, npages, flags;
+	uint64_t start, end, flags;
 	kern_return_t kr;
 
 	if (map == NULL || copy == NULL)
@@ -629,17 +629,9 @@ kern_return_t vm_map_copyin(struct vm_map *map, uint64_t addr, uint64_t size,
 	kr = copy_check(map, start, end, VM_PROT_READ);
 	if (kr != KERN_SUCCESS)
 		goto out;
-	npages = (end - start) / VM_PAGE_SIZE;
-	c = kalloc(sizeof(*c) + npages * sizeof(c->frames[0]));
-	if (c == NULL) {
-		kr = KERN_RESOURCE_SHORTAGE;
+	kr = vm_map_copy_record(addr, size, &start, &end, &c);
+	if (kr != KERN_SUCCESS)
 		goto out;
-	}
-	c->size = size;
-	c->offset = addr & PAGE_MASK;
-	c->npages = npages;
-	c->bytes = NULL;
-	c->loaned = false;
 	if ((dealloc && !spares_get(spares, vm_map_entry_clip_needs(
 					&map->entries, start, end))) ||
 	    !copy_reserve(map, c, start, end, dealloc)) {
@@ -668,18 +660,14 @@ kern_return_t vm_map_copyin_loan(struct vm_map *map, uint64_t addr,
 {
 	const struct vm_map_entry *e;
 	struct vm_map_copy *c;
-	uint64_t start, end, va, pa, npages, resident = 0, i, flags;
+	uint64_t start, end, va, pa, resident = 0, i, flags;
 	kern_return_t kr;
 
 	if (map == NULL || copy == NULL || size == 0)
 		return vm_map_copyin(map, addr, size, false, copy);
-	kr = user_range(addr, size, &start, &end);
+	kr = vm_map_copy_record(addr, size, &start, &end, &c);
 	if (kr != KERN_SUCCESS)
 		return kr;
-	npages = (end - start) / VM_PAGE_SIZE;
-	c = kalloc(sizeof(*c) + npages * sizeof(c->frames[0]));
-	if (c == NULL)
-		return KERN_RESOURCE_SHORTAGE;
 	flags = cpu_intr_save();
 	kr = copy_check(map, start, end, VM_PROT_READ);
 	if (kr != KERN_SUCCESS)
@@ -694,13 +682,9 @@ kern_return_t vm_map_copyin_loan(struct vm_map *map, uint64_t addr,
 	}
 	if (va < end || !vm_page_loan_room(resident)) {
 		cpu_intr_restore(flags);
-		kfree(c);
+		vm_map_copy_free(c);
 		return vm_map_copyin(map, addr, size, false, copy);
 	}
-	c->size = size;
-	c->offset = addr & PAGE_MASK;
-	c->npages = npages;
-	c->bytes = NULL;
 	c->loaned = true;
 	for (va = start, i = 0; va < end; va += VM_PAGE_SIZE, i++) {
 		c->frames[i] = 0;

@@ -17,7 +17,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "kern/kalloc.h"
 #include "vm/vm_map.h"
 #include "vm/vm_map_copy.h"
 #include "vm/vm_map_entry.h"
@@ -26,8 +25,6 @@
 #include "vm/vm_page_loan.h"
 #include "x86_64/cpu.h"
 #include "x86_64/pmap.h"
-
-#define PAGE_MASK	(VM_PAGE_SIZE - 1)
 
 /* Whether every page of [start, end) lies in an anonymous region of @map
  * that may be written: KERN_SUCCESS, KERN_INVALID_ADDRESS (a hole),
@@ -61,23 +58,18 @@ static void pin_undo(struct vm_map_copy *c, uint64_t n)
 kern_return_t vm_map_pin(struct vm_map *map, uint64_t addr, uint64_t size,
 			 struct vm_map_copy **copy)
 {
-	uint64_t start, end, npages, flags, i = 0;
+	uint64_t start, end, flags, i = 0;
 	struct vm_map_copy *c;
 	kern_return_t kr;
 
 	if (map == NULL || copy == NULL || size == 0)
 		return KERN_INVALID_ARGUMENT;
-	kr = vm_map_entry_round(VM_MIN_ADDRESS, VM_MAX_ADDRESS, addr, size,
-				&start, &end);
+	kr = vm_map_copy_record(addr, size, &start, &end, &c);
 	if (kr != KERN_SUCCESS)
 		return kr;
-	npages = (end - start) / VM_PAGE_SIZE;
-	c = kalloc(sizeof(*c) + npages * sizeof(c->frames[0]));
-	if (c == NULL)
-		return KERN_RESOURCE_SHORTAGE;
 	flags = cpu_intr_save();	/* the loan registry's rule */
 	kr = pin_check(map, start, end);
-	if (kr == KERN_SUCCESS && !vm_page_loan_room(npages))
+	if (kr == KERN_SUCCESS && !vm_page_loan_room(c->npages))
 		kr = KERN_RESOURCE_SHORTAGE;
 	for (uint64_t va = start; kr == KERN_SUCCESS && va < end;
 	     va += VM_PAGE_SIZE, i++) {
@@ -100,14 +92,10 @@ kern_return_t vm_map_pin(struct vm_map *map, uint64_t addr, uint64_t size,
 	if (kr != KERN_SUCCESS) {
 		pin_undo(c, i);
 		cpu_intr_restore(flags);
-		kfree(c);
+		vm_map_copy_free(c);
 		return kr;
 	}
 	cpu_intr_restore(flags);
-	c->size = size;
-	c->offset = addr & PAGE_MASK;
-	c->npages = npages;
-	c->bytes = NULL;
 	c->loaned = true;
 	*copy = c;
 	return KERN_SUCCESS;

@@ -91,8 +91,8 @@ kern_return_t pmap_enter_device(struct pmap *pmap, uint64_t va, uint64_t pa,
  * removed, @fn(@arg, va, pa) is called in increasing va order, with
  * interrupts off, before the TLB is invalidated at the end of the
  * removal, which comes before anything else runs: @fn may free the
- * frame.  @fn may be NULL.  Page tables left empty are freed.  Absent page tables are skipped whole, so a large sparse
- * range is cheap.
+ * frame.  @fn may be NULL.  Page tables left empty are freed.  Absent
+ * page tables are skipped whole, so a large sparse range is cheap.
  */
 void pmap_remove(struct pmap *pmap, uint64_t start, uint64_t end,
 		 void (*fn)(void *arg, uint64_t va, uint64_t pa), void *arg);
