@@ -27,7 +27,9 @@
  *   orphan, freed when the last copy holding it is discarded;
  * - vm_map_copyin with dealloc copies a lent frame instead of moving it.
  * A page whose loan ended keeps its frame; its next write fault only
- * makes it writable again.
+ * makes it writable again.  vm_map_pin (vm_map_pin.c) holds a range's
+ * frames in the same registry for a device to write into, the pages
+ * left writable: the same rules keep a held frame from being freed.
  */
 #include <stdbool.h>
 #include <stddef.h>
