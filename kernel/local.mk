@@ -81,6 +81,7 @@ KERNEL_SOURCES = \
 	kernel/vm/vm_map.c \
 	kernel/vm/vm_map_entry.c \
 	kernel/vm/vm_map_copy_kernel.c \
+	kernel/vm/vm_map_pin.c \
 	kernel/vm/vm_map_copy_bytes.c \
 	kernel/vm/vm_page_loan.c \
 	kernel/x86_64/pmap.c \

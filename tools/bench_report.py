@@ -48,7 +48,11 @@ WALL_PAIRS = (("60-byte frames/s: device_write / AF_PACKET sendto()",
                "pktgen.rate/60", "linux.pktgen.rate/60")) + tuple(
     (f"{op} {size // 1024} KiB, MiB/s", f"disk.{op}.seq/{size}",
      f"linux.disk.{op}.seq/{size}")
-    for op in ("read", "write") for size in SIZES)
+    for op in ("read", "write") for size in SIZES) + tuple(
+    (f"read into the caller's buffer {size // 1024} KiB, MiB/s "
+     "(device_read_into / O_DIRECT pread())",
+     f"disk.read.into.seq/{size}", f"linux.disk.read.seq/{size}")
+    for size in SIZES)
 
 # The driver server beside the in-kernel driver (same client, names
 # prefixed server.): (what, in-kernel name, server name).

@@ -107,6 +107,7 @@ USER_MIG_GENERATED = user/mig/mach_user.c user/mig/mach.h \
 	user/mig/mach_host_user.c user/mig/mach_host.h \
 	user/mig/mach_i386_user.c user/mig/mach_i386.h \
 	user/mig/graft/claim_user.c user/mig/graft/claim.h \
+	user/mig/graft/device_direct_user.c user/mig/graft/device_direct.h \
 	user/mig/graft/proxy_user.c user/mig/graft/proxy.h \
 	user/mig/graft/proxy_pages_server.c user/mig/graft/proxy_pages_server.h \
 	user/mig/graft/proxy_watch_server.c user/mig/graft/proxy_watch_server.h \
@@ -139,7 +140,8 @@ nodist_user_libgraft_mig_user_a_SOURCES = user/mig/mach_user.c \
 	user/mig/device/device_reply_server.c \
 	user/mig/device/device_reply_user.c user/mig/device/device_server.c \
 	user/mig/mach_i386_user.c user/mig/graft/claim_user.c \
-	user/mig/graft/proxy_user.c user/mig/graft/proxy_pages_server.c \
+	user/mig/graft/device_direct_user.c user/mig/graft/proxy_user.c \
+	user/mig/graft/proxy_pages_server.c \
 	user/mig/graft/proxy_watch_server.c user/mig/exc_server.c
 user_libgraft_mig_user_a_CFLAGS = $(USER_CFLAGS) -include string.h \
 	-Wno-sign-compare -Wno-unused-parameter

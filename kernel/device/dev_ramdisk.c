@@ -135,6 +135,7 @@ static const struct dev_ops ramdisk_ops = {
 	.read = ramdisk_read,
 	.write = ramdisk_write,
 	.get_status = ramdisk_get_status,
+	.read_into = true,	/* a read is one io_req_put */
 	/* No settable flavours and no packet filter: the dispatcher answers
 	 * D_INVALID_OPERATION for set_status and set_filter. */
 };

@@ -62,6 +62,12 @@ struct dev_ops {
 	 * write-protected (vm_map_copy_frames), instead of a copy of them.
 	 * False: the copy gets pages of its own (vm_map_copy_pages). */
 	bool write_reads_frames;
+	/* read_into - true if read moves a device_read's data only into
+	 * req->copy's pages (a disk's DMA into them, or io_req_put) and is
+	 * done with them when the request is answered: device_read_into
+	 * may then give it the caller's own pages (IO_READ_INTO,
+	 * vm_map_pin).  False: device_read_into is D_INVALID_OPERATION. */
+	bool read_into;
 	/* get_status - write at most *@count ints of @flavor to @status and
 	 * set *@count; D_INVALID_OPERATION for a flavour it does not know.
 	 * Or D_IO_QUEUED after dev_reply_defer(@call, ...), the module then

@@ -21,6 +21,7 @@
 #include <mach/vm_prot.h>
 
 #include "device/dev_claim.h"
+#include "device/dev_error.h"
 #include "device/dev_intr.h"
 #include "device/dev_module.h"
 #include "device/dev_port.h"
@@ -46,12 +47,14 @@
 /* Lines a client's requests can cause (kern/klog.h). */
 static KLOG_SOURCE(reply_log, "device");
 
-/* Generated from device.defs, defs/claim.defs and defs/proxy.defs
- * (kernel/device/local.mk): claim_pci and proxy_publish are sent to the
- * master port. */
+/* Generated from device.defs, defs/claim.defs, defs/proxy.defs and
+ * defs/device_direct.defs (kernel/device/local.mk): claim_pci and
+ * proxy_publish are sent to the master port. */
 boolean_t device_server(mach_msg_header_t *in, mach_msg_header_t *out);
 boolean_t claim_server(mach_msg_header_t *in, mach_msg_header_t *out);
 boolean_t proxy_server(mach_msg_header_t *in, mach_msg_header_t *out);
+boolean_t device_direct_server(mach_msg_header_t *in,
+			       mach_msg_header_t *out);
 
 /* The largest reply: device_get_status with DEV_STATUS_MAX ints. */
 #define DS_REPLY_MAX	(64 + DEV_STATUS_MAX * 4)
@@ -208,6 +211,56 @@ kern_return_t ds_device_read_inband(device_t device, ipc_port_t reply_port,
 	*dataCnt = req->done;
 	io_req_free(req);
 	return D_SUCCESS;
+}
+
+/*
+ * device_read_into (defs/device_direct.defs): device_read's checks, then
+ * the caller's own pages of [@address, @address + @bytes_wanted) as the
+ * request's data (vm_map_pin), for a module whose read takes them
+ * (dev_ops.read_into, else D_INVALID_OPERATION).  A range with a hole
+ * or beyond user space, or of physical or device memory: D_INVALID_SIZE;
+ * not writable: D_READ_ONLY; the loan registry or memory short:
+ * D_NO_MEMORY.  Zero bytes go to the module without pages.  The module's
+ * answer as device_read's; on an error the range may hold part of the
+ * data.
+ */
+kern_return_t ds_device_read_into(device_t device, ipc_port_t reply_port,
+				  mach_msg_type_name_t reply_portPoly,
+				  dev_mode_t mode, recnum_t recnum,
+				  vm_address_t address, int bytes_wanted,
+				  int *bytes_read)
+{
+	struct device *dev = DEV(device);
+	struct vm_map_copy *copy = NULL;
+	struct io_req *req;
+	kern_return_t kr;
+
+	kr = check_io(dev, reply_port, mode, bytes_wanted,
+		      dev && dev->module->ops->read &&
+		      dev->module->ops->read_into, false);
+	if (kr != D_SUCCESS)
+		return kr;
+	if (bytes_wanted > 0) {
+		kr = vm_map_pin(task_current()->map, address,
+				(uint64_t)bytes_wanted, &copy);
+		if (kr != KERN_SUCCESS)
+			return dev_error_from_kern(kr);
+	}
+	kr = io_req_alloc(dev, IO_READ_INTO, (size_t)bytes_wanted, &req);
+	if (kr != D_SUCCESS) {
+		vm_map_copy_discard(copy);
+		return kr;
+	}
+	req->mode = mode;
+	req->recnum = recnum;
+	req->copy = copy;
+	kr = start(req, reply_port, reply_portPoly, dev->module->ops->read);
+	if (kr == MIG_NO_REPLY)
+		return kr;
+	if (kr == D_SUCCESS)
+		*bytes_read = (int)req->done;
+	io_req_free(req);	/* the pages' holds go back */
+	return kr;
 }
 
 /* Write @req (data already attached); on D_SUCCESS *@written is set. */
@@ -469,7 +522,9 @@ static mach_msg_return_t ds_server_handle(struct ipc_kmsg *request,
 	serving = request;
 	handled = device_server(ipc_kmsg_msg(request), ipc_kmsg_msg(out)) ||
 		  claim_server(ipc_kmsg_msg(request), ipc_kmsg_msg(out)) ||
-		  proxy_server(ipc_kmsg_msg(request), ipc_kmsg_msg(out));
+		  proxy_server(ipc_kmsg_msg(request), ipc_kmsg_msg(out)) ||
+		  device_direct_server(ipc_kmsg_msg(request),
+				       ipc_kmsg_msg(out));
 	serving = outer;
 	if (!handled) {
 		/* Not device.defs: i386_io_perm_create is also sent to

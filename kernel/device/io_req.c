@@ -45,6 +45,7 @@
 #include "vm/vm_map_copy_kernel.h"
 #include "x86_64/cpu.h"
 
+#include "device_direct_reply.h"	/* generated (kernel/device/local.mk) */
 #include "device_reply.h"	/* generated (kernel/device/local.mk) */
 
 /* Lines a client's requests can cause (kern/klog.h). */
@@ -84,7 +85,8 @@ unsigned int io_req_in_flight(void)
 /* The bytes of @op's data that a request holds out of line. */
 static size_t data_bytes(enum io_op op, size_t count)
 {
-	return op == IO_READ || op == IO_WRITE ? count : 0;
+	return op == IO_READ || op == IO_WRITE || op == IO_READ_INTO ? count :
+	       0;
 }
 
 io_return_t io_req_alloc(struct device *dev, enum io_op op, size_t count,
@@ -154,7 +156,7 @@ void io_req_put(struct io_req *req, size_t off, const void *src, size_t len)
 	check_range(req, off, len);
 	if (len == 0)
 		return;
-	if (req->op == IO_READ)
+	if (req->op == IO_READ || req->op == IO_READ_INTO)
 		vm_map_copy_kernel_write(req->copy, off, src, len);
 	else
 		memcpy(req->inband + off, src, len);
@@ -272,6 +274,11 @@ static void reply(struct io_req *req)
 					  (io_buf_ptr_t)req->copy, req->done);
 		if (kr == MACH_MSG_SUCCESS)
 			req->copy = NULL;
+		break;
+	case IO_READ_INTO:	/* the pages go back with the request */
+		kr = ds_device_read_into_reply(port, type, req->error,
+					       req->error == D_SUCCESS ?
+					       (int)req->done : 0);
 		break;
 	case IO_READ_INBAND:
 		kr = ds_device_read_reply_inband(port, type, req->error,

@@ -22,6 +22,8 @@ enum io_op {
 	IO_READ_INBAND,		/* device_read_inband */
 	IO_WRITE,		/* device_write: data out of line */
 	IO_WRITE_INBAND,	/* device_write_inband */
+	IO_READ_INTO,		/* device_read_into: data into the
+				 * sender's own pages (@copy holds them) */
 };
 
 /*
@@ -53,7 +55,8 @@ struct io_req {
 	struct ledger *ledger;		/* the sender's, charged */
 	unsigned int tries;		/* failures a module retried it
 					 * after (the proxy module's) */
-	struct vm_map_copy *copy;	/* IO_READ, IO_WRITE data */
+	struct vm_map_copy *copy;	/* IO_READ, IO_WRITE, IO_READ_INTO
+					 * data */
 	char inband[IO_INBAND_MAX];	/* _INBAND data */
 };
 
@@ -111,8 +114,9 @@ static inline struct io_req *io_req_queue_pop(struct io_req_queue *q)
  * reference is taken), charged to the calling task's ledger; for IO_READ
  * with @count > 0 the reply pages are allocated
  * (vm_map_copy_kernel_alloc).  D_SUCCESS; D_WOULD_BLOCK when the task
- * has LEDGER_IO_REQUESTS requests in flight, D_NO_MEMORY when IO_READ or
- * IO_WRITE data would pass its LEDGER_IO_BYTES, or memory is short
+ * has LEDGER_IO_REQUESTS requests in flight, D_NO_MEMORY when IO_READ,
+ * IO_WRITE or IO_READ_INTO data (the caller attaches the last two) would
+ * pass its LEDGER_IO_BYTES, or memory is short
  * (nothing allocated or charged).
  * io_req_free - drop it: its reference, its data, its charge, and its
  * reply right if it still holds one (destroyed as an unsent reply would

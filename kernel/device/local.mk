@@ -17,7 +17,26 @@ DEVICE_MIG_GENERATED = kernel/device/gen/device_server.c \
 	kernel/device/gen/proxy_watch_user.c kernel/device/gen/proxy_watch.h \
 	kernel/device/gen/device_status_reply_user.c \
 	kernel/device/gen/device_status_reply.h \
-	kernel/device/gen/device_status_reply_server.c
+	kernel/device/gen/device_status_reply_server.c \
+	kernel/device/gen/device_direct_server.c \
+	kernel/device/gen/device_direct_reply_user.c \
+	kernel/device/gen/device_direct_reply.h
+
+# Reads into the caller's memory (defs/device_direct.defs, served) and
+# the reply of one that waited (defs/device_direct_reply.defs,
+# KERNEL_USER).
+kernel/device/gen/device_direct_server.c: $(srcdir)/defs/device_direct.defs
+	@mkdir -p kernel/device/gen
+	$(AM_V_GEN)$(MIG) $(DEVICE_MIG_FLAGS) -DKERNEL_SERVER -n \
+		-server $@ $<
+
+kernel/device/gen/device_direct_reply_user.c \
+		kernel/device/gen/device_direct_reply.h: \
+		$(srcdir)/defs/device_direct_reply.defs
+	@mkdir -p kernel/device/gen
+	$(AM_V_GEN)$(MIG) $(DEVICE_MIG_FLAGS) -DKERNEL_USER -n \
+		-user kernel/device/gen/device_direct_reply_user.c \
+		-header kernel/device/gen/device_direct_reply.h $<
 
 # Graft's own interface (defs/claim.defs): PCI claims for user drivers.
 kernel/device/gen/claim_server.c: $(srcdir)/defs/claim.defs
@@ -113,7 +132,9 @@ nodist_kernel_device_libdevice_stubs_a_SOURCES = \
 	kernel/device/gen/proxy_pages_user.c \
 	kernel/device/gen/proxy_watch_user.c \
 	kernel/device/gen/device_status_reply_user.c \
-	kernel/device/gen/device_status_reply_server.c
+	kernel/device/gen/device_status_reply_server.c \
+	kernel/device/gen/device_direct_server.c \
+	kernel/device/gen/device_direct_reply_user.c
 kernel_device_libdevice_stubs_a_CFLAGS = $(KERNEL_CFLAGS) -Wno-error \
 	-Wno-unused-parameter -Wno-sign-compare -Wno-unused-variable
 kernel_device_libdevice_stubs_a_CPPFLAGS = -DKERNEL \

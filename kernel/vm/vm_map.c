@@ -27,7 +27,9 @@
  *   orphan, freed when the last copy holding it is discarded;
  * - vm_map_copyin with dealloc copies a lent frame instead of moving it.
  * A page whose loan ended keeps its frame; its next write fault only
- * makes it writable again.
+ * makes it writable again.  vm_map_pin (vm_map_pin.c) holds a range's
+ * frames in the same registry for a device to write into, the pages
+ * left writable: the same rules keep a held frame from being freed.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -40,6 +42,7 @@
 #include "vm/vm_map_copy.h"
 #include "vm/vm_map_copy_kernel.h"
 #include "vm/vm_map_entry.h"
+#include "vm/vm_map_priv.h"
 #include "vm/vm_page.h"
 #include "vm/vm_page_loan.h"
 #include "x86_64/cpu.h"
@@ -56,11 +59,6 @@ static bool lent(const struct vm_map_entry *e)
 
 _Static_assert(VM_MAX_ADDRESS == PMAP_USER_END,
 	       "user space is the pmap's user half");
-
-struct vm_map {
-	struct vm_map_entry_list entries;
-	struct pmap *pmap;
-};
 
 static struct vm_map *active_map;
 
@@ -115,13 +113,13 @@ static void merge_around(struct vm_map *map, struct vm_map_entry *e)
 	kfree(vm_map_entry_merge_next(&map->entries, e->prev));
 }
 
+/* pmap_remove's callback: @pa goes to the run @arg (vm_page_run). */
 static void free_frame(void *arg, uint64_t va, uint64_t pa)
 {
-	(void)arg;
 	(void)va;
 	if (vm_page_loans_active != 0 && vm_page_loan_orphan(pa))
 		return;		/* the copies holding it free it */
-	vm_page_free_contig(pa, 1);
+	vm_page_run_add(arg, pa);
 }
 
 /* Whether frame @pa of an anonymous page is lent to a copy. */
@@ -174,9 +172,11 @@ static void loans_protect(struct vm_map *map, const struct vm_map_entry *e)
 static void entry_destroy(struct vm_map *map, struct vm_map_entry *e)
 {
 	uint64_t npages = (e->end - e->start) / VM_PAGE_SIZE;
+	struct vm_page_run run = { 0 };
 
 	pmap_remove(map->pmap, e->start, e->end,
-		    e->kind == VM_MAP_ENTRY_ANON ? free_frame : NULL, NULL);
+		    e->kind == VM_MAP_ENTRY_ANON ? free_frame : NULL, &run);
+	vm_page_run_flush(&run);
 	if (e->kind == VM_MAP_ENTRY_PHYS_OWNED)
 		vm_page_free_contig(e->phys, npages);
 	vm_map_entry_unlink(&map->entries, e);
@@ -542,6 +542,7 @@ static kern_return_t copy_check(const struct vm_map *map, uint64_t start,
 static void copy_free_frames(struct vm_map_copy *c)
 {
 	uint64_t flags = cpu_intr_save();	/* the loan registry's rule */
+	struct vm_page_run run = { 0 };
 
 	for (uint64_t i = 0; i < c->npages; i++) {
 		if (c->frames[i] == 0)
@@ -549,8 +550,9 @@ static void copy_free_frames(struct vm_map_copy *c)
 		if (c->loaned)
 			vm_page_loan_give(c->frames[i]);
 		else
-			vm_page_free_contig(c->frames[i], 1);
+			vm_page_run_add(&run, c->frames[i]);
 	}
+	vm_page_run_flush(&run);
 	cpu_intr_restore(flags);
 }
 
@@ -613,7 +615,7 @@ kern_return_t vm_map_copyin(struct vm_map *map, uint64_t addr, uint64_t size,
 {
 	struct vm_map_entry *spares[2] = { NULL, NULL };
 	struct vm_map_copy *c;
-	uint64_t start, end, npages, flags;
+	uint64_t start, end, flags;
 	kern_return_t kr;
 
 	if (map == NULL || copy == NULL)
@@ -629,17 +631,9 @@ kern_return_t vm_map_copyin(struct vm_map *map, uint64_t addr, uint64_t size,
 	kr = copy_check(map, start, end, VM_PROT_READ);
 	if (kr != KERN_SUCCESS)
 		goto out;
-	npages = (end - start) / VM_PAGE_SIZE;
-	c = kalloc(sizeof(*c) + npages * sizeof(c->frames[0]));
-	if (c == NULL) {
-		kr = KERN_RESOURCE_SHORTAGE;
+	kr = vm_map_copy_record(addr, size, &start, &end, &c);
+	if (kr != KERN_SUCCESS)
 		goto out;
-	}
-	c->size = size;
-	c->offset = addr & PAGE_MASK;
-	c->npages = npages;
-	c->bytes = NULL;
-	c->loaned = false;
 	if ((dealloc && !spares_get(spares, vm_map_entry_clip_needs(
 					&map->entries, start, end))) ||
 	    !copy_reserve(map, c, start, end, dealloc)) {
@@ -668,18 +662,14 @@ kern_return_t vm_map_copyin_loan(struct vm_map *map, uint64_t addr,
 {
 	const struct vm_map_entry *e;
 	struct vm_map_copy *c;
-	uint64_t start, end, va, pa, npages, resident = 0, i, flags;
+	uint64_t start, end, va, pa, resident = 0, i, flags;
 	kern_return_t kr;
 
 	if (map == NULL || copy == NULL || size == 0)
 		return vm_map_copyin(map, addr, size, false, copy);
-	kr = user_range(addr, size, &start, &end);
+	kr = vm_map_copy_record(addr, size, &start, &end, &c);
 	if (kr != KERN_SUCCESS)
 		return kr;
-	npages = (end - start) / VM_PAGE_SIZE;
-	c = kalloc(sizeof(*c) + npages * sizeof(c->frames[0]));
-	if (c == NULL)
-		return KERN_RESOURCE_SHORTAGE;
 	flags = cpu_intr_save();
 	kr = copy_check(map, start, end, VM_PROT_READ);
 	if (kr != KERN_SUCCESS)
@@ -694,13 +684,9 @@ kern_return_t vm_map_copyin_loan(struct vm_map *map, uint64_t addr,
 	}
 	if (va < end || !vm_page_loan_room(resident)) {
 		cpu_intr_restore(flags);
-		kfree(c);
+		vm_map_copy_free(c);
 		return vm_map_copyin(map, addr, size, false, copy);
 	}
-	c->size = size;
-	c->offset = addr & PAGE_MASK;
-	c->npages = npages;
-	c->bytes = NULL;
 	c->loaned = true;
 	for (va = start, i = 0; va < end; va += VM_PAGE_SIZE, i++) {
 		c->frames[i] = 0;
@@ -790,7 +776,7 @@ kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
 			     uint64_t *addr)
 {
 	struct vm_map_entry *e;
-	uint64_t start, va, flags;
+	uint64_t start, flags;
 	kern_return_t kr = KERN_SUCCESS;
 
 	if (map == NULL || addr == NULL)
@@ -814,18 +800,10 @@ kern_return_t vm_map_copyout(struct vm_map *map, struct vm_map_copy *copy,
 	}
 	e->start = start;
 	e->end = start + copy->npages * VM_PAGE_SIZE;
-	for (va = start; va < e->end; va += VM_PAGE_SIZE) {
-		uint64_t pa = copy->frames[(va - start) / VM_PAGE_SIZE];
-
-		if (pa == 0)
-			continue;
-		kr = pmap_enter(map->pmap, va, pa, e->prot, true);
-		if (kr != KERN_SUCCESS)
-			break;
-	}
+	kr = pmap_enter_pages(map->pmap, start, copy->frames, copy->npages,
+			      e->prot);
 	if (kr != KERN_SUCCESS) {
-		/* The frames are still the copy's: unmap, do not free. */
-		pmap_remove(map->pmap, start, va, NULL, NULL);
+		/* Nothing entered: the frames are still the copy's. */
 		cpu_intr_restore(flags);
 		kfree(e);
 		return kr;

@@ -192,6 +192,24 @@ kern_return_t vm_map_copy_from_kernel(const void *data, uint64_t size,
 uint64_t vm_map_copy_size(const struct vm_map_copy *copy);
 
 /*
+ * vm_map_pin - the frames of [@addr, @addr + @size) of @map (@size > 0),
+ * for a device to write into (device_read_into): every page must be in a
+ * writable anonymous region; one never touched gets a zeroed frame, one
+ * write-protected (lent to a device_write) a frame of its own, as a
+ * write fault would.  The copy holds each frame in the loan registry
+ * while the map keeps it mapped, writable (vm_map_pin.c); discarding
+ * the copy gives the holds back.  Writing it: vm_map_copy_kernel_write,
+ * or a device's DMA into c->frames.  KERN_SUCCESS; KERN_INVALID_ARGUMENT
+ * (@size 0, physical or device memory), KERN_INVALID_ADDRESS (a hole, or
+ * beyond user space), KERN_PROTECTION_FAILURE (not writable),
+ * KERN_RESOURCE_SHORTAGE (no memory, or the registry has no room for
+ * the pages): then nothing is held (pages faulted in stay).  Interrupts
+ * on or off.
+ */
+kern_return_t vm_map_pin(struct vm_map *map, uint64_t addr, uint64_t size,
+			 struct vm_map_copy **copy);
+
+/*
  * vm_map_copy_overwrite - write the snapshot @copy over [@addr, @addr +
  * its size) of @map, which must be mapped writable, and consume @copy
  * (vm_write).  As GNU Mach, the copy must be whole pages at a page

@@ -43,6 +43,17 @@ kern_return_t vm_map_read_bytes(struct vm_map *map, uint64_t addr,
 void vm_map_copy_free(struct vm_map_copy *copy);
 
 /*
+ * vm_map_copy_record - the whole pages [*@start, *@end) of [@addr, @addr
+ * + @size) of user space (@size > 0) and, in *@copy, a record for a copy
+ * of them from the heap: size, offset and npages set, no bytes, not
+ * loaned, frames unset (vm_map_copy_bytes.c).  KERN_SUCCESS,
+ * KERN_INVALID_ADDRESS (beyond user space) or KERN_RESOURCE_SHORTAGE.
+ */
+kern_return_t vm_map_copy_record(uint64_t addr, uint64_t size,
+				 uint64_t *start, uint64_t *end,
+				 struct vm_map_copy **copy);
+
+/*
  * vm_map_copyin_loan - vm_map_copyin without @dealloc of more than
  * VM_MAP_COPY_BYTES_MAX bytes for a kernel receiver (vm_map_copyin_bytes
  * calls it): the same checks and returns, but the copy borrows the

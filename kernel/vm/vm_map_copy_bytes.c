@@ -21,6 +21,7 @@
 #include "vm/vm_map.h"
 #include "vm/vm_map_copy.h"
 #include "vm/vm_map_copy_kernel.h"
+#include "vm/vm_map_entry.h"
 #include "x86_64/cpu.h"
 #include "vm/vm_page.h"
 #include "vm/vm_page_loan.h"
@@ -47,6 +48,31 @@ static struct rec_pool pool = REC_POOL(pool_records);
 void vm_map_copy_free(struct vm_map_copy *copy)
 {
 	rec_pool_free(&pool, copy);
+}
+
+kern_return_t vm_map_copy_record(uint64_t addr, uint64_t size,
+				 uint64_t *start, uint64_t *end,
+				 struct vm_map_copy **copy)
+{
+	struct vm_map_copy *c;
+	kern_return_t kr;
+	uint64_t npages;
+
+	kr = vm_map_entry_round(VM_MIN_ADDRESS, VM_MAX_ADDRESS, addr, size,
+				start, end);
+	if (kr != KERN_SUCCESS)
+		return kr;
+	npages = (*end - *start) / VM_PAGE_SIZE;
+	c = kalloc(sizeof(*c) + npages * sizeof(c->frames[0]));
+	if (c == NULL)
+		return KERN_RESOURCE_SHORTAGE;
+	c->size = size;
+	c->offset = addr & PAGE_MASK;
+	c->npages = npages;
+	c->bytes = NULL;
+	c->loaned = false;
+	*copy = c;
+	return KERN_SUCCESS;
 }
 
 kern_return_t vm_map_copyin_bytes(struct vm_map *map, uint64_t addr,

@@ -30,13 +30,10 @@ kern_return_t vm_map_copy_kernel_alloc(uint64_t size,
 	c->npages = npages;
 	c->bytes = NULL;
 	c->loaned = false;
-	for (uint64_t i = 0; i < npages; i++) {
-		if (vm_page_alloc(VM_ZONE_DMA32, &c->frames[i]) !=
-		    KERN_SUCCESS) {
-			c->npages = i;
-			vm_map_copy_discard(c);
-			return KERN_RESOURCE_SHORTAGE;
-		}
+	if (vm_page_alloc_pages(VM_ZONE_DMA32, npages, c->frames) !=
+	    KERN_SUCCESS) {
+		kfree(c);
+		return KERN_RESOURCE_SHORTAGE;
 	}
 	tail = npages * VM_PAGE_SIZE - size;
 	if (tail != 0)

@@ -30,7 +30,8 @@ kern_return_t vm_map_copy_kernel_alloc(uint64_t size,
  * at @off bytes from the start of its data, page by page through the
  * direct map.  The range must lie within the copy's size (a kernel bug
  * otherwise: panic).  Pages a sender never touched read as zeros; writing
- * is only for copies from vm_map_copy_kernel_alloc.  Never block.
+ * is only for copies from vm_map_copy_kernel_alloc and vm_map_pin.
+ * Never block.
  */
 void vm_map_copy_kernel_write(struct vm_map_copy *copy, uint64_t off,
 			      const void *src, size_t len);

@@ -341,6 +341,52 @@ kern_return_t vm_page_core_alloc(struct vm_page_core *c,
 	return KERN_RESOURCE_SHORTAGE;
 }
 
+kern_return_t vm_page_core_alloc_pages(struct vm_page_core *c,
+				       enum vm_zone highest, uint64_t n,
+				       uint64_t *pas)
+{
+	uint64_t avail = 0, got = 0;
+
+	if (pas == NULL || (unsigned int)highest >= VM_ZONE_COUNT)
+		return KERN_INVALID_ARGUMENT;
+	for (int z = (int)highest; z >= 0; z--)
+		avail += c->free_pages[z];
+	if (n > avail)
+		return KERN_RESOURCE_SHORTAGE;
+	/* Whole free words at a time: the pages n single calls would give,
+	 * in the same order (lowest first, highest zone first). */
+	for (int z = (int)highest; z >= 0 && got < n; z--) {
+		uint64_t idx = c->zone_lo[z];
+
+		while (got < n && c->free_pages[z] != 0) {
+			uint64_t w, e, bits, take = 0;
+
+			idx = find_free(c, idx, c->zone_hi[z]);
+			if (idx >= c->zone_hi[z])
+				panic("vm_page: zone %d counts %llu free pages "
+				      "but has none", z,
+				      (unsigned long long)c->free_pages[z]);
+			w = idx / 64;
+			e = c->zone_hi[z] - w * 64 < 64 ?
+			    c->zone_hi[z] - w * 64 : 64;
+			bits = c->free_map[w] & word_mask(idx % 64, e);
+			while (bits != 0 && got < n) {
+				uint64_t b = (uint64_t)__builtin_ctzll(bits);
+
+				pas[got++] = (c->base_pfn + w * 64 + b) <<
+					     PAGE_SHIFT;
+				take |= 1ull << b;
+				bits &= bits - 1;
+			}
+			c->free_map[w] &= ~take;
+			summary_update(c, w * 64, w * 64 + 1);
+			c->free_pages[z] -= (uint64_t)__builtin_popcountll(take);
+			idx = w * 64 + e;
+		}
+	}
+	return KERN_SUCCESS;
+}
+
 void vm_page_core_free(struct vm_page_core *c, uint64_t pa, uint64_t npages)
 {
 	uint64_t pfn = pa >> PAGE_SHIFT, idx, bad;
@@ -453,12 +499,41 @@ kern_return_t vm_page_alloc(enum vm_zone highest, uint64_t *pa)
 	return kr;
 }
 
+kern_return_t vm_page_alloc_pages(enum vm_zone highest, uint64_t n,
+				  uint64_t *pas)
+{
+	uint64_t flags = cpu_intr_save();
+	kern_return_t kr;
+
+	kr = vm_page_core_alloc_pages(&vm_page_kernel_core, highest, n, pas);
+	cpu_intr_restore(flags);
+	return kr;
+}
+
 void vm_page_free_contig(uint64_t pa, uint64_t npages)
 {
 	uint64_t flags = cpu_intr_save();
 
 	vm_page_core_free(&vm_page_kernel_core, pa, npages);
 	cpu_intr_restore(flags);
+}
+
+void vm_page_run_flush(struct vm_page_run *r)
+{
+	if (r->npages != 0)
+		vm_page_free_contig(r->pa, r->npages);
+	r->npages = 0;
+}
+
+void vm_page_run_add(struct vm_page_run *r, uint64_t pa)
+{
+	if (r->npages != 0 && pa == r->pa + r->npages * VM_PAGE_SIZE) {
+		r->npages++;
+		return;
+	}
+	vm_page_run_flush(r);
+	r->pa = pa;
+	r->npages = 1;
 }
 
 uint64_t vm_page_free_count(enum vm_zone z)

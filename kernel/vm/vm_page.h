@@ -62,13 +62,40 @@ kern_return_t vm_page_alloc_contig(uint64_t npages, uint64_t align,
 kern_return_t vm_page_alloc(enum vm_zone highest, uint64_t *pa);
 
 /*
+ * vm_page_alloc_pages - @n single pages in @pas, all or none: the pages @n
+ * calls of vm_page_alloc(@highest) would give, taken a bitmap word at a
+ * time.  KERN_SUCCESS, KERN_RESOURCE_SHORTAGE (nothing allocated), or
+ * KERN_INVALID_ARGUMENT if @highest is not a zone or @pas is NULL.
+ * Interrupt-safe like vm_page_alloc_contig().
+ */
+kern_return_t vm_page_alloc_pages(enum vm_zone highest, uint64_t n,
+				  uint64_t *pas);
+
+/*
  * vm_page_free_contig - give back @npages pages from @pa, allocated by the
- * calls above (any sub-run of an allocation may be freed on its own).
+ * calls above (any run of allocated pages, from one allocation or
+ * several).
  * Freeing what is not allocated (a free, unmanaged or unaligned page, or 0
  * pages) is a kernel bug: panic(), before anything changes.
  * Interrupt-safe like vm_page_alloc_contig().
  */
 void vm_page_free_contig(uint64_t pa, uint64_t npages);
+
+/*
+ * Frames to free, gathered one at a time and given back a run of
+ * consecutive frames per vm_page_free_contig call: vm_page_run_add adds
+ * @pa (allocated, not added before), first freeing what @r holds if @pa
+ * does not follow it; vm_page_run_flush frees what @r holds.  Start
+ * from a zeroed struct; flush before the frames may be looked at again.
+ * Interrupt-safe like vm_page_alloc_contig().
+ */
+struct vm_page_run {
+	uint64_t pa;
+	uint64_t npages;
+};
+
+void vm_page_run_add(struct vm_page_run *r, uint64_t pa);
+void vm_page_run_flush(struct vm_page_run *r);
 
 /* Free and managed page counts of zone @z (for tests and leak checks);
  * 0 when @z is not a zone. */

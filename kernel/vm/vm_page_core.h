@@ -97,6 +97,17 @@ kern_return_t vm_page_core_alloc(struct vm_page_core *c,
 				 enum vm_zone highest, uint64_t *pa);
 
 /*
+ * vm_page_core_alloc_pages - vm_page_alloc_pages() on @c: the @n pages @n
+ * calls of vm_page_core_alloc would give, in that order, in @pas, all or
+ * none.  KERN_INVALID_ARGUMENT when @highest is not a zone or @pas is
+ * NULL; KERN_RESOURCE_SHORTAGE (nothing changed) when fewer than @n are
+ * free in @highest and below.
+ */
+kern_return_t vm_page_core_alloc_pages(struct vm_page_core *c,
+				       enum vm_zone highest, uint64_t n,
+				       uint64_t *pas);
+
+/*
  * vm_page_core_free - vm_page_free_contig() on @c.  panic()s, changing
  * nothing, if @pa is not page aligned, @npages is 0, or any page of the run
  * is unmanaged or already free.

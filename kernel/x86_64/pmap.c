@@ -9,10 +9,18 @@
  * a VM_PROT_NONE page keeps its frame.
  *
  * Removal and protection recurse over the tables that exist, so a range
- * costs what is mapped in it rather than its length.  After a removal
- * every touched table is scanned (512 entries) and freed if empty; freeing
- * a table of the active pmap reloads CR3 so that no paging-structure cache
- * keeps it.
+ * costs what is mapped in it rather than its length.  An entry that
+ * points to a table counts the table's non-zero entries in bits the CPU
+ * ignores there (PTE_COUNT), so a removal frees a table it emptied
+ * without scanning it.  The TLB of the active pmap is invalidated after
+ * the walk, every entry cleared: an invlpg per present page removed,
+ * which also drops every paging-structure cache entry, so the tables
+ * freed need no invlpg of their own (one when no page was present).  A
+ * removal of more than FLUSH_ALL_PAGES pages reloads CR3 once instead
+ * (as Linux's tlb_single_page_flush_ceiling): under QEMU TCG every invlpg
+ * also empties the vCPU's translated-code jump cache, so a device_read's
+ * 256 pages cost more as invlpgs than as one flush.  Interrupts stay off
+ * meanwhile, so nothing reaches a removed page before its invalidation.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -29,10 +37,15 @@
 
 #define PTE_FRAME	(1ull << 9)	/* software: a leaf holding a frame */
 #define PTE_TABLE	(PTE_P | PTE_W | PTE_U)
+/* In an entry that points to a table: how many entries of that table are
+ * not zero, in bits 52-61, which the CPU ignores in such entries. */
+#define PTE_COUNT_SHIFT	52
+#define PTE_COUNT	(0x3ffull << PTE_COUNT_SHIFT)
 
 #define PAGE_MASK	(VM_PAGE_SIZE - 1)
 #define ENTRIES		512
 #define KERNEL_FIRST	256	/* PML4 entries shared with boot_pml4 */
+#define FLUSH_ALL_PAGES	32	/* more: one CR3 reload, not invlpgs */
 
 extern uint64_t boot_pml4[ENTRIES];
 
@@ -71,35 +84,40 @@ static void table_free(struct pmap *pmap, uint64_t pa)
 	pmap->table_pages--;
 }
 
-static bool table_empty(const uint64_t *t)
+/* One more (@delta 1) or one fewer (-1) non-zero entry in the table that
+ * entry @e points to; @e NULL (the PML4's own count) is not kept. */
+static void count_add(uint64_t *e, int delta)
 {
-	for (unsigned int i = 0; i < ENTRIES; i++)
-		if (t[i] != 0)
-			return false;
-	return true;
+	if (e != NULL)
+		*e += (uint64_t)(int64_t)delta << PTE_COUNT_SHIFT;
 }
 
-/* The leaf entry of @va, creating missing tables when @create; NULL when
- * a table is missing (and could not be made). */
-static uint64_t *leaf_of(struct pmap *pmap, uint64_t va, bool create)
+static bool table_empty(uint64_t e)
 {
-	uint64_t *t = table_at(pmap->pml4);
+	return (e & PTE_COUNT) == 0;
+}
+
+/* The leaf entry of @va, creating missing tables; in *@pde the entry that
+ * points to its page table.  NULL when a table could not be made. */
+static uint64_t *leaf_of(struct pmap *pmap, uint64_t va, uint64_t **pde)
+{
+	uint64_t *t = table_at(pmap->pml4), *up = NULL;
 
 	for (int level = 4; level > 1; level--) {
 		uint64_t *e = &t[index_of(va, level)];
 
 		if (!(*e & PTE_P)) {
-			uint64_t pa;
+			uint64_t pa = table_alloc(pmap);
 
-			if (!create)
-				return NULL;
-			pa = table_alloc(pmap);
 			if (pa == 0)
 				return NULL;
 			*e = pa | PTE_TABLE;
+			count_add(up, 1);
 		}
+		up = e;
 		t = table_at(*e & PTE_ADDR);
 	}
+	*pde = up;
 	return &t[index_of(va, 1)];
 }
 
@@ -189,21 +207,23 @@ void pmap_destroy(struct pmap *pmap)
 static kern_return_t enter(struct pmap *pmap, uint64_t va, uint64_t pa,
 			   vm_prot_t prot, bool user, uint64_t attr)
 {
-	uint64_t *e, old, flags;
+	uint64_t *e, *pde, old, flags;
 
 	if ((va | pa) & PAGE_MASK || va >= PMAP_USER_END ||
 	    (pa & ~PTE_ADDR) != 0 || (prot & ~VM_PROT_ALL) != 0)
 		return KERN_INVALID_ARGUMENT;
 	flags = cpu_intr_save();
-	e = leaf_of(pmap, va, true);
+	e = leaf_of(pmap, va, &pde);
 	if (e == NULL) {
 		cpu_intr_restore(flags);
 		return KERN_RESOURCE_SHORTAGE;
 	}
 	old = *e;
 	*e = pa | leaf_flags(prot, user) | attr;
-	if (!(old & PTE_FRAME))
+	if (!(old & PTE_FRAME)) {
 		pmap->resident++;
+		count_add(pde, 1);
+	}
 	if ((old & PTE_P) && pmap == active)
 		invlpg(va);
 	cpu_intr_restore(flags);
@@ -214,6 +234,47 @@ kern_return_t pmap_enter(struct pmap *pmap, uint64_t va, uint64_t pa,
 			 vm_prot_t prot, bool user)
 {
 	return enter(pmap, va, pa, prot, user, 0);
+}
+
+kern_return_t pmap_enter_pages(struct pmap *pmap, uint64_t va,
+			       const uint64_t *frames, uint64_t n,
+			       vm_prot_t prot)
+{
+	uint64_t leaf = leaf_flags(prot, true), i = 0, flags;
+
+	if (va & PAGE_MASK || va >= PMAP_USER_END ||
+	    n > (PMAP_USER_END - va) / VM_PAGE_SIZE ||
+	    (prot & ~VM_PROT_ALL) != 0)
+		return KERN_INVALID_ARGUMENT;
+	for (uint64_t k = 0; k < n; k++)
+		if (frames[k] & ~PTE_ADDR)
+			return KERN_INVALID_ARGUMENT;
+	flags = cpu_intr_save();
+	while (i < n) {
+		uint64_t at = va + i * VM_PAGE_SIZE, *pde;
+		uint64_t *e = leaf_of(pmap, at, &pde);
+
+		if (e == NULL) {
+			pmap_remove(pmap, va, at, NULL, NULL);
+			cpu_intr_restore(flags);
+			return KERN_RESOURCE_SHORTAGE;
+		}
+		/* the rest of this page table: no walk per page */
+		for (uint64_t left = ENTRIES - index_of(at, 1);
+		     left > 0 && i < n; left--, i++, e++) {
+			if (frames[i] == 0)
+				continue;
+			if (*e & PTE_FRAME)
+				panic("pmap_enter_pages: 0x%llx is mapped",
+				      (unsigned long long)(va +
+							   i * VM_PAGE_SIZE));
+			*e = frames[i] | leaf;
+			pmap->resident++;
+			count_add(pde, 1);
+		}
+	}
+	cpu_intr_restore(flags);
+	return KERN_SUCCESS;
 }
 
 kern_return_t pmap_enter_device(struct pmap *pmap, uint64_t va, uint64_t pa,
@@ -227,11 +288,16 @@ struct remove_walk {
 	struct pmap *pmap;
 	void (*fn)(void *arg, uint64_t va, uint64_t pa);
 	void *arg;
+	bool changed;		/* an entry was cleared */
+	bool table_freed;
+	unsigned int npages;	/* present pages cleared: */
+	uint64_t pages[FLUSH_ALL_PAGES];	/* their addresses */
 };
 
-/* Remove the leaves of [start, end) under table @t of @level. */
+/* Remove the leaves of [start, end) under table @t of @level, which entry
+ * @up points to (NULL for the PML4). */
 static void remove_in(struct remove_walk *w, uint64_t *t, int level,
-		      uint64_t start, uint64_t end)
+		      uint64_t start, uint64_t end, uint64_t *up)
 {
 	uint64_t span = 1ull << level_shift(level);
 
@@ -243,23 +309,23 @@ static void remove_in(struct remove_walk *w, uint64_t *t, int level,
 			uint64_t old = *e;
 
 			*e = 0;
+			count_add(up, -1);
 			w->pmap->resident--;
-			if ((old & PTE_P) && w->pmap == active)
-				invlpg(va);
+			w->changed = true;
+			if ((old & PTE_P) && w->npages < FLUSH_ALL_PAGES)
+				w->pages[w->npages++] = va;
 			if (w->fn != NULL)
 				w->fn(w->arg, va, old & PTE_ADDR);
 		} else if (level > 1 && (*e & PTE_P)) {
 			uint64_t pa = *e & PTE_ADDR;
 
 			remove_in(w, table_at(pa), level - 1, va,
-				  next < end ? next : end);
-			if (table_empty(table_at(pa))) {
+				  next < end ? next : end, e);
+			if (table_empty(*e)) {
 				*e = 0;
-				/* the paging-structure caches may hold the
-				 * entry that led to the table: INVLPG drops
-				 * every cached entry on this address's path */
-				if (w->pmap == active)
-					invlpg(va);
+				count_add(up, -1);
+				w->changed = true;
+				w->table_freed = true;
 				table_free(w->pmap, pa);
 			}
 		}
@@ -275,7 +341,19 @@ void pmap_remove(struct pmap *pmap, uint64_t start, uint64_t end,
 
 	check_range("pmap_remove", start, end);
 	flags = cpu_intr_save();
-	remove_in(&w, table_at(pmap->pml4), 4, start, end);
+	remove_in(&w, table_at(pmap->pml4), 4, start, end, NULL);
+	if (pmap == active && w.changed) {
+		/* after every entry is cleared, so that an INVLPG also
+		 * drops the paging-structure caches' entries of the
+		 * tables freed (it drops them all) */
+		if ((end - start) / VM_PAGE_SIZE > FLUSH_ALL_PAGES)
+			write_cr3(pmap->pml4);
+		else if (w.npages == 0 && w.table_freed)
+			invlpg(start);
+		else
+			for (unsigned int i = 0; i < w.npages; i++)
+				invlpg(w.pages[i]);
+	}
 	cpu_intr_restore(flags);
 }
 
@@ -344,6 +422,26 @@ bool pmap_extract(const struct pmap *pmap, uint64_t va, uint64_t *pa)
 	if (!(e & PTE_FRAME))
 		return false;
 	*pa = (e & PTE_ADDR) | (va & PAGE_MASK);
+	return true;
+}
+
+bool pmap_extract_writable(const struct pmap *pmap, uint64_t va,
+			   uint64_t *pa)
+{
+	const uint64_t *t = table_at(pmap->pml4);
+
+	if (va >= PMAP_USER_END)
+		return false;
+	for (int level = 4; level > 1; level--) {
+		uint64_t e = t[index_of(va, level)];
+
+		if (!(e & PTE_P))
+			return false;
+		t = table_at(e & PTE_ADDR);
+	}
+	if ((t[index_of(va, 1)] & (PTE_P | PTE_W)) != (PTE_P | PTE_W))
+		return false;
+	*pa = (t[index_of(va, 1)] & PTE_ADDR) | (va & PAGE_MASK);
 	return true;
 }
 

@@ -22,11 +22,12 @@
  *
  * Every page-table page comes from vm_page_alloc() below 4 GiB and is
  * reached through the direct map.  Page tables emptied by pmap_remove() go
- * back at once.  The TLB is invalidated (invlpg of a changed page, and of
- * an address a freed page table covered once its entry is cleared, which
- * drops the paging-structure caches' entries on its path) only for the
- * active pmap; an inactive pmap has nothing cached since there is one CPU
- * and pmap_activate() reloads CR3.
+ * back at once.  The TLB is invalidated (invlpg of a changed page, after
+ * a removal's entries are all cleared so that it also drops the
+ * paging-structure caches' entries of the tables freed; one CR3 reload
+ * instead for a removal of more than 32 pages) only for the active pmap;
+ * an inactive pmap has nothing cached since there is one CPU and
+ * pmap_activate() reloads CR3.
  *
  * Locking: one CPU; every function disables interrupts while it changes
  * page tables.  None may be called from an interrupt handler (they
@@ -64,6 +65,20 @@ void pmap_destroy(struct pmap *pmap);
 kern_return_t pmap_enter(struct pmap *pmap, uint64_t va, uint64_t pa,
 			 vm_prot_t prot, bool user);
 
+/*
+ * pmap_enter_pages - map @n pages from @va to @frames[0..n) for user mode
+ * with @prot, as pmap_enter would one by one, a frame 0 leaving its page
+ * unmapped; the range must map nothing (a mapped page is a kernel bug:
+ * panic).  Returns KERN_SUCCESS, KERN_INVALID_ARGUMENT (@va not page
+ * aligned, the range not below PMAP_USER_END, a frame not page aligned
+ * or above 52 bits, bits of @prot beyond VM_PROT_ALL) or
+ * KERN_RESOURCE_SHORTAGE (no page for a page table: then nothing is
+ * mapped).  One page-table walk per 512 pages.
+ */
+kern_return_t pmap_enter_pages(struct pmap *pmap, uint64_t va,
+			       const uint64_t *frames, uint64_t n,
+			       vm_prot_t prot);
+
 /* pmap_enter_device - pmap_enter of device memory for user mode,
  * uncached (MMIO registers: every access reaches the device).  A later
  * pmap_protect keeps the mapping uncached. */
@@ -73,10 +88,11 @@ kern_return_t pmap_enter_device(struct pmap *pmap, uint64_t va, uint64_t pa,
 /*
  * pmap_remove - unmap every page of [@start, @end) (page aligned, within
  * the user half; a bad range is a kernel bug: panic).  For each frame
- * removed, @fn(@arg, va, pa) is called once the TLB no longer holds the
- * page, in increasing va order; @fn may be NULL.  Page tables left empty
- * are freed.  Absent page tables are skipped whole, so a large sparse
- * range is cheap.
+ * removed, @fn(@arg, va, pa) is called in increasing va order, with
+ * interrupts off, before the TLB is invalidated at the end of the
+ * removal, which comes before anything else runs: @fn may free the
+ * frame.  @fn may be NULL.  Page tables left empty are freed.  Absent
+ * page tables are skipped whole, so a large sparse range is cheap.
  */
 void pmap_remove(struct pmap *pmap, uint64_t start, uint64_t end,
 		 void (*fn)(void *arg, uint64_t va, uint64_t pa), void *arg);
@@ -91,6 +107,11 @@ void pmap_protect(struct pmap *pmap, uint64_t start, uint64_t end,
  * physical address of the byte at @va in *@pa; false for an unmapped or
  * non-user address. */
 bool pmap_extract(const struct pmap *pmap, uint64_t va, uint64_t *pa);
+
+/* pmap_extract_writable - pmap_extract, but true only when the page is
+ * also present and writable. */
+bool pmap_extract_writable(const struct pmap *pmap, uint64_t va,
+			   uint64_t *pa);
 
 /* pmap_activate - load @pmap into CR3, or with NULL the boot page tables
  * (the kernel half only). */

@@ -4,7 +4,8 @@
  * A Mach read or write of a unit (a disk or one of its MBR partitions)
  * becomes READ/WRITE commands for the disk's adapter: the module lists
  * the request's pages (the reply's fresh pages for device_read, the
- * message's pages for device_write), blk_cluster_plan turns them into
+ * caller's own for device_read_into, the message's pages for
+ * device_write), blk_cluster_plan turns them into
  * commands with scatter-gather lists within the adapter's limits and
  * bounce pages where a page is out of its reach, and the commands go to
  * linux-emu (lx_emul_disk.h).  Each command's done callback counts down;
@@ -634,6 +635,9 @@ static const struct dev_ops lxblk_ops = {
 	/* a write's pages only go to the device (DMA, or a bounce copy
 	 * from them) until the request is answered */
 	.write_reads_frames = true,
+	/* a read's data only comes into its pages (DMA, or a bounce copy
+	 * to them) until the request is answered */
+	.read_into = true,
 };
 
 const struct dev_module dev_lxblk_module = {

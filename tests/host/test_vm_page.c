@@ -467,6 +467,64 @@ static void freed_middle_run_is_reused_exactly(struct ktest *t)
 	expect_counts(t, &c, before, "all freed");
 }
 
+/*
+ * A batch of pages is what as many single allocations give, in order:
+ * from a free map with holes (every third page, a run, a page short of
+ * a word), over the 16 MiB zone boundary (DMA32 first, then DMA); more
+ * than is free is refused and changes nothing.
+ */
+static void page_batches_match_single_allocations(struct ktest *t)
+{
+	static const struct vm_page_range r = { MIB(16) - PG(100),
+						MIB(16) + PG(300) };
+	static uint64_t all[400], batch[400], single[400];
+	uint64_t before[VM_ZONE_COUNT], pa;
+	struct vm_page_core c;
+	size_t n = 0, nfree = 0;
+
+	if (!core_make(t, &c, &r, 1))
+		return;
+	while (vm_page_core_alloc(&c, VM_ZONE_NORMAL, &pa) == KERN_SUCCESS)
+		all[n++] = pa;
+	KTEST_EXPECT_EQ(t, n, 400);
+	for (size_t i = 0; i < n; i++) {
+		if (i % 3 == 0 || (i >= 200 && i < 263) || i == 390) {
+			vm_page_core_free(&c, all[i], 1);
+			nfree++;
+		}
+	}
+	counts_of(&c, before);
+	KTEST_EXPECT_EQ(t, vm_page_core_alloc_pages(&c, VM_ZONE_NORMAL,
+						    nfree + 1, batch),
+			KERN_RESOURCE_SHORTAGE);
+	expect_counts(t, &c, before, "after a refused batch");
+	KTEST_EXPECT_EQ(t, vm_page_core_alloc_pages(&c, VM_ZONE_NORMAL, nfree,
+						    batch),
+			KERN_SUCCESS);
+	for (size_t i = 0; i < nfree; i++)
+		vm_page_core_free(&c, batch[i], 1);
+	expect_counts(t, &c, before, "after the batch was freed");
+	for (size_t i = 0; i < nfree; i++)
+		KTEST_EXPECT_EQ(t, vm_page_core_alloc(&c, VM_ZONE_NORMAL,
+						      &single[i]),
+				KERN_SUCCESS);
+	for (size_t i = 0; i < nfree; i++) {
+		if (batch[i] != single[i]) {
+			ktest_fail(t, "page %zu of the batch is 0x%llx, a "
+				   "single allocation gave 0x%llx", i,
+				   (unsigned long long)batch[i],
+				   (unsigned long long)single[i]);
+			return;
+		}
+	}
+	KTEST_EXPECT_EQ(t, vm_page_core_alloc_pages(&c, VM_ZONE_DMA, 1,
+						    NULL),
+			KERN_INVALID_ARGUMENT);
+	KTEST_EXPECT_EQ(t, vm_page_core_alloc_pages(&c, VM_ZONE_COUNT, 1,
+						    batch),
+			KERN_INVALID_ARGUMENT);
+}
+
 static void summary_skips_allocated_words_in_a_large_span(struct ktest *t)
 {
 	/* 16 Ki pages: 256 bitmap words, 4 summary words. */
@@ -874,6 +932,8 @@ static const struct ktest_case vm_page_cases[] = {
 	  exhaustion_is_shortage_and_changes_nothing },
 	{ "freed_middle_run_is_reused_exactly",
 	  freed_middle_run_is_reused_exactly },
+	{ "page_batches_match_single_allocations",
+	  page_batches_match_single_allocations },
 	{ "summary_skips_allocated_words_in_a_large_span",
 	  summary_skips_allocated_words_in_a_large_span },
 	{ "bad_frees_panic_and_change_nothing",

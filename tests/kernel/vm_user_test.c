@@ -389,6 +389,46 @@ static void deallocate_returns_pages(struct ktest *t)
 	map_end(m);
 }
 
+/*
+ * A removal of more than 32 pages of the active map flushes the TLB once
+ * at its end instead of page by page: no removed page stays reachable
+ * through a translation cached before, and memory allocated again in
+ * the same place is fresh.
+ */
+static void large_removal_leaves_no_stale_translation(struct ktest *t)
+{
+	struct vm_map *m = map_begin(t);
+	uint64_t base = 0x31000000, a = base, empty;
+	const uint64_t pages = 64;
+
+	if (m == NULL)
+		return;
+	empty = free_pages();
+	KTEST_EXPECT_EQ(t, vm_map_allocate(m, &a, pages * PAGE, false),
+			KERN_SUCCESS);
+	fill(buf_a, PAGE, 9);
+	for (uint64_t i = 0; i < pages; i++)
+		KTEST_EXPECT_EQ(t, copyout(buf_a, uptr(base + i * PAGE), PAGE),
+				0);
+	/* every page's translation cached: read through it */
+	for (uint64_t i = 0; i < pages; i++)
+		KTEST_EXPECT_EQ(t, *(volatile uint8_t *)uptr(base + i * PAGE +
+							       1),
+				buf_a[1]);
+	KTEST_EXPECT_EQ(t, vm_map_remove(m, base, pages * PAGE),
+			KERN_SUCCESS);
+	KTEST_EXPECT_EQ(t, free_pages(), empty);
+	for (uint64_t i = 0; i < pages; i += 7)
+		KTEST_EXPECT_EQ(t, copyin(uptr(base + i * PAGE), buf_b, 8), -1);
+	KTEST_EXPECT_EQ(t, vm_map_allocate(m, &a, pages * PAGE, false),
+			KERN_SUCCESS);
+	for (uint64_t i = 0; i < pages; i++)
+		KTEST_EXPECT_EQ(t, *(volatile uint8_t *)uptr(base + i * PAGE +
+							       1),
+				0);
+	map_end(m);
+}
+
 static void protect_above_maximum_fails(struct ktest *t)
 {
 	struct vm_map *m = map_begin(t);
@@ -886,6 +926,8 @@ static const struct ktest_case vm_user_cases[] = {
 	{ "allocate_zero_size_is_invalid_argument",
 	  allocate_zero_size_is_invalid_argument },
 	{ "deallocate_returns_pages", deallocate_returns_pages },
+	{ "large_removal_leaves_no_stale_translation",
+	  large_removal_leaves_no_stale_translation },
 	{ "protect_above_maximum_fails", protect_above_maximum_fails },
 	{ "vm_map_fault_checks_region_and_access",
 	  vm_map_fault_checks_region_and_access },

@@ -20,8 +20,9 @@
  * mode=lat count=N: N reads and N writes of 512 B, 4, 8, 16 and 64 KiB
  * on hd0s1 for the kernel's disk.cmd.glue / disk.int.glue samples (and,
  * with bench_mode=, the user's view of each call: disk.*.instr/<size>).
- * mode=tput: sequential read (hd0s2) and write (hd0s1) throughput for
- * requests of 4 KiB to 1 MiB, BENCH lines in MiB/s (host_get_time).
+ * mode=tput: sequential read (hd0s2: device_read, and device_read_into
+ * where the device takes it) and write (hd0s1) throughput for requests
+ * of 4 KiB to 1 MiB, BENCH lines in MiB/s (host_get_time).
  */
 #include <device/device.h>
 #include <device/device_reply_server.h>
@@ -34,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graft/device_direct.h"
 #include "graft_user.h"
 #include "mach_host.h"
 #include "disk_pattern.h"
@@ -374,6 +376,82 @@ static void bad_inputs(mach_port_t p1)
 	      device_open(master, D_READ, "hd0s3", &p1));
 }
 
+/*
+ * device_read_into (defs/device_direct.defs) on hd0s2: the data lands in
+ * the caller's own memory, untouched or written, at any offset in a
+ * page, and nothing around it changes; every bad input is refused with
+ * its D_* code.  A disk a driver server serves does not take it (the
+ * proxy's reads bring the server's data): D_INVALID_OPERATION, the
+ * answer of every device without dev_ops.read_into.
+ */
+static void read_into(mach_port_t p2)
+{
+	vm_address_t fresh = 0, ro = 0;
+	uint8_t *buf = malloc(3 * 4096);
+	int got = -1, around = 1;
+	mach_msg_type_number_t n = GRAFT_DEV_INFO_COUNT;
+	struct graft_dev_info info;
+
+	check("allocate_untouched_memory", KERN_SUCCESS,
+	      vm_allocate(mach_task_self(), &fresh, 4 * 4096, 1));
+	if (info_read(p2, &info, &n) == D_SUCCESS &&
+	    info.mode == GRAFT_DEV_SERVER) {
+		check("read_into_a_servers_disk_is_invalid_operation",
+		      D_INVALID_OPERATION,
+		      device_read_into(p2, 0, 0, fresh, 16 * S, &got));
+		vm_deallocate(mach_task_self(), fresh, 4 * 4096);
+		free(buf);
+		return;
+	}
+	check("read_into_untouched_memory", D_SUCCESS,
+	      device_read_into(p2, 0, 0, fresh, 16 * S, &got));
+	check("read_into_untouched_memory_count", 16 * S, got);
+	check("read_into_untouched_memory_data", 1,
+	      sectors_are((const uint8_t *)fresh, p2_start, 16, 0));
+	if (buf != NULL) {
+		memset(buf, 0xee, 3 * 4096);
+		check("read_into_misaligned_memory", D_SUCCESS,
+		      device_read_into(p2, 0, 16, (vm_address_t)buf + 100,
+				       8 * S, &got));
+		check("read_into_misaligned_memory_data", 1,
+		      sectors_are(buf + 100, p2_start + 16, 8, 0));
+		for (size_t i = 0; i < 100; i++)
+			around &= buf[i] == 0xee &&
+				  buf[100 + 8 * S + i] == 0xee;
+		check("read_into_leaves_the_bytes_around", 1, around);
+	}
+	check("read_into_master_port_is_no_device", D_NO_SUCH_DEVICE,
+	      device_read_into(master, 0, 0, fresh, S, &got));
+	check("read_into_bad_mode_is_invalid_operation",
+	      D_INVALID_OPERATION,
+	      device_read_into(p2, 0x100, 0, fresh, S, &got));
+	check("read_into_zero_bytes_is_bad_size", D_INVALID_SIZE,
+	      device_read_into(p2, 0, 0, fresh, 0, &got));
+	check("read_into_negative_bytes_is_bad_size", D_INVALID_SIZE,
+	      device_read_into(p2, 0, 0, fresh, -S, &got));
+	check("read_into_unaligned_size_is_bad_size", D_INVALID_SIZE,
+	      device_read_into(p2, 0, 0, fresh, 100, &got));
+	check("read_into_64_mib_is_bad_size", D_INVALID_SIZE,
+	      device_read_into(p2, 0, 0, fresh, 64 * MIB, &got));
+	check("read_into_past_the_end_is_bad_recnum", D_INVALID_RECNUM,
+	      device_read_into(p2, 0, (recnum_t)p2_count, fresh, S, &got));
+	check("read_into_past_the_memory_is_bad_size", D_INVALID_SIZE,
+	      device_read_into(p2, 0, 0, fresh + 3 * 4096, 2 * 4096,
+			       &got));
+	check("read_into_kernel_space_is_bad_size", D_INVALID_SIZE,
+	      device_read_into(p2, 0, 0, (vm_address_t)0xffff800000000000ull,
+			       S, &got));
+	check("allocate_read_only_memory", KERN_SUCCESS,
+	      vm_allocate(mach_task_self(), &ro, 4096, 1));
+	check("protect_read_only_memory", KERN_SUCCESS,
+	      vm_protect(mach_task_self(), ro, 4096, 0, VM_PROT_READ));
+	check("read_into_read_only_memory_is_read_only", D_READ_ONLY,
+	      device_read_into(p2, 0, 0, ro, S, &got));
+	vm_deallocate(mach_task_self(), ro, 4096);
+	vm_deallocate(mach_task_self(), fresh, 4 * 4096);
+	free(buf);
+}
+
 static void read_only(mach_port_t dev, const char *name)
 {
 	static uint8_t page[S];
@@ -462,6 +540,7 @@ static void run_checks(void)
 	check("hd0s2_starts_at_its_first_sector", 1,
 	      read_and_check(p2, p2_start, 0, 16, 0));
 	read_only(p2, "hd0s2");
+	read_into(p2);
 	p1 = open_disk("hd0s1", D_READ | D_WRITE);
 	partition_1(p1);
 	two_in_flight(p1);
@@ -477,8 +556,10 @@ static void run_checks(void)
 /*
  * mode=lat: reads and writes of each size for the kernel's samples.
  * With bench_mode=MODE each call is timed too, from the call to its
- * reply (one fenced TSC pair; the vm_deallocate of a read's data
- * outside): disk.read.instr/<size> and disk.write.instr/<size>.
+ * reply (one fenced TSC pair; a read's up to the vm_deallocate of its
+ * data returned, the client's whole cost of a read, as Linux's pread
+ * into a buffer of its own): disk.read.instr/<size> and
+ * disk.write.instr/<size>.
  */
 #define LAT_MAX	1024
 
@@ -498,20 +579,19 @@ static void latency(unsigned long n, const char *bench_mode)
 			io_buf_ptr_t data = 0;
 			mach_msg_type_number_t got = 0;
 			int written = 0;
-			uint64_t t0 = tsc(), t1, t2;
+			uint64_t t0 = tsc(), t1;
 
 			bad |= device_read(p1, 0, 0, (int)lens[s], &data,
 					   &got);
-			t1 = tsc();
 			vm_deallocate(mach_task_self(), (vm_address_t)data,
 				      got);
-			t2 = tsc();
+			t1 = tsc();
 			bad |= device_write(p1, 0, 0, (io_buf_ptr_t)buf,
 					    (mach_msg_type_number_t)lens[s],
 					    &written);
 			if (i < LAT_MAX) {
 				rd[i] = t1 - t0;
-				wr[i] = tsc() - t2;
+				wr[i] = tsc() - t1;
 			}
 		}
 		if (bench_mode == NULL || n == 0)
@@ -542,59 +622,71 @@ static double now_us(void)
 #define TPUT_PASSES	9
 #define TPUT_BYTES	(2 * MIB)	/* per pass */
 
-/* mode=tput: sequential reads of hd0s2 and writes of hd0s1. */
+/* One request of a pass: device_read (@kind 0, the data out of line,
+ * unmapped at once), device_write (1) or device_read_into @into (2). */
+static int tput_request(int kind, mach_port_t p1, mach_port_t p2,
+			recnum_t rec, unsigned long len, uint8_t *buf,
+			vm_address_t into)
+{
+	io_buf_ptr_t data = 0;
+	mach_msg_type_number_t got = 0;
+	int done = 0, bad;
+
+	if (kind == 1)
+		return device_write(p1, 0, rec, (io_buf_ptr_t)buf,
+				    (mach_msg_type_number_t)len, &done);
+	if (kind == 2)
+		return device_read_into(p2, 0, rec, into, (int)len, &done);
+	bad = device_read(p2, 0, rec, (int)len, &data, &got);
+	vm_deallocate(mach_task_self(), (vm_address_t)data, got);
+	return bad;
+}
+
+/*
+ * mode=tput: sequential reads of hd0s2 (disk.read.seq: device_read;
+ * disk.read.into.seq: device_read_into a buffer of the client's, when
+ * the device takes it) and writes of hd0s1 (disk.write.seq).
+ */
 static void throughput(void)
 {
 	static const unsigned long lens[] = { 4096, 16384, 65536, 262144,
 					      1048576 };
+	static const char *const kinds[] = { "read", "write", "read.into" };
 	mach_port_t p1 = open_disk("hd0s1", D_READ | D_WRITE);
 	mach_port_t p2 = open_disk("hd0s2", D_READ);
 	void *base;
 	uint8_t *buf = gen1_buffer(p1_start, 2048, 0, &base);
+	vm_address_t into = 0;
 	double rate[TPUT_PASSES];
-	int bad = 0;
+	int bad = 0, got = 0, kinds_run = 2;
 
+	if (vm_allocate(mach_task_self(), &into, MIB, 1) == KERN_SUCCESS &&
+	    device_read_into(p2, 0, 0, into, S, &got) == D_SUCCESS)
+		kinds_run = 3;
 	for (int s = 0; s < 5 && buf != NULL; s++) {
-		for (int w = 0; w < 2; w++) {
+		for (int w = 0; w < kinds_run; w++) {
 			char name[64];
 
 			for (int pass = 0; pass < TPUT_PASSES; pass++) {
 				double t0 = now_us(), t1;
 
 				for (unsigned long off = 0; off < TPUT_BYTES;
-				     off += lens[s]) {
-					io_buf_ptr_t data = 0;
-					mach_msg_type_number_t got = 0;
-					int written = 0;
-					recnum_t rec = (recnum_t)(off / S);
-
-					if (w)
-						bad |= device_write(
-							p1, 0, rec,
-							(io_buf_ptr_t)buf,
-							(mach_msg_type_number_t)
-							lens[s], &written);
-					else
-						bad |= device_read(
-							p2, 0, rec,
-							(int)lens[s], &data,
-							&got);
-					if (!w)
-						vm_deallocate(
-							mach_task_self(),
-							(vm_address_t)data,
-							got);
-				}
+				     off += lens[s])
+					bad |= tput_request(
+						w, p1, p2,
+						(recnum_t)(off / S), lens[s],
+						buf, into);
 				t1 = now_us();
 				rate[pass] = t1 > t0 ? TPUT_BYTES /
 					     (t1 - t0) * 1e6 / MIB : 0;
 			}
 			snprintf(name, sizeof(name), "%sdisk.%s.seq/%lu",
-				 bench_prefix, w ? "write" : "read", lens[s]);
+				 bench_prefix, kinds[w], lens[s]);
 			bench_print_rates(name, "MiB/s", rate, TPUT_PASSES);
 		}
 	}
 	check("throughput_requests_succeed", 0, bad);
+	vm_deallocate(mach_task_self(), into, MIB);
 	free(base);
 	device_close(p1);
 	device_close(p2);

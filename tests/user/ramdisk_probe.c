@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graft/device_direct.h"
 #include "graft_user.h"
 #include "user_bench.h"
 #include "user_check.h"
@@ -114,6 +115,22 @@ static void sync_paths(unsigned char *buf)
 	      device_read(dev, 0, AREA_RECORD, AREA_SIZE, &data, &n));
 	check("inband_write_landed", 0, memcmp(data, buf, AREA_SIZE));
 	vm_deallocate(mach_task_self(), (vm_address_t)data, n);
+	/* device_read_into, answered at once (rd0 never waits) */
+	data = malloc(AREA_SIZE + 7);
+	if (data != NULL) {
+		check("read_into", D_SUCCESS,
+		      device_read_into(dev, 0, AREA_RECORD,
+				       (vm_address_t)data + 7, AREA_SIZE,
+				       &written));
+		check("read_into_count", AREA_SIZE, written);
+		check("read_into_is_pattern", 0,
+		      memcmp(data + 7, buf, AREA_SIZE));
+		check("read_into_zero_bytes", D_SUCCESS,
+		      device_read_into(dev, 0, AREA_RECORD,
+				       (vm_address_t)data, 0, &written));
+		check("read_into_zero_bytes_count", 0, written);
+		free(data);
+	}
 }
 
 
