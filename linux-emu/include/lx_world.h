@@ -120,4 +120,9 @@ bool lx_page_ready(void);
  * HZ. */
 int lx_timer_init(void);
 
+/* lx_hrtimer_tick - run the hrtimers whose soft expiry has come
+ * in hard IRQ context (lx_hrtimer.c, from the clock tick, interrupts
+ * off). */
+void lx_hrtimer_tick(void);
+
 #endif

@@ -752,6 +752,12 @@ NVME_DISK = ("nvme,serial=graft0,drive=d0,addr=04.0",)
 # A USB disk (Bulk-Only mass storage) on port 1 of a PIIX3 UHCI.
 USB_STORAGE_DISK = ("piix3-usb-uhci,id=uhci0,addr=04.0",
                     "usb-storage,drive=d0,bus=uhci0.0,port=1")
+# The same on an OHCI (QEMU's pci-ohci, Apple's KeyLargo) and, high
+# speed, on an EHCI without companions (QEMU's usb-ehci, ICH4's).
+USB_OHCI_DISK = ("pci-ohci,id=ohci0,addr=04.0",
+                 "usb-storage,drive=d0,bus=ohci0.0,port=1")
+USB_EHCI_DISK = ("usb-ehci,id=ehci0,addr=04.0",
+                 "usb-storage,drive=d0,bus=ehci0.0,port=1")
 
 
 def qemu_scsi_disk(adapter: str) -> Callable[[Suite, Path], Suite]:
@@ -799,14 +805,21 @@ def bench_disk_suite(disk: str,
                   + "device=${device-port}"),))
 
 
-def bochs_usb_disk(suite: Suite, suite_dir: Path) -> Suite:
-    """Prepare hook of disk-usb-storage-bochs: the image as a USB disk
-    (Bochs' usb_msd, Bulk-Only) on port 1 of Bochs' PIIX3 UHCI."""
-    suite = disk_image(suite, suite_dir)
-    return dataclasses.replace(suite, bochsrc=suite.bochsrc + (
-        "pci: enabled=1, chipset=i440fx",
-        "usb_uhci: enabled=1, port1=disk, "
-        f"options1=\"path:{suite_dir / 'hd0.img'}\""))
+def bochs_usb_disk_on(controller: str, speed: str = ""
+                      ) -> Callable[[Suite, Path], Suite]:
+    """Prepare hook of the disk-usb-*-bochs suites: the image as a USB
+    disk (Bochs' usb_msd, Bulk-Only) on port 1 of Bochs' `controller`
+    (usb_uhci: the PIIX3's; usb_ohci, usb_ehci: a PCI card), reporting
+    `speed` if given (`high` on usb_ehci, else its companion takes it)."""
+    options = (f"speed:{speed}, " if speed else "") + "path:"
+
+    def prepare(suite: Suite, suite_dir: Path) -> Suite:
+        suite = disk_image(suite, suite_dir)
+        return dataclasses.replace(suite, bochsrc=suite.bochsrc + (
+            "pci: enabled=1, chipset=i440fx",
+            f"{controller}: enabled=1, port1=disk, "
+            f"options1=\"{options}{suite_dir / 'hd0.img'}\""))
+    return prepare
 
 
 def bochs_ide_disk(suite: Suite, suite_dir: Path) -> Suite:
@@ -1562,6 +1575,14 @@ SUITES: tuple[Suite, ...] = (
               prepare=qemu_device_disk(USB_STORAGE_DISK),
               check=disk_check,
               modules=disk_modules(True)),
+    # The same on QEMU's OHCI (ohci-hcd, ohci-pci) and EHCI (ehci-hcd,
+    # ehci-pci, the disk at high speed).
+    *(QemuSuite(name=name, test="disk-usb-storage", timeout=300.0,
+                cmdline=("linux", "linux.disks=1") + disk_cmdline(True),
+                prepare=qemu_device_disk(devices), check=disk_check,
+                modules=disk_modules(True))
+      for name, devices in (("disk-usb-ohci", USB_OHCI_DISK),
+                            ("disk-usb-ehci", USB_EHCI_DISK))),
     # The same over the SCSI host adapters QEMU emulates (SCSI_HBAS).
     *(QemuSuite(name=name, test=test, timeout=180.0,
                 cmdline=("linux",) + disk_cmdline(True),
@@ -1584,8 +1605,16 @@ SUITES: tuple[Suite, ...] = (
     BochsSuite(name="disk-usb-storage-bochs", test="disk-usb-storage",
                timeout=900.0,
                cmdline=("linux", "linux.disks=1") + disk_cmdline(False),
-               prepare=bochs_usb_disk, check=disk_check,
+               prepare=bochs_usb_disk_on("usb_uhci"), check=disk_check,
                modules=disk_modules(False)),
+    # The same on Bochs' OHCI and EHCI (the disk at high speed).
+    *(BochsSuite(name=name, test="disk-usb-storage", timeout=900.0,
+                 cmdline=("linux", "linux.disks=1") + disk_cmdline(False),
+                 prepare=bochs_usb_disk_on(controller, speed),
+                 check=disk_check, modules=disk_modules(False))
+      for name, controller, speed in (
+          ("disk-usb-ohci-bochs", "usb_ohci", ""),
+          ("disk-usb-ehci-bochs", "usb_ehci", "high"))),
     # The same on Bochs' PIIX3 IDE (ata0-master), without a bad sector
     # (so libata never names its transfer mode: MWDMA2 is what ata_piix
     # picks for Bochs' drive and controller).
