@@ -752,12 +752,15 @@ NVME_DISK = ("nvme,serial=graft0,drive=d0,addr=04.0",)
 # A USB disk (Bulk-Only mass storage) on port 1 of a PIIX3 UHCI.
 USB_STORAGE_DISK = ("piix3-usb-uhci,id=uhci0,addr=04.0",
                     "usb-storage,drive=d0,bus=uhci0.0,port=1")
-# The same on an OHCI (QEMU's pci-ohci, Apple's KeyLargo) and, high
-# speed, on an EHCI without companions (QEMU's usb-ehci, ICH4's).
+# The same on an OHCI (QEMU's pci-ohci, Apple's KeyLargo), on an EHCI
+# without companions (QEMU's usb-ehci, ICH4's; high speed) and on an
+# xHCI (QEMU's qemu-xhci; super speed).
 USB_OHCI_DISK = ("pci-ohci,id=ohci0,addr=04.0",
                  "usb-storage,drive=d0,bus=ohci0.0,port=1")
 USB_EHCI_DISK = ("usb-ehci,id=ehci0,addr=04.0",
                  "usb-storage,drive=d0,bus=ehci0.0,port=1")
+USB_XHCI_DISK = ("qemu-xhci,id=xhci0,addr=04.0",
+                 "usb-storage,drive=d0,bus=xhci0.0,port=1")
 
 
 def qemu_scsi_disk(adapter: str) -> Callable[[Suite, Path], Suite]:
@@ -809,8 +812,9 @@ def bochs_usb_disk_on(controller: str, speed: str = ""
                       ) -> Callable[[Suite, Path], Suite]:
     """Prepare hook of the disk-usb-*-bochs suites: the image as a USB
     disk (Bochs' usb_msd, Bulk-Only) on port 1 of Bochs' `controller`
-    (usb_uhci: the PIIX3's; usb_ohci, usb_ehci: a PCI card), reporting
-    `speed` if given (`high` on usb_ehci, else its companion takes it)."""
+    (usb_uhci: the PIIX3's; usb_ohci, usb_ehci, usb_xhci: a PCI card),
+    reporting `speed` if given (`high` on usb_ehci, which otherwise
+    leaves it to a companion UHCI; `super` on usb_xhci's USB 3 port)."""
     options = (f"speed:{speed}, " if speed else "") + "path:"
 
     def prepare(suite: Suite, suite_dir: Path) -> Suite:
@@ -1575,14 +1579,16 @@ SUITES: tuple[Suite, ...] = (
               prepare=qemu_device_disk(USB_STORAGE_DISK),
               check=disk_check,
               modules=disk_modules(True)),
-    # The same on QEMU's OHCI (ohci-hcd, ohci-pci) and EHCI (ehci-hcd,
-    # ehci-pci, the disk at high speed).
+    # The same on QEMU's OHCI (ohci-hcd, ohci-pci), EHCI (ehci-hcd,
+    # ehci-pci, the disk at high speed) and xHCI (xhci-hcd, xhci-pci,
+    # the disk at super speed).
     *(QemuSuite(name=name, test="disk-usb-storage", timeout=300.0,
                 cmdline=("linux", "linux.disks=1") + disk_cmdline(True),
                 prepare=qemu_device_disk(devices), check=disk_check,
                 modules=disk_modules(True))
       for name, devices in (("disk-usb-ohci", USB_OHCI_DISK),
-                            ("disk-usb-ehci", USB_EHCI_DISK))),
+                            ("disk-usb-ehci", USB_EHCI_DISK),
+                            ("disk-usb-xhci", USB_XHCI_DISK))),
     # The same over the SCSI host adapters QEMU emulates (SCSI_HBAS).
     *(QemuSuite(name=name, test=test, timeout=180.0,
                 cmdline=("linux",) + disk_cmdline(True),
@@ -1607,14 +1613,16 @@ SUITES: tuple[Suite, ...] = (
                cmdline=("linux", "linux.disks=1") + disk_cmdline(False),
                prepare=bochs_usb_disk_on("usb_uhci"), check=disk_check,
                modules=disk_modules(False)),
-    # The same on Bochs' OHCI and EHCI (the disk at high speed).
+    # The same on Bochs' OHCI, EHCI (the disk at high speed) and xHCI
+    # (at super speed: its ports 1 and 2 are USB 3 ports).
     *(BochsSuite(name=name, test="disk-usb-storage", timeout=900.0,
                  cmdline=("linux", "linux.disks=1") + disk_cmdline(False),
                  prepare=bochs_usb_disk_on(controller, speed),
                  check=disk_check, modules=disk_modules(False))
       for name, controller, speed in (
           ("disk-usb-ohci-bochs", "usb_ohci", ""),
-          ("disk-usb-ehci-bochs", "usb_ehci", "high"))),
+          ("disk-usb-ehci-bochs", "usb_ehci", "high"),
+          ("disk-usb-xhci-bochs", "usb_xhci", "super"))),
     # The same on Bochs' PIIX3 IDE (ata0-master), without a bad sector
     # (so libata never names its transfer mode: MWDMA2 is what ata_piix
     # picks for Bochs' drive and controller).
