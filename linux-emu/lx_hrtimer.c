@@ -33,6 +33,8 @@ static struct hrtimer_clock_base lx_hrtimer_base = {
 	.get_time = ktime_get,
 };
 
+/* hrtimer_init - @timer inactive on the one clock (@clock_id is any);
+ * a soft @mode stops the world. */
 void hrtimer_init(struct hrtimer *timer, clockid_t clock_id,
 		  enum hrtimer_mode mode)
 {
@@ -70,6 +72,8 @@ ktime_t ktime_add_safe(const ktime_t lhs, const ktime_t rhs)
 	return rhs > 0 && lhs > KTIME_MAX - rhs ? KTIME_MAX : lhs + rhs;
 }
 
+/* hrtimer_start_range_ns - (re)queue @timer to expire at @tim (from now
+ * with HRTIMER_MODE_REL), at the latest @range_ns later.  Any context. */
 void hrtimer_start_range_ns(struct hrtimer *timer, ktime_t tim,
 			    u64 range_ns, const enum hrtimer_mode mode)
 {
@@ -85,6 +89,8 @@ void hrtimer_start_range_ns(struct hrtimer *timer, ktime_t tim,
 	local_irq_restore(flags);
 }
 
+/* hrtimer_try_to_cancel - 1 if @timer was queued and is no longer, 0 if
+ * it was not, -1 if its callback is running (called from it). */
 int hrtimer_try_to_cancel(struct hrtimer *timer)
 {
 	unsigned long flags;
@@ -107,6 +113,7 @@ int hrtimer_cancel(struct hrtimer *timer)
 	return ret;
 }
 
+/* hrtimer_active - whether @timer is queued or its callback running. */
 bool hrtimer_active(const struct hrtimer *timer)
 {
 	return (timer->state & HRTIMER_STATE_ENQUEUED) ||
