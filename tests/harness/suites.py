@@ -1615,10 +1615,10 @@ SUITES: tuple[Suite, ...] = (
                prepare=bochs_usb_disk_on("usb_uhci"), check=disk_check,
                modules=disk_modules(False)),
     # The same on Bochs' OHCI, EHCI (the disk at high speed) and xHCI
-    # (at high speed on port 3, a USB 2 port; at super speed, on the USB
-    # 3 ports 1 and 2, Bochs rejects the Reset Endpoint command xhci-hcd
-    # sends after an error on the disk's control endpoint while it is
-    # enumerated).
+    # (at high speed on port 3, a USB 2 port; on the USB 3 ports 1 and 2
+    # Bochs 2.7's disk stalls the SET_ISOCH_DELAY request usbcore sends a
+    # SuperSpeed device, and its xHCI does not implement the Reset
+    # Endpoint command with which xhci-hcd clears the halt).
     *(BochsSuite(name=name, test="disk-usb-storage", timeout=900.0,
                  cmdline=("linux", "linux.disks=1") + disk_cmdline(False),
                  prepare=bochs_usb_disk_on(controller, speed, port),
