@@ -89,7 +89,9 @@ static int decode_bar(struct pci_dev *dev, int where, struct resource *res)
 		} else {
 			mask64 |= 0xffffffff00000000ull;
 		}
-		size = ~mask64 + 1;
+		/* The lowest writable bit is the size, as Linux reads it:
+		 * Bochs' xHCI answers 0 from its BAR's upper half. */
+		size = mask64 & ~(mask64 - 1);
 	}
 	if (size == 0)
 		return regs;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Reset controllers, of which Graft has none: __reset_control_get, reset_control_assert/_deassert/_reset, reset_control_put. */
+/* Reset controllers, of which Graft has none: __reset_control_get, __devm_reset_control_get, reset_control_assert/_deassert/_reset, reset_control_put. */
 /*
  * Linux finds a device's reset line through its device tree node or a
  * lookup table the board registers; a PC under Graft has neither, so
@@ -20,6 +20,18 @@ struct reset_control *__reset_control_get(struct device *dev, const char *id,
 	if (shared && acquired)
 		return ERR_PTR(-EINVAL);
 	return optional ? NULL : ERR_PTR(-ENOENT);
+}
+
+/* __devm_reset_control_get - __reset_control_get; nothing is handed out,
+ * so there is nothing for @dev's release to put (xhci-pci's optional
+ * line). */
+struct reset_control *__devm_reset_control_get(struct device *dev,
+					       const char *id, int index,
+					       bool shared, bool optional,
+					       bool acquired)
+{
+	return __reset_control_get(dev, id, index, shared, optional,
+				   acquired);
 }
 
 /* No line (NULL): 0; an error pointer: -EINVAL, as Linux. */

@@ -206,8 +206,9 @@ struct task_struct *lx_thread_start(const char *name, void (*fn)(void *arg),
 static void check_may_schedule(unsigned long self)
 {
 	if (in_interrupt() || world_owner != self) {
-		pr_err("linux-emu: schedule() %s\n", in_interrupt() ?
-		       "in interrupt context" : "outside the Linux world");
+		pr_err("linux-emu: schedule() %s (preempt count %#x)\n",
+		       in_interrupt() ? "in interrupt context" :
+		       "outside the Linux world", preempt_count());
 		BUG();
 	}
 }

@@ -6,7 +6,11 @@
  * count) whenever nothing below forbids it (lx_world.h says where).  A
  * run that keeps finding new bits gives up after LX_SOFTIRQ_RESTARTS
  * rounds and leaves the rest to the thread, so an interrupt exit stays
- * bounded.
+ * bounded.  Linux runs every action with interrupts on, and tasklets
+ * rely on it (usbcore's URB giveback tasklet takes its lock with
+ * spin_lock_irq); an interrupt exit here has them off and must keep
+ * them off, so the tasklet vectors (LX_SOFTIRQ_IRQS_ON) wait for the
+ * thread or a local_bh_enable() with interrupts on.
  */
 #include <linux/bottom_half.h>
 #include <linux/interrupt.h>
@@ -18,6 +22,7 @@
 #include <lx_world.h>
 
 #define LX_SOFTIRQ_RESTARTS	10
+#define LX_SOFTIRQ_IRQS_ON	(BIT(HI_SOFTIRQ) | BIT(TASKLET_SOFTIRQ))
 
 DEFINE_PER_CPU_SHARED_ALIGNED(irq_cpustat_t, irq_stat);
 
@@ -54,16 +59,19 @@ void raise_softirq(unsigned int nr)
 /*
  * Run the pending vectors in softirq context.  Interrupts off on entry
  * and exit; with @irqs_on they are on while the actions run (thread
- * context).  The caller has checked !in_interrupt().
+ * context), else the LX_SOFTIRQ_IRQS_ON vectors are left pending.  The
+ * caller has checked !in_interrupt().
  */
 static void run_pending(bool irqs_on)
 {
 	unsigned int restarts = LX_SOFTIRQ_RESTARTS;
+	u32 runnable = irqs_on ? ~0u : ~(u32)LX_SOFTIRQ_IRQS_ON;
 	u32 pending;
 
 	__preempt_count_add(SOFTIRQ_OFFSET);
-	while ((pending = local_softirq_pending()) != 0 && restarts-- > 0) {
-		set_softirq_pending(0);
+	while ((pending = local_softirq_pending() & runnable) != 0 &&
+	       restarts-- > 0) {
+		set_softirq_pending(local_softirq_pending() & ~pending);
 		if (irqs_on)
 			local_irq_enable();
 		while (pending) {

@@ -74,6 +74,7 @@ static void run_timers(struct softirq_action *h)
 static void lx_timer_tick(void)
 {
 	jiffies_64++;
+	lx_hrtimer_tick();
 	if (first_due())
 		__raise_softirq_irqoff(TIMER_SOFTIRQ);
 	lx_softirq_irq_exit();

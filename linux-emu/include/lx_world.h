@@ -26,7 +26,8 @@
  *   then raise_softirq(nr) (or __raise_softirq_irqoff / raise_softirq_irqoff
  *   with interrupts off).  The action runs with SOFTIRQ_OFFSET in the
  *   preempt count at the end of the hard IRQ or clock tick that raised it
- *   (interrupts off there), at local_bh_enable() when that ends the last
+ *   (interrupts off there; never the tasklet vectors, which Linux runs
+ *   with interrupts on), at local_bh_enable() when that ends the last
  *   bottom-half-disabled section (interrupts on), or else in the
  *   "lx-softirq" thread (interrupts on).  NET_RX_SOFTIRQ / NET_TX_SOFTIRQ
  *   are free for NAPI; TIMER_SOFTIRQ runs the timer_list timers.
@@ -119,5 +120,10 @@ bool lx_page_ready(void);
  * (lx_timer.c, from lx_emul_init).  0; -EINVAL if the tick rate is not
  * HZ. */
 int lx_timer_init(void);
+
+/* lx_hrtimer_tick - run the hrtimers whose soft expiry has come
+ * in hard IRQ context (lx_hrtimer.c, from the clock tick, interrupts
+ * off). */
+void lx_hrtimer_tick(void);
 
 #endif

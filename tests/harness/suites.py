@@ -752,6 +752,15 @@ NVME_DISK = ("nvme,serial=graft0,drive=d0,addr=04.0",)
 # A USB disk (Bulk-Only mass storage) on port 1 of a PIIX3 UHCI.
 USB_STORAGE_DISK = ("piix3-usb-uhci,id=uhci0,addr=04.0",
                     "usb-storage,drive=d0,bus=uhci0.0,port=1")
+# The same on an OHCI (QEMU's pci-ohci, Apple's KeyLargo), on an EHCI
+# without companions (QEMU's usb-ehci, ICH4's; high speed) and on an
+# xHCI (QEMU's qemu-xhci; super speed).
+USB_OHCI_DISK = ("pci-ohci,id=ohci0,addr=04.0",
+                 "usb-storage,drive=d0,bus=ohci0.0,port=1")
+USB_EHCI_DISK = ("usb-ehci,id=ehci0,addr=04.0",
+                 "usb-storage,drive=d0,bus=ehci0.0,port=1")
+USB_XHCI_DISK = ("qemu-xhci,id=xhci0,addr=04.0",
+                 "usb-storage,drive=d0,bus=xhci0.0,port=1")
 
 
 def qemu_scsi_disk(adapter: str) -> Callable[[Suite, Path], Suite]:
@@ -799,14 +808,23 @@ def bench_disk_suite(disk: str,
                   + "device=${device-port}"),))
 
 
-def bochs_usb_disk(suite: Suite, suite_dir: Path) -> Suite:
-    """Prepare hook of disk-usb-storage-bochs: the image as a USB disk
-    (Bochs' usb_msd, Bulk-Only) on port 1 of Bochs' PIIX3 UHCI."""
-    suite = disk_image(suite, suite_dir)
-    return dataclasses.replace(suite, bochsrc=suite.bochsrc + (
-        "pci: enabled=1, chipset=i440fx",
-        "usb_uhci: enabled=1, port1=disk, "
-        f"options1=\"path:{suite_dir / 'hd0.img'}\""))
+def bochs_usb_disk_on(controller: str, speed: str = "", port: int = 1
+                      ) -> Callable[[Suite, Path], Suite]:
+    """Prepare hook of the disk-usb-*-bochs suites: the image as a USB
+    disk (Bochs' usb_msd, Bulk-Only) on root hub port `port` of Bochs'
+    `controller` (usb_uhci: the PIIX3's; usb_ohci, usb_ehci, usb_xhci: a
+    PCI card), reporting `speed` if given (`high` on usb_ehci, which
+    otherwise leaves it to a companion UHCI, and on usb_xhci's USB 2
+    port 3)."""
+    options = (f"speed:{speed}, " if speed else "") + "path:"
+
+    def prepare(suite: Suite, suite_dir: Path) -> Suite:
+        suite = disk_image(suite, suite_dir)
+        return dataclasses.replace(suite, bochsrc=suite.bochsrc + (
+            "pci: enabled=1, chipset=i440fx",
+            f"{controller}: enabled=1, port{port}=disk, "
+            f"options{port}=\"{options}{suite_dir / 'hd0.img'}\""))
+    return prepare
 
 
 def bochs_ide_disk(suite: Suite, suite_dir: Path) -> Suite:
@@ -1563,6 +1581,16 @@ SUITES: tuple[Suite, ...] = (
               prepare=qemu_device_disk(USB_STORAGE_DISK),
               check=disk_check,
               modules=disk_modules(True)),
+    # The same on QEMU's OHCI (ohci-hcd, ohci-pci), EHCI (ehci-hcd,
+    # ehci-pci, the disk at high speed) and xHCI (xhci-hcd, xhci-pci,
+    # the disk at super speed).
+    *(QemuSuite(name=name, test="disk-usb-storage", timeout=300.0,
+                cmdline=("linux", "linux.disks=1") + disk_cmdline(True),
+                prepare=qemu_device_disk(devices), check=disk_check,
+                modules=disk_modules(True))
+      for name, devices in (("disk-usb-ohci", USB_OHCI_DISK),
+                            ("disk-usb-ehci", USB_EHCI_DISK),
+                            ("disk-usb-xhci", USB_XHCI_DISK))),
     # The same over the SCSI host adapters QEMU emulates (SCSI_HBAS).
     *(QemuSuite(name=name, test=test, timeout=180.0,
                 cmdline=("linux",) + disk_cmdline(True),
@@ -1585,8 +1613,21 @@ SUITES: tuple[Suite, ...] = (
     BochsSuite(name="disk-usb-storage-bochs", test="disk-usb-storage",
                timeout=900.0,
                cmdline=("linux", "linux.disks=1") + disk_cmdline(False),
-               prepare=bochs_usb_disk, check=disk_check,
+               prepare=bochs_usb_disk_on("usb_uhci"), check=disk_check,
                modules=disk_modules(False)),
+    # The same on Bochs' OHCI, EHCI (the disk at high speed) and xHCI
+    # (at high speed on port 3, a USB 2 port; on the USB 3 ports 1 and 2
+    # Bochs 2.7's disk stalls the SET_ISOCH_DELAY request usbcore sends a
+    # SuperSpeed device, and its xHCI does not implement the Reset
+    # Endpoint command with which xhci-hcd clears the halt).
+    *(BochsSuite(name=name, test="disk-usb-storage", timeout=900.0,
+                 cmdline=("linux", "linux.disks=1") + disk_cmdline(False),
+                 prepare=bochs_usb_disk_on(controller, speed, port),
+                 check=disk_check, modules=disk_modules(False))
+      for name, controller, speed, port in (
+          ("disk-usb-ohci-bochs", "usb_ohci", "", 1),
+          ("disk-usb-ehci-bochs", "usb_ehci", "high", 1),
+          ("disk-usb-xhci-bochs", "usb_xhci", "high", 3))),
     # The same on Bochs' PIIX3 IDE (ata0-master), without a bad sector
     # (so libata never names its transfer mode: MWDMA2 is what ata_piix
     # picks for Bochs' drive and controller).

@@ -20,6 +20,7 @@
 #include "tests/linux-emu/lx_selftest_bus.h"
 #include "tests/linux-emu/lx_selftest_idr.h"
 #include "tests/linux-emu/lx_selftest_irq.h"
+#include "tests/linux-emu/lx_selftest_hrtimer.h"
 #include "tests/linux-emu/lx_selftest_kthread.h"
 #include "tests/linux-emu/lx_selftest_pm_qos.h"
 #include "tests/linux-emu/lx_selftest_support.h"
@@ -305,6 +306,12 @@ static void kthreads_start_when_woken_and_stop_with_their_result(
 	run_check(t, "kthread", lx_emul_selftest_kthread);
 }
 
+static void hrtimers_expire_in_order_never_early_and_restart(
+	struct ktest *t)
+{
+	run_check(t, "hrtimer", lx_emul_selftest_hrtimer);
+}
+
 static void pm_qos_flags_requests_aggregate_and_go_with_their_device(
 	struct ktest *t)
 {
@@ -398,6 +405,8 @@ static const struct ktest_case linux_irq_cases[] = {
 	  bus_notifiers_hear_adds_binds_and_removes },
 	{ "kthreads_start_when_woken_and_stop_with_their_result",
 	  kthreads_start_when_woken_and_stop_with_their_result },
+	{ "hrtimers_expire_in_order_never_early_and_restart",
+	  hrtimers_expire_in_order_never_early_and_restart },
 	{ "pm_qos_flags_requests_aggregate_and_go_with_their_device",
 	  pm_qos_flags_requests_aggregate_and_go_with_their_device },
 	{ "idr_ids_lowest_free_reserved_cyclic_and_based",

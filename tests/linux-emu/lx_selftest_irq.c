@@ -63,6 +63,7 @@ struct rtc_dev {
 	unsigned int bad_context;
 	unsigned int thread_runs;
 	bool raise_bh;
+	struct tasklet_struct *tasklet;	/* scheduled by each interrupt */
 	char thread_comm[TASK_COMM_LEN];
 	struct task_struct *requester;
 };
@@ -82,6 +83,8 @@ static irqreturn_t rtc_handler(int irq, void *dev_id)
 		handler_seq = ++seq;
 		raise_softirq(TEST_VECTOR);
 	}
+	if (d->tasklet)
+		tasklet_schedule(d->tasklet);
 	return IRQ_HANDLED;
 }
 
@@ -355,6 +358,17 @@ static void bh_action(struct softirq_action *h)
 	bh_task = current;
 }
 
+static struct tasklet_struct irq_tasklet;
+static unsigned int irq_tasklet_runs, irq_tasklet_bad_context;
+
+static void irq_tasklet_fn(struct tasklet_struct *t)
+{
+	irq_tasklet_runs++;
+	if (!lx_world_held() || irqs_disabled() || !in_serving_softirq() ||
+	    in_hardirq())
+		irq_tasklet_bad_context++;
+}
+
 static int bottom_halves(void)
 {
 	struct rtc_dev d = { .raise_bh = true };
@@ -385,6 +399,21 @@ static int bottom_halves(void)
 	msleep(20);
 	CHECK(bh_runs == runs + 2 && bh_bad_context == 0);
 	open_softirq(TEST_VECTOR, NULL);
+
+	/* A tasklet a handler schedules runs in softirq context with
+	 * interrupts on, as Linux runs it (usbcore's URB giveback tasklet
+	 * turns them on and off with spin_lock_irq), so in a thread holding
+	 * the world: not at the interrupt's exit, which must keep them off
+	 * and may have interrupted a thread outside the world. */
+	tasklet_setup(&irq_tasklet, irq_tasklet_fn);
+	d = (struct rtc_dev){ .tasklet = &irq_tasklet };
+	CHECK(request_irq(RTC_IRQ, rtc_handler, 0, "lx-rtc-tl", &d) == 0);
+	rtc_periodic(true);
+	CHECK(wait_count(&d, 5));
+	CHECK(rtc_stop_and_free(&d) != NULL);
+	tasklet_kill(&irq_tasklet);
+	CHECK(irq_tasklet_runs >= 1 && irq_tasklet_runs <= d.count);
+	CHECK(irq_tasklet_bad_context == 0);
 	return 0;
 }
 IN_WORLD(bottom_halves, bottom_halves)
