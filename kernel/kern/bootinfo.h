@@ -27,7 +27,8 @@ struct boot_region {
 struct boot_module {
 	uint64_t start;		/* physical, inclusive */
 	uint64_t end;		/* physical, exclusive */
-	const char *cmdline;	/* as the loader gave it; "" if none */
+	const char *cmdline;	/* the loader's line, copied into the
+				 * kernel's image; "" if none */
 };
 
 struct bootinfo {
@@ -37,7 +38,9 @@ struct bootinfo {
 	size_t regions_dropped;	/* entries beyond BOOTINFO_MAX_REGIONS */
 	struct boot_region regions[BOOTINFO_MAX_REGIONS];
 	size_t nmodules;
-	size_t modules_dropped;
+	size_t modules_dropped;	/* beyond BOOTINFO_MAX_MODULES, or
+				 * whose line is BOOTINFO_CMDLINE_MAX
+				 * bytes or more */
 	struct boot_module modules[BOOTINFO_MAX_MODULES];
 };
 

@@ -61,8 +61,9 @@ static void print_bootinfo(const struct bootinfo *bi)
 			(unsigned long long)bi->modules[i].end,
 			bi->modules[i].cmdline);
 	if (bi->modules_dropped)
-		kprintf("  (%zu further modules ignored: table full)\n",
-			bi->modules_dropped);
+		kprintf("  (%zu modules ignored: more than %d, or a line of "
+			"%d bytes or more)\n", bi->modules_dropped,
+			BOOTINFO_MAX_MODULES, BOOTINFO_CMDLINE_MAX);
 }
 
 static void run_test(const char *name)

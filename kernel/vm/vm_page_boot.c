@@ -2,9 +2,11 @@
 /* vm_page_init(): the free physical ranges from the boot information. */
 /*
  * Usable RAM is what the memory map calls usable, minus anything any other
- * entry claims, page 0, the kernel image, the modules and the modules'
- * command lines (bootinfo points into the loader's copy; the kernel
- * command line was copied into the image).  RAM at or above 4 GiB is left
+ * entry claims, the first MiB, the kernel image and the modules.  The
+ * first MiB is where a device's DMA lands when a driver hands it an
+ * address computed from a null pointer, and nothing confines a driver
+ * server's devices (no IOMMU): the kernel keeps nothing there (the
+ * loader's command lines, there too, were copied into the image).  RAM at or above 4 GiB is left
  * out until the direct map reaches it.  The metadata is carved from the
  * end of the highest range that holds it.
  */
@@ -55,16 +57,6 @@ static void exclude(uint64_t lo, uint64_t hi)
 				    page_up(hi)) != KERN_SUCCESS)
 		panic("vm_page_init: more than %d free ranges",
 		      BOOT_RANGES_MAX);
-}
-
-/* Exclude the string @s if it lies in the direct map (the loader's). */
-static void exclude_string(const char *s)
-{
-	uint64_t va = (uint64_t)s;
-
-	if (va >= DIRECT_MAP_BASE && va - DIRECT_MAP_BASE < DIRECT_MAP_SIZE)
-		exclude(va - DIRECT_MAP_BASE,
-			va - DIRECT_MAP_BASE + strlen(s) + 1);
 }
 
 /* The usable regions below 4 GiB; returns the bytes at or above it. */
@@ -125,12 +117,10 @@ void vm_page_init(const struct bootinfo *bi)
 	initialized = true;
 
 	left_out = collect_usable(bi);
-	exclude(0, VM_PAGE_SIZE);
+	exclude(0, KERNEL_PHYS);		/* the first MiB */
 	exclude(KERNEL_PHYS, kernel_virt_to_phys(_kernel_end));
-	for (size_t i = 0; i < bi->nmodules; i++) {
+	for (size_t i = 0; i < bi->nmodules; i++)
 		exclude(bi->modules[i].start, bi->modules[i].end);
-		exclude_string(bi->modules[i].cmdline);
-	}
 	for (size_t i = 0; i < bi->nregions; i++)
 		if (bi->regions[i].type != BOOT_REGION_USABLE)
 			exclude(bi->regions[i].base,

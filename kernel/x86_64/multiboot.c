@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Copies the multiboot memory map, modules and command line into struct bootinfo. */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,12 +32,33 @@ struct mb_module {
 	uint32_t start, end, string, reserved;
 } __attribute__((packed));
 
-static char cmdline_copy[BOOTINFO_CMDLINE_MAX];
-
+/* The loader's command lines lie in low memory, which the kernel does
+ * not use (vm_page_boot.c) but a device's stray DMA may write: each is
+ * copied into the image. */
 static const char *mb_string(uint32_t pa)
 {
 	return pa ? phys_to_virt(pa) : "";
 }
+
+static char cmdline_copy[BOOTINFO_CMDLINE_MAX];
+static char module_lines[BOOTINFO_MAX_MODULES][BOOTINFO_CMDLINE_MAX];
+
+/* Copy the string at physical @pa into @to (@size bytes): false if it
+ * does not fit. */
+static bool copy_line(uint32_t pa, char *to, size_t size)
+{
+	const char *s = mb_string(pa);
+	size_t n = 0;
+
+	for (; s[n] != '\0'; n++) {
+		if (n + 1 >= size)
+			return false;
+		to[n] = s[n];
+	}
+	to[n] = '\0';
+	return true;
+}
+
 
 static void parse_mmap(const struct mb_info *mbi, struct bootinfo *bi)
 {
@@ -65,14 +87,16 @@ static void parse_modules(const struct mb_info *mbi, struct bootinfo *bi)
 	for (uint32_t i = 0; i < mbi->mods_count; i++) {
 		struct boot_module *b;
 
-		if (bi->nmodules == BOOTINFO_MAX_MODULES) {
+		if (bi->nmodules == BOOTINFO_MAX_MODULES ||
+		    !copy_line(m[i].string, module_lines[bi->nmodules],
+			       BOOTINFO_CMDLINE_MAX)) {
 			bi->modules_dropped++;
 			continue;
 		}
-		b = &bi->modules[bi->nmodules++];
+		b = &bi->modules[bi->nmodules];
 		b->start = m[i].start;
 		b->end = m[i].end;
-		b->cmdline = mb_string(m[i].string);
+		b->cmdline = module_lines[bi->nmodules++];
 	}
 }
 
@@ -89,7 +113,7 @@ int multiboot_parse(uint32_t magic, uint64_t info, struct bootinfo *bi)
 		return -1;
 	mbi = phys_to_virt(info);
 	if (mbi->flags & MBI_CMDLINE) {
-		/* Copied: the loader's copy lies in memory we will reuse. */
+		/* a longer line is cut */
 		cmd = mb_string(mbi->cmdline);
 		for (n = 0; cmd[n] != '\0' && n + 1 < sizeof(cmdline_copy); n++)
 			cmdline_copy[n] = cmd[n];

@@ -67,12 +67,12 @@ static void expect_counts(struct ktest *t, const uint64_t *want,
 				   (unsigned long long)want[z]);
 }
 
-/* Does [pa, pa + len) overlap the kernel image, a module or page 0? */
+/* Does [pa, pa + len) overlap the first MiB, the kernel image or a module? */
 static bool overlaps_boot_memory(uint64_t pa, uint64_t len)
 {
 	uint64_t end = pa + len;
 
-	if (pa < VM_PAGE_SIZE)
+	if (pa < KERNEL_PHYS)			/* the first MiB */
 		return true;
 	if (pa < kernel_virt_to_phys(_kernel_end) && end > KERNEL_PHYS)
 		return true;
@@ -119,7 +119,8 @@ static void total_counts_match_memory_map(struct ktest *t)
 	const struct vm_page_core *c = &vm_page_kernel_core;
 	uint64_t expect = 0, got = 0, slack;
 
-	/* Usable pages below 4 GiB, minus page 0, the image, the modules. */
+	/* Usable pages below 4 GiB, minus the first MiB, the image, the
+	 * modules. */
 	for (size_t i = 0; i < bootinfo.nregions; i++) {
 		const struct boot_region *r = &bootinfo.regions[i];
 		uint64_t end = page_down(r->base + r->length);
@@ -137,12 +138,8 @@ static void total_counts_match_memory_map(struct ktest *t)
 		KTEST_EXPECT_LE(t, vm_page_free_count(z),
 				vm_page_total_count(z));
 	}
-	/*
-	 * What else is kept out: the allocator's metadata and, per module,
-	 * at most two pages holding its command line.
-	 */
-	slack = page_up(c->meta_size) / VM_PAGE_SIZE +
-		2 * bootinfo.nmodules;
+	/* What else is kept out: the allocator's metadata. */
+	slack = page_up(c->meta_size) / VM_PAGE_SIZE;
 	KTEST_EXPECT_LE(t, got, expect);
 	KTEST_EXPECT_GE(t, got + slack, expect);
 	/* 128 MiB: DMA and DMA32 have pages, nothing is at 4 GiB. */
