@@ -6,8 +6,8 @@
  * first MiB is where a device's DMA lands when a driver hands it an
  * address computed from a null pointer, and nothing confines a driver
  * server's devices (no IOMMU): the kernel keeps nothing there (the
- * loader's command lines, there too, were copied into the image).  RAM at or above 4 GiB is left
- * out until the direct map reaches it.  The metadata is carved from the
+ * loader's command lines, there too, were copied into the image).  RAM
+ * at or above 4 GiB is left out until the direct map reaches it.  The metadata is carved from the
  * end of the highest range that holds it.
  */
 #include <stdbool.h>
@@ -16,7 +16,6 @@
 #include "kern/bootinfo.h"
 #include "kern/kprintf.h"
 #include "kern/panic.h"
-#include "kern/string.h"
 #include "vm/vm_page.h"
 #include "vm/vm_page_core.h"
 #include "x86_64/layout.h"

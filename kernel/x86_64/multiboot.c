@@ -32,14 +32,14 @@ struct mb_module {
 	uint32_t start, end, string, reserved;
 } __attribute__((packed));
 
-/* The loader's command lines lie in low memory, which the kernel does
- * not use (vm_page_boot.c) but a device's stray DMA may write: each is
- * copied into the image. */
 static const char *mb_string(uint32_t pa)
 {
 	return pa ? phys_to_virt(pa) : "";
 }
 
+/* The loader's command lines lie in low memory, which the kernel does
+ * not use (vm_page_boot.c) but a device's stray DMA may write: each is
+ * copied into the image. */
 static char cmdline_copy[BOOTINFO_CMDLINE_MAX];
 static char module_lines[BOOTINFO_MAX_MODULES][BOOTINFO_CMDLINE_MAX];
 
@@ -58,7 +58,6 @@ static bool copy_line(uint32_t pa, char *to, size_t size)
 	to[n] = '\0';
 	return true;
 }
-
 
 static void parse_mmap(const struct mb_info *mbi, struct bootinfo *bi)
 {
