@@ -2,12 +2,15 @@
 /* vm_page_init(): the free physical ranges from the boot information. */
 /*
  * Usable RAM is what the memory map calls usable, minus anything any other
- * entry claims, the first MiB, the kernel image and the modules.  The
- * first MiB is where a device's DMA lands when a driver hands it an
- * address computed from a null pointer, and nothing confines a driver
- * server's devices (no IOMMU): the kernel keeps nothing there (the
- * loader's command lines, there too, were copied into the image).  RAM
- * at or above 4 GiB is left out until the direct map reaches it.  The metadata is carved from the
+ * entry claims, the first LOW_RESERVED bytes, the kernel image and the
+ * modules.  The first 64 KiB (Linux reserves them too) are what a
+ * device's DMA reaches when a driver hands it a small address, as one
+ * computed from a null pointer, and nothing confines a driver server's
+ * devices (no IOMMU): the kernel keeps nothing there (the loader's
+ * command lines, which lie there, were copied into the image).  More
+ * would be taken from the DMA zone below 16 MiB, which ISA-style
+ * devices' bounce buffers need.  RAM at or above 4 GiB is left out
+ * until the direct map reaches it.  The metadata is carved from the
  * end of the highest range that holds it.
  */
 #include <stdbool.h>
@@ -19,6 +22,8 @@
 #include "vm/vm_page.h"
 #include "vm/vm_page_core.h"
 #include "x86_64/layout.h"
+
+#define LOW_RESERVED	0x10000		/* the first 64 KiB */
 
 /* Usable regions, plus one split per exclusion (see vm_page_init()). */
 #define BOOT_RANGES_MAX	(2 * BOOTINFO_MAX_REGIONS + \
@@ -116,7 +121,7 @@ void vm_page_init(const struct bootinfo *bi)
 	initialized = true;
 
 	left_out = collect_usable(bi);
-	exclude(0, KERNEL_PHYS);		/* the first MiB */
+	exclude(0, LOW_RESERVED);
 	exclude(KERNEL_PHYS, kernel_virt_to_phys(_kernel_end));
 	for (size_t i = 0; i < bi->nmodules; i++)
 		exclude(bi->modules[i].start, bi->modules[i].end);

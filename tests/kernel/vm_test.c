@@ -67,12 +67,12 @@ static void expect_counts(struct ktest *t, const uint64_t *want,
 				   (unsigned long long)want[z]);
 }
 
-/* Does [pa, pa + len) overlap the first MiB, the kernel image or a module? */
+/* Does [pa, pa + len) overlap the first 64 KiB, the image or a module? */
 static bool overlaps_boot_memory(uint64_t pa, uint64_t len)
 {
 	uint64_t end = pa + len;
 
-	if (pa < KERNEL_PHYS)			/* the first MiB */
+	if (pa < 0x10000)			/* the first 64 KiB */
 		return true;
 	if (pa < kernel_virt_to_phys(_kernel_end) && end > KERNEL_PHYS)
 		return true;
@@ -119,7 +119,7 @@ static void total_counts_match_memory_map(struct ktest *t)
 	const struct vm_page_core *c = &vm_page_kernel_core;
 	uint64_t expect = 0, got = 0, slack;
 
-	/* Usable pages below 4 GiB, minus the first MiB, the image, the
+	/* Usable pages below 4 GiB, minus the first 64 KiB, the image, the
 	 * modules. */
 	for (size_t i = 0; i < bootinfo.nregions; i++) {
 		const struct boot_region *r = &bootinfo.regions[i];
