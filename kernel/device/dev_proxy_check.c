@@ -79,6 +79,12 @@ static void get_bytes(const void *src, size_t off, void *dst, size_t len)
 	memcpy(dst, (const char *)src + off, len);
 }
 
+/* The records @req covers, its last one perhaps in part. */
+static size_t covered(const struct dev_proxy *p, const struct io_req *req)
+{
+	return (req->count + p->record_size - 1) / p->record_size;
+}
+
 /* The checksums of @n records from @src (read with @get) of @p, in new
  * memory the caller frees; NULL if memory is short. */
 static uint32_t *sums_of(const struct dev_proxy *p,
@@ -103,9 +109,7 @@ void dev_proxy_check_written(struct dev_proxy_fwd *f, io_return_t code)
 		dev_proxy_sums_set(p->sums, req->recnum,
 				   req->count / p->record_size, f->sums);
 	else
-		dev_proxy_sums_forget(p->sums, req->recnum,
-				      (req->count + p->record_size - 1) /
-				      p->record_size);
+		dev_proxy_sums_forget(p->sums, req->recnum, covered(p, req));
 }
 
 /* The check is an inband read of at most a record: the last record of
@@ -274,42 +278,36 @@ static bool writing(const struct dev_proxy *p, recnum_t recnum, size_t n)
 
 		if (req != NULL && dev_proxy_call_writes(req) &&
 		    req->recnum < recnum + n &&
-		    recnum < req->recnum + (req->count + p->record_size - 1) /
-			     p->record_size)
+		    recnum < req->recnum + covered(p, req))
 			return true;
 	}
 	return false;
 }
 
-/* Whether @f's read, answered with @done bytes, holds what its records'
- * clients wrote: true too for records never written or being written,
- * or when memory is short to compare. */
-static bool read_matches(struct dev_proxy_fwd *f, size_t done)
+/* Records never written or being written are not compared, nor any
+ * when memory is short to compare. */
+bool dev_proxy_check_read_differs(struct dev_proxy_fwd *f, size_t done)
 {
 	struct dev_proxy *p = f->p;
 	size_t n = dev_proxy_sums_records(done - done % p->record_size,
 					  p->record_size);
 	uint32_t *sums;
-	bool same = true;
+	bool differs = false;
 	uint64_t flags;
 
 	if (n == 0)
-		return true;
+		return false;
 	flags = cpu_intr_save();
 	if (!writing(p, f->req->recnum, n)) {
 		sums = sums_of(p, get_req, f->req, n);
 		if (sums != NULL)
-			same = dev_proxy_sums_differ(p->sums, f->req->recnum,
-						     n, sums) == 0;
+			differs = dev_proxy_sums_differ(p->sums,
+							f->req->recnum, n,
+							sums) != 0;
 		kfree(sums);
 	}
 	cpu_intr_restore(flags);
-	return same;
-}
-
-bool dev_proxy_check_read_differs(struct dev_proxy_fwd *f, size_t done)
-{
-	return !read_matches(f, done);
+	return differs;
 }
 
 void dev_proxy_check_read_back_copy(struct dev_proxy_fwd *c,
