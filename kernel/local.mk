@@ -141,6 +141,8 @@ KERNEL_SOURCES = \
 	mach-glue/block/dev_lxblk_linux.c \
 	mach-glue/block/dev_lxblk_units.c \
 	kernel/x86_64/pmap_io.c \
+	kernel/x86_64/acpi.c \
+	kernel/x86_64/dmar.c \
 	tests/kernel/linux_pci_test.c \
 	tests/kernel/linux_oot_test.c \
 	tests/kernel/linux_warn_test.c \
@@ -168,6 +170,7 @@ KERNEL_SOURCES = \
 	tests/kernel/device_test.c \
 	tests/kernel/device_lifetime_test.c \
 	tests/kernel/claim_test.c tests/kernel/claim_reset_test.c \
+	tests/kernel/dmar_test.c \
 	tests/kernel/driver_server.c \
 	tests/kernel/driver_server_test.c \
 	tests/kernel/bench_server_test.c \

@@ -158,6 +158,8 @@ GUEST_NEWLIB_ELFS += tests/user/ramdisk_probe.elf tests/user/device_probe.elf
 GUEST_NEWLIB_ELFS += tests/user/lifetime_probe.elf
 # Suite driver-claim: defs/claim.defs from user space.
 GUEST_NEWLIB_ELFS += tests/user/claim_probe.elf
+# Suites dmar, dmar-off: a claimed device's DMA under remapping.
+GUEST_NEWLIB_ELFS += tests/user/dmar_probe.elf
 # Suites restart-*: eth0's client while its server is killed.
 GUEST_NEWLIB_ELFS += tests/user/restart_probe.elf
 tests/user/restart_probe.elf: user/libgraft-mig-host.a

@@ -33,6 +33,7 @@
 #include "vm/vm_map.h"
 #include "vm/vm_page.h"
 #include "x86_64/cpu.h"
+#include "x86_64/dmar.h"
 #include "x86_64/io_bitmap.h"
 #include "x86_64/layout.h"
 #include "x86_64/pci_config.h"
@@ -194,8 +195,15 @@ io_return_t dev_claim_pci(unsigned int bus, unsigned int slot,
 
 io_return_t dev_claim_give_port(struct dev_claim *c, struct ipc_port **port)
 {
-	c->port = ipc_port_alloc_kernel(c, IKOT_CLAIM);
+	/* a PCI function's DMA reaches only its task's memory from now */
+	if (!c->isa && dmar_attach(c->bus, c->devfn,
+				   task_current()->itk_self) != KERN_SUCCESS)
+		c->port = NULL;
+	else
+		c->port = ipc_port_alloc_kernel(c, IKOT_CLAIM);
 	if (c->port == NULL) {
+		if (!c->isa)
+			dmar_block(c->bus, c->devfn);
 		dev_claim_unlink(c);
 		dev_claim_release(c);
 		return D_NO_MEMORY;
@@ -216,6 +224,8 @@ io_return_t dev_claim_kernel(unsigned int bus, unsigned int devfn)
 	io_return_t rc = bus > 255 || devfn > 255 ? D_NO_SUCH_DEVICE :
 			 claim_new(bus, devfn, &c);
 
+	if (rc == D_SUCCESS)
+		dmar_passthrough(bus, devfn);
 	cpu_intr_restore(flags);
 	return rc;
 }
@@ -269,6 +279,7 @@ static void dma_free(struct dev_claim *c, struct claim_dma *d)
 	if (task != NULL)
 		(void)vm_map_take_back(task->map, d->address, d->phys, bytes);
 	ipc_port_release(d->task);
+	dmar_unmap(c->holder, d->phys, bytes);
 	vm_page_free_contig(d->phys, d->pages);
 	ledger_credit(c->ledger, LEDGER_DMA_BYTES, bytes);
 }
@@ -286,6 +297,8 @@ static void end_claim(struct dev_claim *c)
 		pci_config_write(c->bus, c->devfn, PCI_COMMAND, 2,
 				 command & ~PCI_COMMAND_MASTER);
 	}
+	if (!c->isa)
+		dmar_block(c->bus, c->devfn);	/* no DMA until claimed */
 	/* an ISA card cannot be told to stop: its lines go first; with a
 	 * PCI function's, its ISA lines */
 	for (unsigned int line = 0; line < INTR_LINES; line++)
@@ -597,6 +610,10 @@ kern_return_t dc_claim_dma_alloc(claim_t claim, vm_size_t size,
 	if ((direct ? vm_map_lend_at(task->map, va, pa, bytes) :
 	     vm_map_lend(task->map, &va, pa, bytes, false)) != KERN_SUCCESS)
 		goto err_pages;
+	if (dmar_map(c->holder, pa, bytes, true) != KERN_SUCCESS) {
+		(void)vm_map_take_back(task->map, va, pa, bytes);
+		goto err_pages;
+	}
 	d->address = va;
 	d->phys = pa;
 	d->pages = pages;

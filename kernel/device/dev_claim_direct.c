@@ -14,7 +14,9 @@
  * back when the server answers, after stopping the task's devices
  * (bus mastering off) if the server never answered.  A write's pages are
  * lent read-only: they may be the client's own, shared until it writes
- * them.
+ * them.  With DMA remapping on (x86_64/dmar.h), a lent page is also
+ * mapped into the task's devices' domain, read-only for a write, and
+ * out of it again before the proxy has it back.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -29,6 +31,7 @@
 #include "vm/vm_map.h"
 #include "vm/vm_page.h"
 #include "x86_64/cpu.h"
+#include "x86_64/dmar.h"
 #include "x86_64/pci_config.h"
 
 /* The largest @top: 64 TiB of RAM. */
@@ -103,10 +106,17 @@ void dev_claim_unlend(struct ipc_port *task, const uint64_t *frames,
 {
 	struct task *t = task_port_task(task);
 	uint64_t base, top;
+	size_t len;
 
+	/* out of its devices' reach first, even if the task is gone: its
+	 * claims (and their domain) may outlive it for a moment */
+	for (size_t i = 0; i < n; i += len) {
+		len = run_of(frames, n, i);
+		dmar_unmap(task, frames[i], len * VM_PAGE_SIZE);
+	}
 	if (t == NULL || !dev_claim_direct(task, &base, &top))
 		return;		/* gone with the task's map */
-	for (size_t i = 0, len; i < n; i += len) {
+	for (size_t i = 0; i < n; i += len) {
 		len = run_of(frames, n, i);
 		(void)vm_map_take_back(t->map, base + frames[i], frames[i],
 				       len * VM_PAGE_SIZE);
@@ -135,7 +145,9 @@ io_return_t dev_claim_lend(struct ipc_port *task, const uint64_t *frames,
 				   bytes) != KERN_SUCCESS ||
 		    (!writable && vm_map_protect(t->map, base + frames[i],
 						 bytes, true, VM_PROT_READ) !=
-		     KERN_SUCCESS)) {
+		     KERN_SUCCESS) ||
+		    dmar_map(task, frames[i], bytes, writable) !=
+		    KERN_SUCCESS) {
 			/* the runs before this one, and this one if it was
 			 * mapped (take_back leaves what is not its) */
 			dev_claim_unlend(task, frames, i + len);

@@ -22,6 +22,7 @@
 #include "vm/vm_page.h"
 #include "x86_64/cpu.h"
 #include "x86_64/cpu_local.h"
+#include "x86_64/dmar.h"
 #include "x86_64/fpu.h"
 #include "x86_64/syscall.h"
 #include "x86_64/gdt.h"
@@ -114,6 +115,7 @@ void kmain(uint32_t magic, uint64_t info)
 	intr_init();
 	tsc_calibrate();
 	clock_init();
+	dmar_init(bootinfo.cmdline);
 	sched_init();
 	task_port_init();
 	supervise_init();

@@ -179,6 +179,10 @@ def task_modules(suite: Suite, suite_dir: Path) -> Suite:
 RAMDISK_SIZE = 512 * 1024
 RAMDISK_PROBE = "{builddir}/tests/user/ramdisk_probe.elf"
 # The Linux driver server (servers/lxdrv), for the server-* suites.
+# q35 with QEMU's VT-d unit (DMA remapping; interrupts are not
+# remapped), no NIC unless a suite adds one.
+DMAR_MACHINE = ("-M", "q35", "-device", "intel-iommu,intremap=off",
+                "-nic", "none")
 LXDRV = "{builddir}/servers/lxdrv/lxdrv.elf"
 
 
@@ -1210,6 +1214,16 @@ SUITES: tuple[Suite, ...] = (
                                          "release", "map", "isa"))
               + (("{builddir}/tests/user/claim_probe.elf",
                   "claim_probe mode=driver device=${driver-port}"),)),
+    # DMA remapping (kernel/x86_64/dmar.c): q35 with QEMU's intel-iommu
+    # and its edu device, whose DMA engine a user task drives; with
+    # dmar=off the same DMA reaches a page nobody was given.
+    *(QemuSuite(name=name, test=name, cmdline=cmdline,
+                qemu_args=DMAR_MACHINE + ("-device", "edu,addr=04.0"),
+                modules=(("{builddir}/tests/user/dmar_probe.elf",
+                          f"dmar_probe target=0x6000000 expect={expect} "
+                          "device=${driver-port}"),))
+      for name, cmdline, expect in (("dmar", (), "blocked"),
+                                    ("dmar-off", ("dmar=off",), "reached"))),
     # The Linux e1000 driver in a user-mode server (servers/lxdrv): the
     # kernel's Linux world starts without it (linux.server=e1000).
     QemuSuite(name="server-net-e1000", test="server-net",
