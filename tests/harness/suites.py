@@ -710,6 +710,23 @@ def qemu_ide_disk(blkdebug: bool) -> Callable[[Suite, Path], Suite]:
     return prepare
 
 
+# Where qemu_dmar_ide_disk puts its PIIX3 IDE function on q35.
+DMAR_IDE_PCI = "05.0"
+
+
+def qemu_dmar_ide_disk(suite: Suite, suite_dir: Path) -> Suite:
+    """Prepare hook of the disk campaigns under DMA remapping: the image
+    on the first disk of a PIIX3 IDE function (ata_piix's, compatibility
+    mode: ISA lines 14 and 15) at DMAR_IDE_PCI of a q35 machine with
+    QEMU's VT-d unit (DMAR_MACHINE)."""
+    suite = disk_image(suite, suite_dir)
+    return dataclasses.replace(suite, qemu_args=suite.qemu_args + (
+        DMAR_MACHINE + (
+            "-device", f"piix3-ide,id=pide,addr={DMAR_IDE_PCI}",
+            "-drive", f"file={suite_dir / 'hd0.img'},if=none,id=d0,"
+            "format=raw", "-device", "ide-hd,drive=d0,bus=pide.0")))
+
+
 def qemu_ahci_disk(machine: str) -> Callable[[Suite, Path], Suite]:
     """Prepare hook of disk-ahci*: the image as a SATA disk on port 0 of
     an AHCI controller, with reads of DISK_BAD failing as in
@@ -893,13 +910,15 @@ def fault_inject_suite(name: str, kind: str, seconds: int,
     """A fault campaign (tests/servers/inject.c) of `kind` "net" (e1000
     under restart_probe's frames to a counting sink) or "disk" (ata_piix
     under its write and read-back rounds on hd0s1, the image measured by
-    disk_rounds_image; the server's data verified, verify=1), the client
-    running `seconds`; `cmdline` and `server` add kernel and server
-    words."""
+    disk_rounds_image; the server's data verified, verify=1; on q35 with
+    DMA remapping, so the faulty driver's device reaches only the
+    server's memory), the client running `seconds`; `cmdline` and
+    `server` add kernel and server words."""
     driver, pci, word, prepare, check, verify = (
         ("e1000", "03.0", "mode=load", net_sink, None, "") if kind == "net"
-        else ("ata_piix", "01.1", "mode=disk failures=count name=hd0s1",
-              qemu_ide_disk(False), disk_rounds_image, "verify=1 "))
+        else ("ata_piix", DMAR_IDE_PCI,
+              "mode=disk failures=count name=hd0s1",
+              qemu_dmar_ide_disk, disk_rounds_image, "verify=1 "))
     return QemuSuite(
         name=name, test="fault-inject" if kind == "net" else
         "fault-inject-disk", hidden=hidden, timeout=3.0 * seconds + 240.0,
