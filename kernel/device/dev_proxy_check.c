@@ -15,8 +15,10 @@
  * the driver fails: the server's task is ended ("restarted: its driver
  * fails"), started again as a dead server is, and the call, kept with
  * the server's other calls, goes to the new instance
- * (dev_proxy_restart.c), whose answer goes to the client, whatever it
- * is.  The restart counts as one of the server's N (restart=N).  A
+ * (dev_proxy_restart.c), whose failure is checked the same way: a call
+ * goes to at most DEV_PROXY_TRIES instances, counting those its data
+ * was wrong at (below), then its client gets the last answer.  Each
+ * restart counts as one of the server's N (restart=N).  A
  * write whose data went to the server (out of line and not lent)
  * cannot be sent again: its failure is answered at once, as is every
  * failure of a NIC, of a server that is not supervised or will not be

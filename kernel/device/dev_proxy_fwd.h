@@ -201,8 +201,9 @@ void dev_proxy_setting_record(struct dev_proxy *p, dev_flavor_t flavor,
  * @p's last record that worked tells whether the device or the driver
  * failed).  Only a disk's call whose failure its arguments do not
  * explain (any code but D_INVALID_RECNUM, D_INVALID_SIZE, D_READ_ONLY,
- * D_INVALID_OPERATION, D_WOULD_BLOCK), for the first time, whose data
- * the proxy still holds, at a supervised server that will be restarted,
+ * D_INVALID_OPERATION, D_WOULD_BLOCK), sent to fewer than
+ * DEV_PROXY_TRIES instances (counted in @req->tries), whose data the
+ * proxy still holds, at a supervised server that will be restarted,
  * once a call of @p worked, is checked.  Interrupts off.
  * dev_proxy_restart_for - the check failed too, or @p's server
  * answered other data than was written (@wrong_data): end its task,
@@ -220,9 +221,9 @@ enum dev_proxy_retry {
 	DEV_PROXY_ANSWER,
 	DEV_PROXY_CHECK,
 };
-/* A call's new instances at most: a fault campaign's rate (a fault every
- * 10 ms) hits a new instance before its first call about four times in
- * ten, so a few more than one or two. */
+/* A call's instances at most: enough that a fault campaign (a fault
+ * every 10 ms) rarely fails one call at each, few enough that a driver
+ * that always fails it is given up on within seconds. */
 #define DEV_PROXY_TRIES		6
 enum dev_proxy_retry dev_proxy_retry_how(struct dev_proxy *p,
 					 struct io_req *req,

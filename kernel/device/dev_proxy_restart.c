@@ -205,10 +205,11 @@ enum dev_proxy_retry dev_proxy_retry_how(struct dev_proxy *p,
 {
 	if (code == D_SUCCESS || answers_arguments(code) || p->net ||
 	    p->lineage == NULL ||
-	    dev_proxy_server_dying(p) || !data_kept(req) || req->tries != 0 ||
-	    !p->good_known || !supervise_will_restart(p->lineage))
+	    dev_proxy_server_dying(p) || !data_kept(req) ||
+	    req->tries >= DEV_PROXY_TRIES || !p->good_known ||
+	    !supervise_will_restart(p->lineage))
 		return DEV_PROXY_ANSWER;
-	req->tries = 1;
+	req->tries++;
 	p->checks++;
 	return DEV_PROXY_CHECK;
 }

@@ -7,9 +7,9 @@
  * lxdrv's main.  At the ready point a thread of the world's starts
  * (made writable: linux.o's code).  Every INTERVAL ticks (or N:
  * inject_interval=N on the module line, 1 to INTERVAL_MAX; 0 makes no
- * fault at all, a control run) it undoes
- * the fault it made last, the server having come through it, and makes
- * the next, of a kind and at a place drawn at random (the seed, the TSC
+ * fault at all, a control run), the first time one interval after the
+ * ready point, it undoes the fault it made last, the server having come
+ * through it, and makes the next, of a kind and at a place drawn at random (the seed, the TSC
  * at the start, is printed: "inject: seed N"), as the campaigns of Swift et
  * al. and of MINIX 3 mutate a driver:
  *   flip  a bit of a byte of linux.o's code flipped
@@ -185,14 +185,18 @@ static void injector(void *arg)
 
 	(void)arg;
 	for (;;) {
-		enum kind kind = (enum kind)(draw() % KINDS);
+		enum kind kind;
 
-		printf("inject: fault %lu %s\n", ++n, kind_names[kind]);
-		fflush(stdout);
-		make(kind);
+		/* one interval with no fault before the first, as between
+		 * any two: a fault made at the ready point would always hit
+		 * an instance's first call */
 		lx_host_wait_prepare(&never);
 		(void)lx_host_wait(interval);
 		undo();
+		kind = (enum kind)(draw() % KINDS);
+		printf("inject: fault %lu %s\n", ++n, kind_names[kind]);
+		fflush(stdout);
+		make(kind);
 	}
 }
 

@@ -511,6 +511,10 @@ static void flaky(mach_port_t master)
 	check("write_given_away_answers_its_failure", D_IO_ERROR,
 	      device_write(dev, 0, PROXY_FLAKY_ALWAYS, data, RECORD,
 			   &written));
+	/* breaks every instance it reaches: checked and sent on at each
+	 * until the server's restarts run out, then answered */
+	check("poison_answered_when_restarts_run_out", D_NO_SUCH_DEVICE,
+	      read_record(dev, PROXY_FLAKY_POISON, &zero));
 	device_close(dev);
 	mach_port_deallocate(mach_task_self(), dev);
 }

@@ -28,11 +28,13 @@
  * those it always answers D_NO_SUCH_DEVICE or D_INVALID_RECNUM; and the
  * set_status flavour after which the instance answers D_NO_SUCH_DEVICE
  * to every read and write (itself answered D_INVALID_OPERATION, so the
- * kernel does not replay it). */
+ * kernel does not replay it); the record a call of which breaks the
+ * instance that gets it, as that flavour does. */
 #define PROXY_FLAKY_ONCE	10
 #define PROXY_FLAKY_ALWAYS	20
 #define PROXY_FLAKY_GONE	21
 #define PROXY_FLAKY_RANGE	22
+#define PROXY_FLAKY_POISON	23
 #define PROXY_FLAKY_BREAK	78
 /* In mode=liar (supervised with verify=1, suite proxy-verify), each
  * instance's disk starts with proxy_liar_pattern's bytes; the set_status

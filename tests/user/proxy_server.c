@@ -31,7 +31,8 @@
  *          D_IO_ERROR to the first read or write of PROXY_FLAKY_ONCE
  *          this instance gets and to every one of PROXY_FLAKY_ALWAYS,
  *          D_NO_SUCH_DEVICE to every one of PROXY_FLAKY_GONE and,
- *          after a set_status of PROXY_FLAKY_BREAK, to every one,
+ *          after a set_status of PROXY_FLAKY_BREAK or a call of
+ *          PROXY_FLAKY_POISON, to every one,
  *          D_INVALID_RECNUM to every one of PROXY_FLAKY_RANGE;
  *          serves until it is ended
  *   liar   (supervised: restart=N verify=1) publishes "fake0", whose
@@ -153,6 +154,8 @@ static kern_return_t flaky(recnum_t recnum)
 {
 	if (!mode_flaky)
 		return 0;
+	if (recnum == PROXY_FLAKY_POISON)
+		flaky_broken = 1;
 	if (flaky_broken || recnum == PROXY_FLAKY_GONE)
 		return D_NO_SUCH_DEVICE;
 	if (recnum == PROXY_FLAKY_RANGE)
