@@ -1759,6 +1759,22 @@ SUITES: tuple[Suite, ...] = (
                         f"{disk_args(False)} bench_mode=icount "
                         "bench_prefix=server.verify. "
                         "device=${device-port}"))),
+    # The same client against a supervised server on q35 with a PIIX3
+    # IDE function, DMA remapping off and on: what confining the
+    # server's device costs (server.q35.disk.* beside server.dmar.*).
+    *(QemuSuite(name=f"bench-server-{name}", test="bench-server-verify",
+                mode="icount", hidden=True, timeout=300.0,
+                cmdline=("bench_mode=icount", "linux",
+                         "linux.server=ata_piix") + dmar,
+                prepare=qemu_dmar_ide_disk,
+                modules=((LXDRV, "lxdrv restart=1 drivers=ata_piix "
+                          f"pci={DMAR_IDE_PCI} device=${{driver-port}}"),
+                         (DISK_PROBE, "disk_lat mode=lat "
+                          f"count={DISK_BENCH_REQUESTS} "
+                          f"{disk_args(False)} bench_mode=icount "
+                          f"bench_prefix=server.{name}. "
+                          "device=${device-port}")))
+      for name, dmar in (("q35", ("dmar=off",)), ("dmar", ()))),
     # Recovery time of a supervised server (restart.recovery/<driver>):
     # killed ten times under a client, from each kill to the first call
     # its new instance answers.

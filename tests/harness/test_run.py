@@ -655,10 +655,14 @@ def guest(cmdline, modules, megs, icount, out):
             '"mode": "icount", "count": 100, "min": 900, "median": 910, '
             '"p99": 990, "variance": 1.0}')
     elif test == "bench-server-verify":
+        prefix = next((word.split("=", 1)[1] for _, a in modules
+                       for word in a.split()
+                       if word.startswith("bench_prefix=")), "")
         checks = [("icount", icount),
-                  ("verified", any(" restart=" in a and " verify=1 " in a
-                                   for _, a in modules))]
-        say('BENCH {"name": "server.verify.disk.read.instr/4096", '
+                  ("supervised", any(" restart=" in a for _, a in modules)),
+                  ("verified", (prefix == "server.verify.") ==
+                   any(" verify=1 " in a for _, a in modules))]
+        say('BENCH {"name": "' + prefix + 'disk.read.instr/4096", '
             '"unit": "ticks", "mode": "icount", "count": 100, "min": 9500, '
             '"median": 9600, "p99": 9900, "variance": 16.0}')
     elif test in ("bench-restart", "bench-restart-disk"):
@@ -930,6 +934,8 @@ class RunnerTest(unittest.TestCase):
                           "server.disk.read.instr/4096",
                           "server.disk.cmd.glue/4096",
                           "server.verify.disk.read.instr/4096",
+                          "server.q35.disk.read.instr/4096",
+                          "server.dmar.disk.read.instr/4096",
                           "restart.recovery/e1000",
                           "restart.recovery/ata_piix"])
         self.assertIn("probe.empty  ticks  icount", out)

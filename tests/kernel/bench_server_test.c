@@ -7,7 +7,10 @@
  * server.disk.{read,write}.instr/<size> (icount), server.net.tx.rate/60,
  * server.disk.{read,write}.seq/<size> (wall clock);
  * server.verify.disk.{read,write}.instr/<size> with the production
- * server supervised with verify=1 (writes read back, reads checked).
+ * server supervised with verify=1 (writes read back, reads checked);
+ * the same test boots it supervised on q35 with DMA remapping off and
+ * on (suites bench-server-q35, bench-server-dmar: server.q35.disk.*,
+ * server.dmar.disk.*).
  * The other icount boots start the server's bench build (bench/lxdrv_bench.c), which prints the
  * twins of the in-kernel glue figures itself once it has every sample:
  * server.net.{tx,rx,txdone}.glue/<size>,

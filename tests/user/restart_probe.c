@@ -25,7 +25,8 @@
  *   load  (seconds=S) frames written one at a time for S seconds while
  *         faults are injected into the server (suite fault-inject):
  *         the calls that fail are counted, not checked ("USER-INFO
- *         frames N failed M"); what is checked is that the client ends
+ *         frames N failed M"; the first LOAD_NAMED named with their
+ *         code); what is checked is that the client ends
  *   down  frames written until one fails (the suite kills a server that
  *         may restart once, twice, or the server hangs twice): it fails
  *         D_DEVICE_DOWN, never hangs; a new open of the device answers
@@ -49,6 +50,7 @@
 #define IFF_PROMISC	0x100
 #define RUN_SECONDS	8
 #define DOWN_SECONDS	60
+#define LOAD_NAMED	20	/* failed frames named, at most */
 
 /* A broadcast frame of a local experimental type (0x88b5). */
 static void frame_fill(io_buf_ptr_inband_t f, unsigned int n)
@@ -206,10 +208,15 @@ static void load(mach_port_t dev, long seconds)
 	long end = seconds_now() + seconds;
 
 	while (seconds_now() < end) {
+		kern_return_t kr;
+
 		frame_fill(frame, n++);
-		if (device_write_inband(dev, 0, 0, frame, FRAME, &written) !=
-		    D_SUCCESS || written != FRAME)
-			failed++;
+		kr = device_write_inband(dev, 0, 0, frame, FRAME, &written);
+		if (kr == D_SUCCESS && written == FRAME)
+			continue;
+		if (failed++ < LOAD_NAMED)
+			printf("USER-INFO frame %u failed: code %d, %d bytes "
+			       "written\n", n - 1, kr, written);
 	}
 	printf("USER-INFO frames %u failed %u\n", n, failed);
 }
