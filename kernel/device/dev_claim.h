@@ -63,7 +63,10 @@ struct dev_claim;
  * D_ALREADY_OPEN if it is claimed (by the kernel or a task) or is a
  * bridge; D_WOULD_BLOCK while it is being reset after its last claim
  * ended (dev_claim_reset_method: at most about 120 ms; try again);
- * D_NO_MEMORY.
+ * D_NO_MEMORY (also: none for its DMA remapping domain).  Under DMA
+ * remapping (x86_64/dmar.h) the function is confined to the task's
+ * domain; when the claim ends it is blocked (no DMA) before its DMA
+ * memory is freed; a kernel claim puts it back in pass-through.
  */
 io_return_t dev_claim_pci(unsigned int bus, unsigned int slot,
 			  unsigned int function, struct ipc_port **port);
