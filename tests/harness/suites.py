@@ -348,6 +348,12 @@ def net_sink(suite: Suite, suite_dir: Path) -> Suite:
     return with_nic(suite, "e1000,addr=03.0", sink.netdev("n0"))
 
 
+def dmar_net_sink(suite: Suite, suite_dir: Path) -> Suite:
+    """net_sink on a q35 machine with QEMU's VT-d unit (DMAR_MACHINE)."""
+    return net_sink(dataclasses.replace(
+        suite, qemu_args=suite.qemu_args + DMAR_MACHINE), suite_dir)
+
+
 def wall_prepare(suite: Suite, suite_dir: Path) -> Suite:
     """Prepare hook of the wall-clock boots: the IDE disk image and e1000
     at a counting sink (its count in suite_dir/sink.log)."""
@@ -910,12 +916,13 @@ def fault_inject_suite(name: str, kind: str, seconds: int,
     """A fault campaign (tests/servers/inject.c) of `kind` "net" (e1000
     under restart_probe's frames to a counting sink) or "disk" (ata_piix
     under its write and read-back rounds on hd0s1, the image measured by
-    disk_rounds_image; the server's data verified, verify=1; on q35 with
-    DMA remapping, so the faulty driver's device reaches only the
-    server's memory), the client running `seconds`; `cmdline` and
+    disk_rounds_image; the server's data verified, verify=1), on q35
+    with DMA remapping, so the faulty driver's device reaches only the
+    server's memory, the client running `seconds`; `cmdline` and
     `server` add kernel and server words."""
     driver, pci, word, prepare, check, verify = (
-        ("e1000", "03.0", "mode=load", net_sink, None, "") if kind == "net"
+        ("e1000", "03.0", "mode=load", dmar_net_sink, None, "")
+        if kind == "net"
         else ("ata_piix", DMAR_IDE_PCI,
               "mode=disk failures=count name=hd0s1",
               qemu_dmar_ide_disk, disk_rounds_image, "verify=1 "))
