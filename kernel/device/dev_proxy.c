@@ -111,6 +111,11 @@ unsigned int dev_proxy_retried(const char *name)
 	return counter(name, offsetof(struct dev_proxy, retried));
 }
 
+unsigned int dev_proxy_repeated(const char *name)
+{
+	return counter(name, offsetof(struct dev_proxy, repeated));
+}
+
 unsigned int dev_proxy_wrong_data(const char *name)
 {
 	return counter(name, offsetof(struct dev_proxy, wrong_data));

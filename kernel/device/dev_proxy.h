@@ -80,6 +80,11 @@ unsigned int dev_proxy_resent(const char *name);
 unsigned int dev_proxy_checks(const char *name);
 unsigned int dev_proxy_retried(const char *name);
 
+/* dev_proxy_repeated - how many of @name's checked calls whose check
+ * worked were sent once more to the same instance (dev_proxy_check.c,
+ * "Failed calls"; for tests and reports). */
+unsigned int dev_proxy_repeated(const char *name);
+
 /* dev_proxy_wrong_data - how many of @name's reads, and read-backs of
  * its writes, answered other data than its clients wrote (dev_proxy_check.c,
  * "Checked data"; for tests and reports). */

@@ -68,6 +68,15 @@ static inline bool dev_proxy_call_writes(const struct io_req *req)
 	return req->op == IO_WRITE || req->op == IO_WRITE_INBAND;
 }
 
+/* Whether the proxy still holds what @req needs to be sent again: a
+ * read's buffer is the reply's; a write's pages stay with @req unless
+ * they went to the server (an out-of-line write not lent). */
+static inline bool dev_proxy_data_kept(const struct io_req *req)
+{
+	return req->op == IO_READ || req->op == IO_READ_INBAND ||
+	       req->op == IO_WRITE_INBAND || req->copy != NULL;
+}
+
 /*
  * dev_proxy_fwd.c's, for dev_proxy_check.c (interrupts off unless said):
  * dev_proxy_call_new - a new call of @p waiting for @reply_id, *@sonce
@@ -79,6 +88,9 @@ static inline bool dev_proxy_call_writes(const struct io_req *req)
  * dev_proxy_call_finish - complete @f with @code and @done bytes: its
  * client answered through the reply thread, or at once if @now (the
  * server's answer, thread context; interrupts on or off).
+ * dev_proxy_call_resend - send @f's request to the same server once
+ * more as a new call, @f freed; false (@f untouched) if it could not be
+ * sent.
  */
 struct dev_proxy_fwd *dev_proxy_call_new(struct dev_proxy *p,
 					 mach_msg_id_t reply_id,
@@ -88,6 +100,7 @@ void dev_proxy_call_unsent(struct dev_proxy_fwd *f, struct ipc_port *sonce);
 void dev_proxy_call_unlend(struct dev_proxy_fwd *f);
 void dev_proxy_call_finish(struct dev_proxy_fwd *f, io_return_t code,
 			   size_t done, bool now);
+bool dev_proxy_call_resend(struct dev_proxy_fwd *f);
 
 /*
  * dev_proxy_check.c's: the checks of a server's answers ("Failed calls"

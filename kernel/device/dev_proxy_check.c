@@ -8,10 +8,15 @@
  * server runs drivers that may be faulty), so before its client sees
  * the error the server gets a check: an inband read of the
  * publication's last record that worked.  If the check works, the
- * device failed the call, and its client gets the server's code: the
- * device's error costs one read more, and is not tried
- * again (the driver's own error handling did that; more tries would
- * make a Linux driver slow the device down).  If the check fails too,
+ * driver works: the call failed in the device, or in the driver for
+ * that call alone (a fault that corrupted the request's own state).  A
+ * write, or a read of records the device stored and returned since
+ * (verify=1, below), goes to the same instance once more, and its
+ * failure there is checked again; any other call's client gets the
+ * server's code: a device's read error of records nobody verified (a
+ * bad sector) costs one read more and is not tried again (the driver's
+ * own error handling did that; more tries would make a Linux driver
+ * slow the device down).  If the check fails too,
  * the driver fails: the server's task is ended ("restarted: its driver
  * fails"), started again as a dead server is, and the call, kept with
  * the server's other calls, goes to the new instance
@@ -145,6 +150,32 @@ void dev_proxy_check_send(struct dev_proxy_fwd *f, io_return_t code)
 	dev_proxy_call_finish(f, code, 0, true);
 }
 
+/* The check of @f's failure worked: send @f once more to the same
+ * instance if it is a write, or a read of records whose data the device
+ * stored and returned (verify=1), whose data the proxy holds; whether
+ * it went (@f then freed). */
+static bool resend_here(struct dev_proxy_fwd *f)
+{
+	struct dev_proxy *p = f->p;
+	struct io_req *req = f->req;
+	uint64_t flags;
+	bool sent = false;
+
+	if (req->sent_again || !dev_proxy_data_kept(req) ||
+	    dev_proxy_server_dying(p) ||
+	    (!dev_proxy_call_writes(req) &&
+	     (p->sums == NULL ||
+	      !dev_proxy_sums_known(p->sums, req->recnum, covered(p, req)))))
+		return false;
+	flags = cpu_intr_save();
+	req->sent_again = true;
+	sent = dev_proxy_call_resend(f);
+	if (sent)
+		p->repeated++;
+	cpu_intr_restore(flags);
+	return sent;
+}
+
 /* Check @c was answered @code: the record that worked does (the device
  * failed @c's call: D_IO_ERROR to its client) or does not (the driver
  * fails: its server is ended and started again, the call kept for the
@@ -162,6 +193,8 @@ void dev_proxy_check_done(struct dev_proxy_fwd *c, io_return_t code,
 		return;
 	if (code == D_DEVICE_DOWN && dev_proxy_server_dying(p))
 		dev_proxy_call_finish(f, D_DEVICE_DOWN, 0, now);
+	else if (code == D_SUCCESS && resend_here(f))
+		return;
 	else if (code == D_SUCCESS || !(dev_proxy_restart_for(p, false) ||
 					 dev_proxy_parked_soon(p)))
 		dev_proxy_call_finish(f, f->failed, 0, now);

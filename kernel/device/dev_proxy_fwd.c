@@ -379,6 +379,14 @@ sent:
 	return D_IO_QUEUED;
 }
 
+bool dev_proxy_call_resend(struct dev_proxy_fwd *f)
+{
+	if (dev_proxy_fwd_io(f->p, f->req) != D_IO_QUEUED)
+		return false;
+	dev_proxy_call_free(f);
+	return true;
+}
+
 io_return_t dev_proxy_fwd_status_reply(struct dev_proxy *p,
 				       struct dev_reply *r,
 				       dev_flavor_t flavor, const int *status,

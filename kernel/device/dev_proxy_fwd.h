@@ -71,6 +71,7 @@ struct dev_proxy {
 	unsigned int resent;		/* requests sent to a new instance */
 	unsigned int checks;		/* failed requests checked */
 	unsigned int retried;		/* ... then sent to a new instance */
+	unsigned int repeated;		/* ... or to the same one again */
 	struct dev_proxy_sums *sums;	/* its records' checksums, if its
 					 * server's line says verify=1 */
 	unsigned int wrong_data;	/* answers that differed from them */

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "device/dev_proxy_call.h"
 #include "device/dev_proxy_fwd.h"
 #include "device/device.h"
 #include "device/io_req.h"
@@ -181,15 +182,6 @@ void dev_proxy_fail_kept(struct dev_proxy *p, io_return_t code)
 	}
 }
 
-/* Whether the proxy still holds @req's data to send it again: a read's
- * buffer is the reply's; a write's pages stay with @req unless they
- * went to the server (an out-of-line write not lent). */
-static bool data_kept(const struct io_req *req)
-{
-	return req->op == IO_READ || req->op == IO_READ_INBAND ||
-	       req->op == IO_WRITE_INBAND || req->copy != NULL;
-}
-
 /* Whether @code answers a read's or write's own arguments or mode (no
  * check is needed to explain it). */
 static bool answers_arguments(io_return_t code)
@@ -205,7 +197,7 @@ enum dev_proxy_retry dev_proxy_retry_how(struct dev_proxy *p,
 {
 	if (code == D_SUCCESS || answers_arguments(code) || p->net ||
 	    p->lineage == NULL ||
-	    dev_proxy_server_dying(p) || !data_kept(req) ||
+	    dev_proxy_server_dying(p) || !dev_proxy_data_kept(req) ||
 	    req->tries >= DEV_PROXY_TRIES || !p->good_known ||
 	    !supervise_will_restart(p->lineage))
 		return DEV_PROXY_ANSWER;
@@ -216,7 +208,7 @@ enum dev_proxy_retry dev_proxy_retry_how(struct dev_proxy *p,
 
 bool dev_proxy_may_resend(struct dev_proxy *p, struct io_req *req)
 {
-	if (p->lineage == NULL || !data_kept(req) ||
+	if (p->lineage == NULL || !dev_proxy_data_kept(req) ||
 	    req->tries >= DEV_PROXY_TRIES)
 		return false;
 	req->tries++;

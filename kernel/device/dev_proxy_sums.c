@@ -189,3 +189,16 @@ size_t dev_proxy_sums_differ(const struct dev_proxy_sums *s, recnum_t recnum,
 	}
 	return differ;
 }
+
+bool dev_proxy_sums_known(const struct dev_proxy_sums *s, recnum_t recnum,
+			  size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t c = (recnum + i) / DEV_PROXY_SUMS_CHUNK;
+
+		if (c >= s->nchunks || s->chunks[c] == NULL ||
+		    s->chunks[c][(recnum + i) % DEV_PROXY_SUMS_CHUNK] == 0)
+			return false;
+	}
+	return true;
+}

@@ -55,6 +55,11 @@ void dev_proxy_sums_set(struct dev_proxy_sums *s, recnum_t recnum, size_t n,
 void dev_proxy_sums_forget(struct dev_proxy_sums *s, recnum_t recnum,
 			   size_t n);
 
+/* dev_proxy_sums_known - whether the @n records from @recnum all have a
+ * known checksum (the device stored and returned what was written). */
+bool dev_proxy_sums_known(const struct dev_proxy_sums *s, recnum_t recnum,
+			  size_t n);
+
 /* dev_proxy_sums_differ - the number of records from @recnum whose
  * known checksum is not the one in @sums (a 0 there is not checked). */
 size_t dev_proxy_sums_differ(const struct dev_proxy_sums *s, recnum_t recnum,

@@ -55,6 +55,8 @@ struct io_req {
 	struct ledger *ledger;		/* the sender's, charged */
 	unsigned int tries;		/* failures a module retried it
 					 * after (the proxy module's) */
+	bool sent_again;		/* a module sent it to the same
+					 * driver once more */
 	struct vm_map_copy *copy;	/* IO_READ, IO_WRITE, IO_READ_INTO
 					 * data */
 	char inband[IO_INBAND_MAX];	/* _INBAND data */

@@ -263,7 +263,8 @@ def write_bench(results: list[report.SuiteResult], records: list[dict],
 
 STRESS_INJECT_PREFIX = "stress-fault-inject-"
 STRESS_COUNTS = ("faults", "crashes", "hangs", "failing", "restarts",
-                 "calls_sent_again", "calls_checked", "wrong_data_caught",
+                 "calls_sent_again", "calls_checked", "calls_repeated",
+                 "wrong_data_caught",
                  "requests",
                  "client_errors", "client_wrong_data", "sectors_lost",
                  "sectors_stray")

@@ -183,12 +183,13 @@ static void campaign(struct ktest *t, const struct campaign *c)
 	kprintf("FAULT-INJECT {\"device\": \"%s\", \"faults\": %u, "
 		"\"crashes\": %u, \"hangs\": %u, \"failing\": %u, "
 		"\"restarts\": %u, \"calls_sent_again\": %u, "
-		"\"calls_checked\": %u, \"wrong_data_caught\": %u, "
+		"\"calls_checked\": %u, \"calls_repeated\": %u, "
+		"\"wrong_data_caught\": %u, "
 		"\"requests\": %llu, "
 		"\"client_errors\": %llu, \"client_wrong_data\": %llu}\n",
 		c->device, y.faults, y.crashes, y.hangs, y.failing, restarts,
 		resent, dev_proxy_checks(c->device),
-		dev_proxy_wrong_data(c->device),
+		dev_proxy_repeated(c->device), dev_proxy_wrong_data(c->device),
 		(unsigned long long)y.requests, (unsigned long long)y.failed,
 		(unsigned long long)y.wrong);
 	KTEST_EXPECT_EQ(t, y.fails, 0);

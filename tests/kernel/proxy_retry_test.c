@@ -30,12 +30,15 @@ static void failed_calls_sent_again(struct ktest *t)
 	if (sup == NULL)
 		return;
 	user_task_client_done(t, "probe_flaky ", console, sizeof(console));
-	user_task_expect_checks(t, console, 15);
-	/* checked: the three device errors (not the argument's), the
-	 * broken instance's read, which went to a new instance, and the
-	 * poison read at two instances, which sent it to two more; the
-	 * last (restart=3 used up) is answered unchecked */
-	KTEST_EXPECT_EQ(t, dev_proxy_checks("fake0"), 6);
+	user_task_expect_checks(t, console, 16);
+	/* checked: the two device errors of reads (not the argument's),
+	 * the broken instance's read, which went to a new instance, the
+	 * write failed once and the one failed always (each sent once more
+	 * to the same instance, the second checked again there), and the
+	 * poison read at two instances, which sent it to two more; the last
+	 * (restart=3 used up) is answered unchecked */
+	KTEST_EXPECT_EQ(t, dev_proxy_checks("fake0"), 8);
+	KTEST_EXPECT_EQ(t, dev_proxy_repeated("fake0"), 2);
 	KTEST_EXPECT_EQ(t, dev_proxy_retried("fake0"), 3);
 	KTEST_EXPECT_EQ(t, supervise_restarts(sup), 3);
 	KTEST_EXPECT_EQ(t, user_task_count_text(console, "its server is "

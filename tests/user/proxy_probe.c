@@ -497,11 +497,17 @@ static void flaky(mach_port_t master)
 	      read_record(dev, PROXY_FLAKY_ONCE + 1, &zero));
 	check("new_instance_disk_is_its_own", 1, zero);
 	fill(data, sizeof(data), 5);
-	check("new_instance_device_error_answered", D_IO_ERROR,
+	/* a write the instance fails once: its check works, so it goes to
+	 * the same instance once more, and works there */
+	check("write_failed_once_sent_again", D_SUCCESS,
 	      device_write_inband(dev, 0, PROXY_FLAKY_ONCE, data, 100,
 				  &written));
 	check("write_again", D_SUCCESS,
 	      device_write_inband(dev, 0, PROXY_FLAKY_ONCE, data, 100,
+				  &written));
+	/* one it always fails: sent once more, checked again, answered */
+	check("write_failing_twice_answered", D_IO_ERROR,
+	      device_write_inband(dev, 0, PROXY_FLAKY_ALWAYS, data, 100,
 				  &written));
 	count = sizeof(back);
 	check("read_back", D_SUCCESS,
