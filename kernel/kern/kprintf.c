@@ -6,6 +6,7 @@
 
 #include "kern/console.h"
 #include "kern/kprintf.h"
+#include "x86_64/cpu.h"
 
 #define FLAG_LEFT	0x01	/* '-': pad on the right */
 #define FLAG_ZERO	0x02	/* '0': pad with zeros after sign and prefix */
@@ -424,7 +425,11 @@ static void console_emit(int c, void *arg)
 
 int kvprintf(const char *fmt, va_list ap)
 {
-	return kprintf_vformat(console_emit, NULL, fmt, ap);
+	uint64_t flags = cpu_intr_save();	/* no other output inside */
+	int n = kprintf_vformat(console_emit, NULL, fmt, ap);
+
+	cpu_intr_restore(flags);
+	return n;
 }
 
 int kprintf(const char *fmt, ...)

@@ -50,7 +50,9 @@ int ksnprintf(char *buf, size_t size, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /*
- * kvprintf - format @fmt with @ap and write the result with console_putc().
+ * kvprintf - format @fmt with @ap and write the result with console_putc(),
+ * interrupts off throughout, so that no other thread's output (a task's
+ * console write) lands inside it.
  *
  * Returns the number of characters written.
  */
