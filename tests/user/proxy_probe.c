@@ -557,6 +557,18 @@ static void liar(mach_port_t master)
 	check("read_checked", D_SUCCESS,
 	      read_same(dev, 12, data, 2 * RECORD, &same));
 	check("read_checked_data", 1, same);
+	/* a read of verified records the instance fails once: its check
+	 * works, so it goes to the same instance once more */
+	check("fail_next_call", D_INVALID_OPERATION,
+	      device_set_status(dev, PROXY_LIAR_FAIL, &one, 1));
+	check("verified_read_failed_once_sent_again", D_SUCCESS,
+	      read_same(dev, 12, data, 2 * RECORD, &same));
+	check("verified_read_data", 1, same);
+	/* one of records never written: the device's error, answered */
+	check("fail_next_call_again", D_INVALID_OPERATION,
+	      device_set_status(dev, PROXY_LIAR_FAIL, &one, 1));
+	check("unverified_read_failure_answered", D_IO_ERROR,
+	      read_same(dev, 20, data, RECORD, &same));
 	/* this instance stores wrongly: the read-back tells */
 	check("lie_in_writes", D_INVALID_OPERATION,
 	      device_set_status(dev, PROXY_LIAR_WRITES, &one, 1));

@@ -41,6 +41,8 @@
  *          it flips the first byte of every write it stores, after one of
  *          PROXY_LIAR_READS of every read it answers, and always of the
  *          reads of PROXY_LIAR_ALWAYS, answering success all the same;
+ *          after one of PROXY_LIAR_FAIL it fails the next read or write
+ *          with D_IO_ERROR;
  *          serves until it is ended
  * Its own failures print "SERVER-FAIL ..."; "SERVER-READY" once
  * published, "SERVER-DONE" at the end.
@@ -82,7 +84,7 @@ static char disk[DISK_BYTES];
 static mach_port_t disk_port, eth_port, eth_proxy, disk_proxy, vga;
 static int mode_bad, mode_die, mode_lend, mode_flaky, mode_liar, held;
 static int flavor77, dropped, flaky_once_seen, flaky_broken;
-static int liar_writes, liar_reads;
+static int liar_writes, liar_reads, liar_fail_next;
 
 static void server_expect(const char *what, long expected, long got)
 {
@@ -185,6 +187,10 @@ static kern_return_t begin(mach_port_t reply, mach_msg_type_name_t poly,
 {
 	kern_return_t fails = flaky(recnum);
 
+	if (mode_liar && liar_fail_next) {
+		liar_fail_next = 0;
+		fails = D_IO_ERROR;
+	}
 	if (hold(recnum))
 		return MIG_NO_REPLY;
 	if (fails != 0)
@@ -330,9 +336,11 @@ kern_return_t ds_device_set_status(mach_port_t device, dev_flavor_t flavor,
 		return D_INVALID_OPERATION;
 	}
 	if (mode_liar && device == disk_port &&
-	    (flavor == PROXY_LIAR_WRITES || flavor == PROXY_LIAR_READS)) {
+	    (flavor == PROXY_LIAR_WRITES || flavor == PROXY_LIAR_READS ||
+	     flavor == PROXY_LIAR_FAIL)) {
 		liar_writes |= flavor == PROXY_LIAR_WRITES;
 		liar_reads |= flavor == PROXY_LIAR_READS;
+		liar_fail_next |= flavor == PROXY_LIAR_FAIL;
 		return D_INVALID_OPERATION;
 	}
 	if (device != disk_port || flavor != PROXY_TEST_FLAVOR || count != 1)
