@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The VT-d remapping unit: root and context tables, one second-level page table per domain, register-based invalidation, fault records. */
+/* The VT-d remapping unit: root and context tables, one second-level page table per domain with its sink, register-based invalidation, fault records. */
 /*
  * Tables (legacy mode, VT-d 1.x format): the root table has an entry per
  * bus pointing to its context table, which has an entry per devfn.  A
@@ -10,13 +10,14 @@
  * CPU's page tables but with its own format.  Only 4 KiB leaves are
  * made; a device address is its physical address.
  *
- * Invalidation is register-based (no queue): after a context entry
- * changes, the context cache and the whole IOTLB; after a domain's
- * pages are unmapped, that domain's IOTLB entries.  A unit that is not
- * coherent (ECAP.C clear) reads the tables from memory, not the CPU's
- * caches: every table line written is flushed with clflush.  A unit in
- * caching mode (CAP.CM) may cache not-present entries: then mapping
- * invalidates as unmapping does.
+ * Every entry of a domain's table is present (its own pages, or the
+ * way to its sink, dmar.h), so mapping a page changes a translation the
+ * unit may hold, as unmapping does.  Invalidation is register-based (no
+ * queue): after a context entry changes, the context cache and the
+ * whole IOTLB; after a domain's pages are mapped or unmapped, that
+ * domain's IOTLB entries.  A unit that is not coherent (ECAP.C clear)
+ * reads the tables from memory, not the CPU's caches: every table line
+ * written is flushed with clflush.
  *
  * Each page is mapped in a domain at most once at a time: DMA memory
  * belongs to one claim, and a page is lent only while no other loan
@@ -50,7 +51,6 @@
 #define REG_FSTS	0x34
 
 #define CAP_RWBF	(1ull << 4)
-#define CAP_CM		(1ull << 7)
 #define CAP_SAGAW(c)	(((c) >> 8) & 0x1f)
 #define CAP_FRO(c)	((((c) >> 24) & 0x3ff) * 16)
 #define CAP_NFR(c)	((((c) >> 40) & 0xff) + 1)
@@ -93,7 +93,8 @@
 #define BUSES		256
 #define PASS_ID		1
 #define FIRST_ID	2
-#define DOMAINS		64
+#define DOMAINS		64		/* the first: nowhere's */
+#define LEVELS_MAX	4
 #define POLL_TICKS	10
 #define PRINTED_MAX	32
 #define SPIN_MAX	10000000ul
@@ -102,9 +103,18 @@ struct ctx_entry {
 	uint64_t lo, hi;
 };
 
+/*
+ * A domain's table maps the pages dmar_map put there; every other
+ * device address leads to its sink: sink[0] a page, sink[l] a table of
+ * level l each of whose entries leads to sink[l - 1], the top table's
+ * free entries to sink[levels - 1].  Three or four pages stand for all
+ * the space, and a table is made for a range only when a page in it is
+ * mapped.
+ */
 struct domain {
 	const void *owner;		/* NULL: the slot is free */
 	uint64_t root;			/* its top table's physical address */
+	uint64_t sink[LEVELS_MAX];
 	unsigned int functions;
 };
 
@@ -116,7 +126,8 @@ static uint64_t root_pa;
 static struct ctx_entry *ctx[BUSES];	/* NULL: no table for the bus */
 static uint32_t covered[BUSES][DEVFNS / 32];	/* the unit's functions */
 static struct domain domains[DOMAINS];
-static uint64_t faults;
+static const char nowhere;		/* the blocked functions' owner */
+static uint64_t faults, absorbed;
 static unsigned int printed;
 static struct timeout poll_timeout;
 
@@ -209,20 +220,69 @@ static uint64_t table_alloc(void)
 	return pa;
 }
 
-/* Free table @pa of level @level and the tables below it. */
-static void table_free(uint64_t pa, unsigned int level)
+/* Every entry of table @pa leads to @next. */
+static void table_fill(uint64_t pa, uint64_t next)
+{
+	uint64_t *t = phys_to_virt(pa);
+
+	for (unsigned int i = 0; i < ENTRIES; i++)
+		t[i] = next | SL_READ | SL_WRITE;
+	flush_range(t, PAGE);
+}
+
+/* Free @d's table @pa of level @level and its own tables below it (not
+ * the sink's). */
+static void table_free(const struct domain *d, uint64_t pa,
+		       unsigned int level)
 {
 	const uint64_t *t = phys_to_virt(pa);
 
 	if (level > 1)
 		for (unsigned int i = 0; i < ENTRIES; i++)
-			if (t[i] & (SL_READ | SL_WRITE))
-				table_free(t[i] & ADDR_MASK, level - 1);
+			if ((t[i] & ADDR_MASK) != d->sink[level - 1])
+				table_free(d, t[i] & ADDR_MASK, level - 1);
 	vm_page_free_contig(pa, 1);
 }
 
-/* The leaf entry of device address @a in domain @d, making the tables
- * on the way if @make; NULL if one is missing (or no page for it). */
+/* Free @d's tables, its sink's first @n pages, and the slot. */
+static void domain_free(struct domain *d, unsigned int n)
+{
+	if (d->root != 0)
+		table_free(d, d->root, levels);
+	while (n-- > 0)
+		vm_page_free_contig(d->sink[n], 1);
+	d->root = 0;
+	d->owner = NULL;
+}
+
+/* Make @d's sink and its empty top table for @owner; false (nothing
+ * kept) if memory is short. */
+static bool domain_make(struct domain *d, const void *owner)
+{
+	d->root = 0;
+	for (unsigned int l = 0; l < levels; l++) {
+		d->sink[l] = table_alloc();
+		if (d->sink[l] == 0) {
+			domain_free(d, l);
+			return false;
+		}
+		if (l > 0)
+			table_fill(d->sink[l], d->sink[l - 1]);
+	}
+	d->root = table_alloc();
+	if (d->root == 0) {
+		domain_free(d, levels);
+		return false;
+	}
+	table_fill(d->root, d->sink[levels - 1]);
+	d->owner = owner;
+	d->functions = 0;
+	return true;
+}
+
+/* The leaf entry of device address @a in domain @d, making its own
+ * tables on the way (for a range that led to the sink) if @make; NULL
+ * if the range leads to the sink (or no page for a table). */
 static uint64_t *leaf(const struct domain *d, uint64_t a, bool make)
 {
 	uint64_t *t = phys_to_virt(d->root);
@@ -230,11 +290,12 @@ static uint64_t *leaf(const struct domain *d, uint64_t a, bool make)
 	for (unsigned int level = levels; level > 1; level--) {
 		uint64_t *e = &t[(a >> (12 + 9 * (level - 1))) % ENTRIES];
 
-		if (!(*e & (SL_READ | SL_WRITE))) {
+		if ((*e & ADDR_MASK) == d->sink[level - 1]) {
 			uint64_t pa = make ? table_alloc() : 0;
 
 			if (pa == 0)
 				return NULL;
+			table_fill(pa, d->sink[level - 2]);
 			*e = pa | SL_READ | SL_WRITE;
 			flush_line(e);
 		}
@@ -254,6 +315,29 @@ static struct domain *domain_of(const void *owner)
 static unsigned int id_of(const struct domain *d)
 {
 	return FIRST_ID + (unsigned int)(d - domains);
+}
+
+/* Count and print a write a device made into @d's sink, and empty it
+ * again (interrupts off). */
+static void absorb(const struct domain *d)
+{
+	uint64_t *p = phys_to_virt(d->sink[0]);
+	bool written = false;
+
+	for (unsigned int i = 0; i < ENTRIES && !written; i++)
+		written = p[i] != 0;
+	if (!written)
+		return;
+	memset(p, 0, PAGE);
+	flush_range(p, PAGE);
+	absorbed++;
+	if (printed < PRINTED_MAX) {
+		printed++;
+		kprintf("dmar: a device of domain %u wrote outside its memory: "
+			"absorbed by its sink%s\n", id_of(d),
+			printed == PRINTED_MAX ?
+			"; further ones are counted only" : "");
+	}
 }
 
 /* Set the context entry of @devfn on @bus to (@lo, @hi), 0: not
@@ -276,12 +360,12 @@ static void ctx_set(unsigned int bus, unsigned int devfn, uint64_t lo,
 		context_flush();
 	}
 	if ((old_lo & PRESENT) && !(old_lo & CTX_PASS) &&
-	    CTX_DID(old_hi) >= FIRST_ID) {
+	    CTX_DID(old_hi) > FIRST_ID) {	/* not nowhere's */
 		struct domain *d = &domains[CTX_DID(old_hi) - FIRST_ID];
 
 		if (--d->functions == 0) {
-			table_free(d->root, levels);
-			d->owner = NULL;
+			absorb(d);
+			domain_free(d, levels);
 		}
 	}
 }
@@ -305,16 +389,16 @@ int dmar_state(unsigned int bus, unsigned int devfn)
 	if (!has_ctx(bus, devfn))
 		return -1;
 	e = &ctx[bus][devfn];
-	if (!(e->lo & PRESENT))
-		return 0;
-	return e->lo & CTX_PASS ? 2 : 1;
+	if (e->lo & CTX_PASS)
+		return 2;
+	return CTX_DID(e->hi) == FIRST_ID ? 0 : 1;
 }
 
 unsigned int dmar_domains(void)
 {
 	unsigned int n = 0;
 
-	for (unsigned int i = 0; i < DOMAINS; i++)
+	for (unsigned int i = 1; i < DOMAINS; i++)
 		n += domains[i].owner != NULL;
 	return n;
 }
@@ -338,21 +422,12 @@ kern_return_t dmar_attach(unsigned int bus, unsigned int devfn,
 	}
 	flags = cpu_intr_save();
 	d = domain_of(owner);
-	for (unsigned int i = 0; d == NULL && i < DOMAINS; i++)
+	for (unsigned int i = 1; d == NULL && i < DOMAINS; i++)
 		if (domains[i].owner == NULL && FIRST_ID + i < ids)
 			d = &domains[i];
-	if (d == NULL) {
-		kr = KERN_RESOURCE_SHORTAGE;	/* every id in use */
+	if (d == NULL || (d->owner == NULL && !domain_make(d, owner))) {
+		kr = KERN_RESOURCE_SHORTAGE;	/* no id, or no memory */
 		goto out;
-	}
-	if (d->owner == NULL) {		/* a new domain */
-		d->root = table_alloc();
-		if (d->root == 0) {
-			kr = KERN_RESOURCE_SHORTAGE;
-			goto out;
-		}
-		d->owner = owner;
-		d->functions = 0;
 	}
 	d->functions++;		/* before ctx_set can drop it */
 	ctx_set(bus, devfn, d->root | PRESENT,
@@ -369,7 +444,8 @@ void dmar_block(unsigned int bus, unsigned int devfn)
 	if (!has_ctx(bus, devfn))
 		return;
 	flags = cpu_intr_save();
-	ctx_set(bus, devfn, 0, 0);
+	ctx_set(bus, devfn, domains[0].root | PRESENT,
+		aw | (uint64_t)FIRST_ID << 8);
 	cpu_intr_restore(flags);
 	(void)dmar_faults_poll();
 }
@@ -387,14 +463,15 @@ void dmar_passthrough(unsigned int bus, unsigned int devfn)
 	cpu_intr_restore(flags);
 }
 
-/* Clear the leaves of [@pa, @pa + @bytes) in @d (no invalidation). */
+/* Lead the leaves of [@pa, @pa + @bytes) in @d to its sink again (no
+ * invalidation). */
 static void clear(const struct domain *d, uint64_t pa, uint64_t bytes)
 {
 	for (uint64_t off = 0; off < bytes; off += PAGE) {
 		uint64_t *e = leaf(d, pa + off, false);
 
 		if (e != NULL) {
-			*e = 0;
+			*e = d->sink[0] | SL_READ | SL_WRITE;
 			flush_line(e);
 		}
 	}
@@ -432,7 +509,8 @@ kern_return_t dmar_map(const void *owner, uint64_t pa, uint64_t bytes,
 		*e = (pa + off) | SL_READ | (writable ? SL_WRITE : 0);
 		flush_line(e);
 	}
-	if (d != NULL && kr == KERN_SUCCESS && (cap & CAP_CM))
+	/* the unit may hold the range's way to the sink */
+	if (d != NULL && kr == KERN_SUCCESS)
 		iotlb_flush(id_of(d));
 	cpu_intr_restore(flags);
 	return kr;
@@ -452,6 +530,21 @@ void dmar_unmap(const void *owner, uint64_t pa, uint64_t bytes)
 		iotlb_flush(id_of(d));
 	}
 	cpu_intr_restore(flags);
+}
+
+uint64_t dmar_absorbed_poll(void)
+{
+	uint64_t flags, total;
+
+	if (!on)
+		return 0;
+	flags = cpu_intr_save();
+	for (unsigned int i = 0; i < DOMAINS; i++)
+		if (domains[i].owner != NULL)
+			absorb(&domains[i]);
+	total = absorbed;
+	cpu_intr_restore(flags);
+	return total;
 }
 
 uint64_t dmar_faults_poll(void)
@@ -499,6 +592,7 @@ uint64_t dmar_faults_poll(void)
 static void poll_tick(void *arg)
 {
 	(void)dmar_faults_poll();
+	(void)dmar_absorbed_poll();
 	timeout_set(&poll_timeout, POLL_TICKS, poll_tick, arg);
 }
 
@@ -624,15 +718,20 @@ static bool map_regs(uint64_t base)
 	return true;
 }
 
-/* Root table and a context table per numbered bus, every function
- * pass-through; false if memory ran out (nothing kept). */
+/* Nowhere's domain (blocked functions), the root table and a context
+ * table per numbered bus, every function pass-through; false if memory
+ * ran out (nothing kept). */
 static bool tables_make(void)
 {
 	uint64_t *root;
 
-	root_pa = table_alloc();
-	if (root_pa == 0)
+	if (!domain_make(&domains[0], &nowhere))
 		return false;
+	root_pa = table_alloc();
+	if (root_pa == 0) {
+		domain_free(&domains[0], levels);
+		return false;
+	}
 	root = phys_to_virt(root_pa);
 	for (unsigned int bus = 0; bus <= last_bus; bus++) {
 		uint64_t pa = table_alloc();
@@ -644,6 +743,7 @@ static bool tables_make(void)
 				ctx[b] = NULL;
 			}
 			vm_page_free_contig(root_pa, 1);
+			domain_free(&domains[0], levels);
 			return false;
 		}
 		ctx[bus] = phys_to_virt(pa);

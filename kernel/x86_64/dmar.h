@@ -19,22 +19,33 @@
  *                 function at boot, and the kernel's own drivers'
  *                 (dmar_passthrough);
  *   confined      in its owner's domain (dmar_attach): its DMA reaches
- *                 the pages dmar_map put there and faults elsewhere;
- *                 device address = physical address, so drivers are
- *                 given physical addresses as without a unit;
- *   blocked       no DMA at all (dmar_block): a function whose task's
- *                 claim ended, until it is claimed again.
+ *                 the pages dmar_map put there, and the domain's sink
+ *                 elsewhere; device address = physical address, so
+ *                 drivers are given physical addresses as without a
+ *                 unit;
+ *   blocked       in nowhere's domain (dmar_block), which maps nothing
+ *                 but its sink: a function whose task's claim ended,
+ *                 until it is claimed again.
  * A domain belongs to an owner (a driver task: any unique pointer), is
  * made by the first dmar_attach of its owner, and goes, tables and
  * mappings with it, when its last function leaves it.
+ *
+ * The sink is a page of the domain's own that every address nothing
+ * else maps leads to (below the unit's address width), so a device's
+ * DMA there neither reaches other memory nor faults: a fault would
+ * leave QEMU 7.2's IDE model with a transfer that never ends, and its
+ * next cancel aborts QEMU.  A write into a sink is found by
+ * dmar_absorbed_poll (the page emptied again); a read returns what is
+ * there.  Addresses past the unit's width still fault.
  *
  * Without such a unit (none, several, no pass-through support, or
  * "dmar=off" on the command line)
  * every function is pass-through: the calls below succeed and do
  * nothing, and dmar_on says false.
  *
- * Blocked DMA is recorded by the unit; dmar_faults_poll (every 100 ms,
- * and from dmar_block) counts each record and prints the first ones.
+ * Faults are recorded by the unit; dmar_faults_poll and
+ * dmar_absorbed_poll (every 100 ms, and the first from dmar_block) count
+ * them and the writes sinks absorbed, and print the first ones.
  *
  * Locking: one CPU; every function disables interrupts while it works
  * and none blocks, so they may be called with interrupts on or off, not
@@ -60,8 +71,8 @@ bool dmar_on(void);
 kern_return_t dmar_attach(unsigned int bus, unsigned int devfn,
 			  const void *owner);
 
-/* dmar_block - no DMA at all for function @devfn of @bus, from when it
- * returns; its domain goes if it was the last function in it.
+/* dmar_block - function @devfn of @bus reaches nothing but a sink from
+ * when it returns; its domain goes if it was the last function in it.
  * dmar_passthrough - all memory for it (the kernel's own driver). */
 void dmar_block(unsigned int bus, unsigned int devfn);
 void dmar_passthrough(unsigned int bus, unsigned int devfn);
@@ -81,10 +92,13 @@ kern_return_t dmar_map(const void *owner, uint64_t pa, uint64_t bytes,
 void dmar_unmap(const void *owner, uint64_t pa, uint64_t bytes);
 
 /* dmar_faults_poll - read and clear the unit's fault records, counting
- * and printing them; returns how many DMA requests the unit blocked
- * since boot.  dmar_domains - domains alive; dmar_state - 0 blocked, 1
- * confined, 2 pass-through, -1 not translated (for tests). */
+ * and printing them; returns how many DMA requests the unit refused
+ * since boot.  dmar_absorbed_poll - empty the sinks devices wrote into,
+ * counting and printing them; returns how many it found since boot.
+ * dmar_domains - domains alive (not nowhere's).  dmar_state - 0
+ * blocked, 1 confined, 2 pass-through, -1 not translated (for tests). */
 uint64_t dmar_faults_poll(void);
+uint64_t dmar_absorbed_poll(void);
 unsigned int dmar_domains(void);
 int dmar_state(unsigned int bus, unsigned int devfn);
 
