@@ -153,10 +153,13 @@ static struct hrtimer *first_due(ktime_t now)
 
 void lx_hrtimer_tick(void)
 {
-	ktime_t now = ktime_get();
 	struct hrtimer *timer;
 	enum hrtimer_restart restart;
+	ktime_t now;
 
+	if (!timerqueue_getnext(&lx_hrtimer_base.active))
+		return;		/* none queued: most ticks, read no clock */
+	now = ktime_get();
 	__preempt_count_add(HARDIRQ_OFFSET);	/* what Linux's IRQ entry adds */
 	while ((timer = first_due(now)) != NULL) {
 		dequeue(timer);

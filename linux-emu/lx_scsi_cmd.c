@@ -361,11 +361,18 @@ void scsi_done(struct scsi_cmnd *cmd)
 	local_irq_restore(flags);
 }
 
-/* scsi_done_direct - as scsi_done: completions always go through
- * BLOCK_SOFTIRQ here (Linux skips the softirq when it may). */
+/*
+ * scsi_done_direct - as scsi_done, from thread context with no lock
+ * held (usb-storage's control thread): BLOCK_SOFTIRQ runs in the
+ * caller before it returns, as Linux completes such a command in its
+ * caller, instead of waking the lx-softirq thread.  In interrupt
+ * context the softirq runs at the interrupt's exit, as for scsi_done.
+ */
 void scsi_done_direct(struct scsi_cmnd *cmd)
 {
+	local_bh_disable();
 	scsi_done(cmd);
+	local_bh_enable();
 }
 
 /* blk_abort_request - run @rq's timeout path now (from BLOCK_SOFTIRQ),

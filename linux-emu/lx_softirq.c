@@ -60,9 +60,10 @@ void raise_softirq(unsigned int nr)
  * Run the pending vectors in softirq context.  Interrupts off on entry
  * and exit; with @irqs_on they are on while the actions run (thread
  * context), else the LX_SOFTIRQ_IRQS_ON vectors are left pending.  The
- * caller has checked !in_interrupt().
+ * caller has checked !in_interrupt().  Inlined, so that an interrupt
+ * exit's run (@irqs_on false) masks with constants.
  */
-static void run_pending(bool irqs_on)
+static __always_inline void run_pending(bool irqs_on)
 {
 	unsigned int restarts = LX_SOFTIRQ_RESTARTS;
 	u32 runnable = irqs_on ? ~0u : ~(u32)LX_SOFTIRQ_IRQS_ON;
@@ -71,7 +72,8 @@ static void run_pending(bool irqs_on)
 	__preempt_count_add(SOFTIRQ_OFFSET);
 	while ((pending = local_softirq_pending() & runnable) != 0 &&
 	       restarts-- > 0) {
-		set_softirq_pending(local_softirq_pending() & ~pending);
+		/* left pending: the vectors this run may not take */
+		set_softirq_pending(local_softirq_pending() & ~runnable);
 		if (irqs_on)
 			local_irq_enable();
 		while (pending) {

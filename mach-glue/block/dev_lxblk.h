@@ -73,9 +73,10 @@ void dev_lxblk_stats(struct dev_lxblk_stats *out);
  * (LX_EMUL_DISK_PROBE_SCSI_DONE) to the Mach reply queued on the
  * client's reply port (the reply thread's send returned, the module's
  * replied op), less the bounce copies of a read: linux-emu's
- * deferral to BLOCK_SOFTIRQ (none for blk-mq), the done callback,
- * io_req_done, the switch to the reply thread and its MIG reply.  TSC ticks (probe_read), the
- * probes' own cost included.  One request at a time.
+ * deferral to BLOCK_SOFTIRQ (none for blk-mq; in the caller for
+ * scsi_done_direct), the done callback, io_req_done, the switch to the
+ * reply thread and its MIG reply.  TSC ticks (probe_read), the probes'
+ * own cost included.  One request at a time.
  */
 
 #endif

@@ -801,16 +801,26 @@ def qemu_scsi_disk(adapter: str) -> Callable[[Suite, Path], Suite]:
 
 # The disk controllers whose drivers the disk benchmark runs over besides
 # ata_piix (`bench-disk` boot): (the driver's name in the BENCH names,
-# the disk suites' prepare hook); ahci on -M pc.
+# the disk suites' prepare hook); ahci on -M pc; usb-storage as
+# usb-<host controller> (uhci_hcd, ohci-pci, ehci-pci, xhci-pci).
 BENCH_DISKS = (("ahci", qemu_ahci_disk("pc")),
                ("sym53c8xx", qemu_scsi_disk("lsi53c895a")),
                ("pvscsi", qemu_scsi_disk("pvscsi")),
                ("virtio_scsi", qemu_device_disk(VIRTIO_SCSI_DISK)),
                ("virtio_blk", qemu_device_disk(VIRTIO_BLK_DISK)),
                ("nvme", qemu_device_disk(NVME_DISK)),
-               ("floppy", qemu_floppy_disk))
+               ("floppy", qemu_floppy_disk),
+               ("usb-uhci", qemu_device_disk(USB_STORAGE_DISK)),
+               ("usb-ohci", qemu_device_disk(USB_OHCI_DISK)),
+               ("usb-ehci", qemu_device_disk(USB_EHCI_DISK)),
+               ("usb-xhci", qemu_device_disk(USB_XHCI_DISK)))
 # A disk whose image is not DISK's.
 BENCH_DISK_LAYOUTS = {"floppy": FLOPPY}
+# The kernel's words a disk needs besides `linux`: a USB disk is found
+# after the initcalls (usbcore's hub work), so the boot waits for it.
+BENCH_DISK_WORDS = {disk: ("linux.disks=1",)
+                    for disk in ("usb-uhci", "usb-ohci", "usb-ehci",
+                                 "usb-xhci")}
 
 
 def bench_disk_suite(disk: str,
@@ -826,7 +836,8 @@ def bench_disk_suite(disk: str,
     return QemuSuite(
         name="bench-disk" + (f"-{disk}" if disk else ""), test="bench-disk",
         mode="icount", hidden=True, timeout=300.0,
-        cmdline=("bench_mode=icount", "linux") + named,
+        cmdline=(("bench_mode=icount", "linux") + named
+                 + BENCH_DISK_WORDS.get(disk, ())),
         prepare=prepare or qemu_ide_disk(False),
         modules=((DISK_PROBE, "disk_lat mode=lat "
                   f"count={DISK_BENCH_REQUESTS} {disk_args(False, layout)} "

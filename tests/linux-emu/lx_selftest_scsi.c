@@ -270,10 +270,20 @@ int lx_emul_selftest_scsi_eh_save(void)
 #define FAKE_HANG	0xc1	/* vendor opcodes of the fake adapter */
 #define FAKE_ABORT	0xc2
 
+/* With fake_hold set, the next command is held here, not completed. */
+static bool fake_hold;
+static struct scsi_cmnd *fake_held;
+
 static int fake_queuecommand(struct Scsi_Host *host, struct scsi_cmnd *cmd)
 {
 	u8 buf[36] = { 0 };
 	u8 *data;
+
+	if (fake_hold) {
+		fake_hold = false;
+		fake_held = cmd;
+		return 0;
+	}
 
 	switch (cmd->cmnd[0]) {
 	case INQUIRY:
@@ -353,9 +363,42 @@ static int fake_disk_io(struct lx_emul_disk *disk, int write, void *buf)
 	return fake_result;
 }
 
+/*
+ * A read the adapter holds, finished with scsi_done_direct from this
+ * thread as usb-storage's control thread does: its owner has heard
+ * before the call returns (BLOCK_SOFTIRQ ran in the caller).
+ */
+static int fake_done_direct(struct lx_emul_disk *disk, void *buf)
+{
+	struct lx_emul_disk_seg seg = { virt_to_phys(buf), 1024 };
+	struct lx_emul_disk_cmd cmd = {
+		.write = 0, .lba = 7, .blocks = 2, .segs = &seg,
+		.nsegs = 1, .done = fake_disk_done,
+	};
+
+	bool held, heard;
+
+	init_completion(&fake_done);
+	fake_held = NULL;
+	fake_hold = true;
+	CHECK(lx_emul_disk_submit(disk, &cmd) == 0);
+	CHECK(fake_held != NULL);
+	held = !completion_done(&fake_done);
+	fake_held->result = DID_OK << 16;
+	scsi_done_direct(fake_held);
+	heard = completion_done(&fake_done);
+	wait_for_completion(&fake_done);	/* @cmd is on this stack */
+	CHECK(held);
+	CHECK(heard);
+	CHECK(fake_result == 0);
+	return 0;
+}
+
 static int fake_checks(struct Scsi_Host *host, struct scsi_device *sdev,
 		       u8 *buf)
 {
+	int line;
+
 	static const u8 hang[10] = { FAKE_HANG }, abort[10] = { FAKE_ABORT };
 	struct lx_emul_disk *disk = lx_sdev(sdev)->disk;
 	struct lx_emul_disk_info info;
@@ -370,6 +413,9 @@ static int fake_checks(struct Scsi_Host *host, struct scsi_device *sdev,
 	for (int i = 0; i < 1024; i++)
 		CHECK(buf[i] == (u8)(7 + i));
 	CHECK(fake_disk_io(disk, 1, buf) == -EROFS);
+	line = fake_done_direct(disk, buf);
+	if (line)
+		return line;
 	CHECK(__scsi_execute(sdev, hang, DMA_NONE, NULL, 0, NULL, NULL,
 			     HZ / 10, 0, 0, 0, NULL) == DID_TIME_OUT << 16);
 	CHECK(host->shost_state == SHOST_RUNNING);
