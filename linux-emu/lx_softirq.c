@@ -108,8 +108,11 @@ asmlinkage __visible void do_softirq(void)
 	if (in_interrupt())
 		return;
 	local_irq_save(flags);
-	if (local_softirq_pending())
-		run_pending(!arch_irqs_disabled_flags(flags));
+	/* two calls, so that each inlined run masks with constants */
+	if (local_softirq_pending() && arch_irqs_disabled_flags(flags))
+		run_pending(false);
+	else if (local_softirq_pending())
+		run_pending(true);
 	local_irq_restore(flags);
 }
 
