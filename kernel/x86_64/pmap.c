@@ -12,15 +12,21 @@
  * costs what is mapped in it rather than its length.  An entry that
  * points to a table counts the table's non-zero entries in bits the CPU
  * ignores there (PTE_COUNT), so a removal frees a table it emptied
- * without scanning it.  The TLB of the active pmap is invalidated after
- * the walk, every entry cleared: an invlpg per present page removed,
- * which also drops every paging-structure cache entry, so the tables
- * freed need no invlpg of their own (one when no page was present).  A
- * removal of more than FLUSH_ALL_PAGES pages reloads CR3 once instead
- * (as Linux's tlb_single_page_flush_ceiling): under QEMU TCG every invlpg
- * also empties the vCPU's translated-code jump cache, so a device_read's
- * 256 pages cost more as invlpgs than as one flush.  Interrupts stay off
- * meanwhile, so nothing reaches a removed page before its invalidation.
+ * without scanning it.  Such a table is all zeros: up to
+ * PMAP_SPARE_TABLES of them stay with the pmap as spares, and the next
+ * table it needs is one of them, taken without the page allocator and
+ * without zeroing a page (a task that receives one page out of line and
+ * deallocates it, alone in its 2 MiB, would otherwise free a page table
+ * and zero another on every message).  The TLB of the active pmap is
+ * invalidated after the walk, every entry cleared: an invlpg per present
+ * page removed, which also drops every paging-structure cache entry, so
+ * the tables freed need no invlpg of their own (one when no page was
+ * present).  A removal of more than FLUSH_ALL_PAGES pages reloads CR3
+ * once instead (as Linux's tlb_single_page_flush_ceiling): under QEMU TCG
+ * every invlpg also empties the vCPU's translated-code jump cache, so a
+ * device_read's 256 pages cost more as invlpgs than as one flush.
+ * Interrupts stay off meanwhile, so nothing reaches a removed page before
+ * its invalidation.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -66,11 +72,14 @@ static unsigned int index_of(uint64_t va, int level)
 	return (va >> level_shift(level)) & (ENTRIES - 1);
 }
 
-/* A zeroed page for a page table, or 0 without memory. */
+/* A zeroed page for a page table, or 0 without memory: a spare if
+ * @pmap keeps one, else a new page. */
 static uint64_t table_alloc(struct pmap *pmap)
 {
 	uint64_t pa;
 
+	if (pmap->nspare > 0)
+		return pmap->spare[--pmap->nspare];
 	if (vm_page_alloc(VM_ZONE_DMA32, &pa) != KERN_SUCCESS)
 		return 0;
 	memset(table_at(pa), 0, VM_PAGE_SIZE);
@@ -82,6 +91,16 @@ static void table_free(struct pmap *pmap, uint64_t pa)
 {
 	vm_page_free_contig(pa, 1);
 	pmap->table_pages--;
+}
+
+/* Table @pa, emptied by a removal (every entry zero), kept as a spare
+ * while @pmap has room for one, else freed. */
+static void table_release(struct pmap *pmap, uint64_t pa)
+{
+	if (pmap->nspare < PMAP_SPARE_TABLES)
+		pmap->spare[pmap->nspare++] = pa;
+	else
+		table_free(pmap, pa);
 }
 
 /* One more (@delta 1) or one fewer (-1) non-zero entry in the table that
@@ -194,6 +213,8 @@ void pmap_destroy(struct pmap *pmap)
 		      (unsigned long long)pmap->resident);
 	flags = cpu_intr_save();
 	free_below(pmap, table_at(pmap->pml4), 4, 0, KERNEL_FIRST);
+	while (pmap->nspare > 0)
+		table_free(pmap, pmap->spare[--pmap->nspare]);
 	table_free(pmap, pmap->pml4);
 	cpu_intr_restore(flags);
 	if (pmap->table_pages != 0)
@@ -326,7 +347,7 @@ static void remove_in(struct remove_walk *w, uint64_t *t, int level,
 				count_add(up, -1);
 				w->changed = true;
 				w->table_freed = true;
-				table_free(w->pmap, pa);
+				table_release(w->pmap, pa);
 			}
 		}
 		va = next;

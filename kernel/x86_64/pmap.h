@@ -21,8 +21,9 @@
  * keeps no other list of anonymous frames.
  *
  * Every page-table page comes from vm_page_alloc() below 4 GiB and is
- * reached through the direct map.  Page tables emptied by pmap_remove() go
- * back at once.  The TLB is invalidated (invlpg of a changed page, after
+ * reached through the direct map.  Page tables emptied by pmap_remove()
+ * go back at once but for up to PMAP_SPARE_TABLES, which the pmap keeps,
+ * zeroed, for its next tables (pmap_destroy() frees them).  The TLB is invalidated (invlpg of a changed page, after
  * a removal's entries are all cleared so that it also drops the
  * paging-structure caches' entries of the tables freed; one CR3 reload
  * instead for a removal of more than 32 pages) only for the active pmap;
@@ -36,10 +37,17 @@
 
 #define PMAP_USER_END	0x0000800000000000ull
 
+/* Emptied page tables a pmap keeps for its next ones (a removal empties
+ * at most three: a page table, its directory and the directory's). */
+#define PMAP_SPARE_TABLES	3
+
 struct pmap {
 	uint64_t pml4;		/* physical address of the top table */
-	uint64_t table_pages;	/* page-table pages held, the PML4 included */
+	uint64_t table_pages;	/* page-table pages held, the PML4 and the
+				 * spares included */
 	uint64_t resident;	/* leaf entries holding a frame */
+	uint64_t spare[PMAP_SPARE_TABLES];	/* zeroed tables, unlinked */
+	unsigned int nspare;
 };
 
 /* A new pmap with an empty user half; NULL if out of memory. */
