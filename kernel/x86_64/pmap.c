@@ -378,8 +378,30 @@ void pmap_remove(struct pmap *pmap, uint64_t start, uint64_t end,
 	cpu_intr_restore(flags);
 }
 
-/* Give the leaves of [start, end) under table @t of @level protection
- * @prot. */
+/* Give the leaves of [start, end), all in page table @pt, protection
+ * @prot (the flags of both kinds of leaf computed once: a write's loan
+ * protects every page of its buffer). */
+static void protect_leaves(struct pmap *pmap, uint64_t *pt, uint64_t start,
+			   uint64_t end, vm_prot_t prot)
+{
+	const uint64_t keep = PTE_ADDR | PTE_PCD | PTE_PWT;
+	const uint64_t user = leaf_flags(prot, true);
+	const uint64_t kernel = leaf_flags(prot, false);
+	uint64_t *e = &pt[index_of(start, 1)];
+
+	for (uint64_t va = start; va < end; va += VM_PAGE_SIZE, e++) {
+		uint64_t old = *e;
+
+		if (!(old & PTE_FRAME))
+			continue;
+		*e = (old & keep) | (old & PTE_U ? user : kernel);
+		if ((old & PTE_P) && *e != old && pmap == active)
+			invlpg(va);
+	}
+}
+
+/* Give the leaves of [start, end) under table @t of @level (2 or more)
+ * protection @prot. */
 static void protect_in(struct pmap *pmap, uint64_t *t, int level,
 		       uint64_t start, uint64_t end, vm_prot_t prot)
 {
@@ -388,18 +410,14 @@ static void protect_in(struct pmap *pmap, uint64_t *t, int level,
 	for (uint64_t va = start; va < end;) {
 		uint64_t next = (va & ~(span - 1)) + span;
 		uint64_t *e = &t[index_of(va, level)];
+		uint64_t stop = next < end ? next : end;
 
-		if (level == 1 && (*e & PTE_FRAME)) {
-			uint64_t old = *e;
-
-			*e = (old & (PTE_ADDR | PTE_PCD | PTE_PWT)) |
-			     leaf_flags(prot, old & PTE_U);
-			if ((old & PTE_P) && *e != old && pmap == active)
-				invlpg(va);
-		} else if (level > 1 && (*e & PTE_P)) {
+		if ((*e & PTE_P) && level == 2)
+			protect_leaves(pmap, table_at(*e & PTE_ADDR), va, stop,
+				       prot);
+		else if (*e & PTE_P)
 			protect_in(pmap, table_at(*e & PTE_ADDR), level - 1, va,
-				   next < end ? next : end, prot);
-		}
+				   stop, prot);
 		va = next;
 	}
 }
@@ -444,6 +462,43 @@ bool pmap_extract(const struct pmap *pmap, uint64_t va, uint64_t *pa)
 		return false;
 	*pa = (e & PTE_ADDR) | (va & PAGE_MASK);
 	return true;
+}
+
+/* The page table holding the leaf of @va, or NULL if there is none. */
+static const uint64_t *page_table_of(const struct pmap *pmap, uint64_t va)
+{
+	const uint64_t *t = table_at(pmap->pml4);
+
+	for (int level = 4; level > 1; level--) {
+		uint64_t e = t[index_of(va, level)];
+
+		if (!(e & PTE_P))
+			return NULL;
+		t = table_at(e & PTE_ADDR);
+	}
+	return t;
+}
+
+uint64_t pmap_frames(const struct pmap *pmap, uint64_t va, uint64_t n,
+		     uint64_t *frames)
+{
+	uint64_t found = 0, i = 0;
+
+	check_range("pmap_frames", va, va + n * VM_PAGE_SIZE);
+	while (i < n) {
+		uint64_t at = va + i * VM_PAGE_SIZE;
+		unsigned int first = index_of(at, 1);
+		uint64_t k = ENTRIES - first < n - i ? ENTRIES - first : n - i;
+		const uint64_t *pt = page_table_of(pmap, at);
+
+		for (uint64_t j = 0; j < k; j++, i++) {
+			uint64_t e = pt != NULL ? pt[first + j] : 0;
+
+			frames[i] = e & PTE_FRAME ? e & PTE_ADDR : 0;
+			found += (e & PTE_FRAME) != 0;
+		}
+	}
+	return found;
 }
 
 bool pmap_extract_writable(const struct pmap *pmap, uint64_t va,

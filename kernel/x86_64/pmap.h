@@ -116,6 +116,16 @@ void pmap_protect(struct pmap *pmap, uint64_t start, uint64_t end,
  * non-user address. */
 bool pmap_extract(const struct pmap *pmap, uint64_t va, uint64_t *pa);
 
+/*
+ * pmap_frames - pmap_extract of the @n pages from @va (page aligned, in
+ * the user half, else a kernel bug that panics) at once, one walk of the
+ * upper levels per page table: @frames[i] gets the frame of page i, or 0
+ * if none backs it (no frame is at physical address 0: vm_page_boot
+ * keeps the first 64 KiB).  Returns how many pages have a frame.
+ */
+uint64_t pmap_frames(const struct pmap *pmap, uint64_t va, uint64_t n,
+		     uint64_t *frames);
+
 /* pmap_extract_writable - pmap_extract, but true only when the page is
  * also present and writable. */
 bool pmap_extract_writable(const struct pmap *pmap, uint64_t va,
