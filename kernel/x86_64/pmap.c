@@ -315,8 +315,31 @@ struct remove_walk {
 	uint64_t pages[FLUSH_ALL_PAGES];	/* their addresses */
 };
 
-/* Remove the leaves of [start, end) under table @t of @level, which entry
- * @up points to (NULL for the PML4). */
+/* Remove the leaves of [start, end), all in page table @pt, which entry
+ * @up points to. */
+static void remove_leaves(struct remove_walk *w, uint64_t *pt,
+			  uint64_t start, uint64_t end, uint64_t *up)
+{
+	uint64_t *e = &pt[index_of(start, 1)];
+
+	for (uint64_t va = start; va < end; va += VM_PAGE_SIZE, e++) {
+		uint64_t old = *e;
+
+		if (!(old & PTE_FRAME))
+			continue;
+		*e = 0;
+		count_add(up, -1);
+		w->pmap->resident--;
+		w->changed = true;
+		if ((old & PTE_P) && w->npages < FLUSH_ALL_PAGES)
+			w->pages[w->npages++] = va;
+		if (w->fn != NULL)
+			w->fn(w->arg, va, old & PTE_ADDR);
+	}
+}
+
+/* Remove the leaves of [start, end) under table @t of @level (2 or
+ * more), which entry @up points to (NULL for the PML4). */
 static void remove_in(struct remove_walk *w, uint64_t *t, int level,
 		      uint64_t start, uint64_t end, uint64_t *up)
 {
@@ -326,22 +349,15 @@ static void remove_in(struct remove_walk *w, uint64_t *t, int level,
 		uint64_t next = (va & ~(span - 1)) + span;
 		uint64_t *e = &t[index_of(va, level)];
 
-		if (level == 1 && (*e & PTE_FRAME)) {
-			uint64_t old = *e;
-
-			*e = 0;
-			count_add(up, -1);
-			w->pmap->resident--;
-			w->changed = true;
-			if ((old & PTE_P) && w->npages < FLUSH_ALL_PAGES)
-				w->pages[w->npages++] = va;
-			if (w->fn != NULL)
-				w->fn(w->arg, va, old & PTE_ADDR);
-		} else if (level > 1 && (*e & PTE_P)) {
+		if (*e & PTE_P) {
 			uint64_t pa = *e & PTE_ADDR;
+			uint64_t stop = next < end ? next : end;
 
-			remove_in(w, table_at(pa), level - 1, va,
-				  next < end ? next : end, e);
+			if (level == 2)
+				remove_leaves(w, table_at(pa), va, stop, e);
+			else
+				remove_in(w, table_at(pa), level - 1, va, stop,
+					  e);
 			if (table_empty(*e)) {
 				*e = 0;
 				count_add(up, -1);
