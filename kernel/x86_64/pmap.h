@@ -23,12 +23,12 @@
  * Every page-table page comes from vm_page_alloc() below 4 GiB and is
  * reached through the direct map.  Page tables emptied by pmap_remove()
  * go back at once but for up to PMAP_SPARE_TABLES, which the pmap keeps,
- * zeroed, for its next tables (pmap_destroy() frees them).  The TLB is invalidated (invlpg of a changed page, after
- * a removal's entries are all cleared so that it also drops the
- * paging-structure caches' entries of the tables freed; one CR3 reload
- * instead for a removal of more than 32 pages) only for the active pmap;
- * an inactive pmap has nothing cached since there is one CPU and
- * pmap_activate() reloads CR3.
+ * zeroed, for its next tables (pmap_destroy() frees them).  The TLB is
+ * invalidated (invlpg of a changed page, after a removal's entries are
+ * all cleared so that it also drops the paging-structure caches' entries
+ * of the tables freed; one CR3 reload instead for a removal of more than
+ * 32 pages) only for the active pmap; an inactive pmap has nothing cached
+ * since there is one CPU and pmap_activate() reloads CR3.
  *
  * Locking: one CPU; every function disables interrupts while it changes
  * page tables.  None may be called from an interrupt handler (they
@@ -37,8 +37,9 @@
 
 #define PMAP_USER_END	0x0000800000000000ull
 
-/* Emptied page tables a pmap keeps for its next ones (a removal empties
- * at most three: a page table, its directory and the directory's). */
+/* Emptied page tables a pmap keeps for its next ones (the removal of one
+ * page empties at most three: its page table, the directory above and
+ * the directory above that). */
 #define PMAP_SPARE_TABLES	3
 
 struct pmap {
