@@ -24,5 +24,6 @@ TRAP(mach_print, -30)
 TRAP(swtch_pri, -59)
 TRAP(swtch, -60)
 TRAP(thread_switch, -61)
+TRAP(syscall_vm_deallocate, -66)
 
 	.section .note.GNU-stack, "", @progbits

@@ -3,7 +3,7 @@
 /*
  * Missing (a task calling them is terminated, see docs/mach-interfaces.md):
  * evc_wait (-17), evc_wait_clear (-18), the nw_* traps (-80 to -95) and the
- * syscall_* shortcuts of RPCs (-64 to -76).
+ * syscall_* shortcuts of RPCs (-64 to -76) but syscall_vm_deallocate.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -14,8 +14,10 @@
 #include "kern/syscall_sw.h"
 #include "kern/task.h"
 #include "kern/task_port.h"
+#include "ipc/ipc_right.h"
 #include "ipc/mach_msg.h"
 #include "ipc/mach_port.h"
+#include "vm/vm_map.h"
 #include "x86_64/copy.h"
 #include "x86_64/cpu.h"
 
@@ -125,6 +127,37 @@ static uint64_t trap_thread_switch(uint64_t thread, uint64_t option,
 	return KERN_SUCCESS;
 }
 
+/*
+ * syscall_vm_deallocate(task, address, size): vm_deallocate without a
+ * message, for the task that @task names with a send right in the
+ * caller's space.  Returns what vm_deallocate returns, or, as GNU Mach,
+ * MACH_SEND_INTERRUPTED when @task names no task (the caller may send
+ * the RPC instead).  Interrupts are off throughout, as in a MIG handler,
+ * so the task cannot go meanwhile.
+ */
+static uint64_t trap_syscall_vm_deallocate(uint64_t name, uint64_t address,
+					   uint64_t size, uint64_t a3,
+					   uint64_t a4, uint64_t a5,
+					   uint64_t a6)
+{
+	struct ipc_space *space = task_current()->itk_space;
+	struct task *task = NULL;
+	struct ipc_entry *e = NULL;
+	kern_return_t kr = MACH_SEND_INTERRUPTED;
+	uint64_t flags;
+
+	(void)a3, (void)a4, (void)a5, (void)a6;
+	flags = cpu_intr_save();
+	if (space != NULL)
+		e = ipc_right_lookup(space, (mach_port_name_t)name);
+	if (e != NULL && (e->type & MACH_PORT_TYPE_SEND))
+		task = task_port_task((struct ipc_port *)e->object);
+	if (task != NULL && task->map != NULL)
+		kr = vm_map_remove(task->map, address, size);
+	cpu_intr_restore(flags);
+	return kr;
+}
+
 static const struct mach_trap traps[] = {
 	/* mach_msg_trap's seventh argument, notify, serves only the
 	 * MACH_SEND_NOTIFY / MACH_RCV_NOTIFY options, which it refuses:
@@ -138,6 +171,7 @@ static const struct mach_trap traps[] = {
 	{ -30, 1, "mach_print", trap_mach_print },
 	{ -59, 1, "swtch_pri", trap_swtch_pri },
 	{ -60, 0, "swtch", trap_swtch },
+	{ -66, 3, "syscall_vm_deallocate", trap_syscall_vm_deallocate },
 };
 
 const struct mach_trap *mach_trap_find(int32_t number)

@@ -662,7 +662,7 @@ kern_return_t vm_map_copyin_loan(struct vm_map *map, uint64_t addr,
 {
 	const struct vm_map_entry *e;
 	struct vm_map_copy *c;
-	uint64_t start, end, va, pa, resident = 0, i, flags;
+	uint64_t start, end, resident = 0, i, flags;
 	kern_return_t kr;
 
 	if (map == NULL || copy == NULL || size == 0)
@@ -674,27 +674,24 @@ kern_return_t vm_map_copyin_loan(struct vm_map *map, uint64_t addr,
 	kr = copy_check(map, start, end, VM_PROT_READ);
 	if (kr != KERN_SUCCESS)
 		goto out;
-	e = vm_map_entry_from(&map->entries, start);
-	for (va = start; va < end; va += VM_PAGE_SIZE) {
-		if (va >= e->end)
-			e = vm_map_entry_next(&map->entries, e);
+	for (e = vm_map_entry_from(&map->entries, start);
+	     e != NULL && e->start < end;
+	     e = vm_map_entry_next(&map->entries, e))
 		if (e->kind != VM_MAP_ENTRY_ANON)
 			break;
-		resident += pmap_extract(map->pmap, va, &pa);
-	}
-	if (va < end || !vm_page_loan_room(resident)) {
+	/* a frame for each page, 0 for one never touched (zeros) */
+	if (e == NULL || e->start >= end)
+		resident = pmap_frames(map->pmap, start,
+				       (end - start) / VM_PAGE_SIZE, c->frames);
+	if ((e != NULL && e->start < end) || !vm_page_loan_room(resident)) {
 		cpu_intr_restore(flags);
 		vm_map_copy_free(c);
 		return vm_map_copyin(map, addr, size, false, copy);
 	}
 	c->loaned = true;
-	for (va = start, i = 0; va < end; va += VM_PAGE_SIZE, i++) {
-		c->frames[i] = 0;
-		if (!pmap_extract(map->pmap, va, &pa))
-			continue;	/* never touched: zeros */
-		vm_page_loan_take(pa);
-		c->frames[i] = pa;
-	}
+	for (i = 0; i < (end - start) / VM_PAGE_SIZE; i++)
+		if (c->frames[i] != 0)
+			vm_page_loan_take(c->frames[i]);
 	/* No page of the range may be written while lent. */
 	for (e = vm_map_entry_from(&map->entries, start);
 	     e != NULL && e->start < end;

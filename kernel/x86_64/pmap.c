@@ -12,15 +12,21 @@
  * costs what is mapped in it rather than its length.  An entry that
  * points to a table counts the table's non-zero entries in bits the CPU
  * ignores there (PTE_COUNT), so a removal frees a table it emptied
- * without scanning it.  The TLB of the active pmap is invalidated after
- * the walk, every entry cleared: an invlpg per present page removed,
- * which also drops every paging-structure cache entry, so the tables
- * freed need no invlpg of their own (one when no page was present).  A
- * removal of more than FLUSH_ALL_PAGES pages reloads CR3 once instead
- * (as Linux's tlb_single_page_flush_ceiling): under QEMU TCG every invlpg
- * also empties the vCPU's translated-code jump cache, so a device_read's
- * 256 pages cost more as invlpgs than as one flush.  Interrupts stay off
- * meanwhile, so nothing reaches a removed page before its invalidation.
+ * without scanning it.  Such a table is all zeros: up to
+ * PMAP_SPARE_TABLES of them stay with the pmap as spares, and the next
+ * table it needs is one of them, taken without the page allocator and
+ * without zeroing a page (a task that receives one page out of line and
+ * deallocates it, alone in its 2 MiB, would otherwise free a page table
+ * and zero another on every message).  The TLB of the active pmap is
+ * invalidated after the walk, every entry cleared: an invlpg per present
+ * page removed, which also drops every paging-structure cache entry, so
+ * the tables freed need no invlpg of their own (one when no page was
+ * present).  A removal of more than FLUSH_ALL_PAGES pages reloads CR3
+ * once instead (as Linux's tlb_single_page_flush_ceiling): under QEMU TCG
+ * every invlpg also empties the vCPU's translated-code jump cache, so a
+ * device_read's 256 pages cost more as invlpgs than as one flush.
+ * Interrupts stay off meanwhile, so nothing reaches a removed page before
+ * its invalidation.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -66,11 +72,14 @@ static unsigned int index_of(uint64_t va, int level)
 	return (va >> level_shift(level)) & (ENTRIES - 1);
 }
 
-/* A zeroed page for a page table, or 0 without memory. */
+/* A zeroed page for a page table, or 0 without memory: a spare if
+ * @pmap keeps one, else a new page. */
 static uint64_t table_alloc(struct pmap *pmap)
 {
 	uint64_t pa;
 
+	if (pmap->nspare > 0)
+		return pmap->spare[--pmap->nspare];
 	if (vm_page_alloc(VM_ZONE_DMA32, &pa) != KERN_SUCCESS)
 		return 0;
 	memset(table_at(pa), 0, VM_PAGE_SIZE);
@@ -82,6 +91,16 @@ static void table_free(struct pmap *pmap, uint64_t pa)
 {
 	vm_page_free_contig(pa, 1);
 	pmap->table_pages--;
+}
+
+/* Table @pa, emptied by a removal (every entry zero), kept as a spare
+ * while @pmap has room for one, else freed. */
+static void table_release(struct pmap *pmap, uint64_t pa)
+{
+	if (pmap->nspare < PMAP_SPARE_TABLES)
+		pmap->spare[pmap->nspare++] = pa;
+	else
+		table_free(pmap, pa);
 }
 
 /* One more (@delta 1) or one fewer (-1) non-zero entry in the table that
@@ -194,6 +213,8 @@ void pmap_destroy(struct pmap *pmap)
 		      (unsigned long long)pmap->resident);
 	flags = cpu_intr_save();
 	free_below(pmap, table_at(pmap->pml4), 4, 0, KERNEL_FIRST);
+	while (pmap->nspare > 0)
+		table_free(pmap, pmap->spare[--pmap->nspare]);
 	table_free(pmap, pmap->pml4);
 	cpu_intr_restore(flags);
 	if (pmap->table_pages != 0)
@@ -294,8 +315,31 @@ struct remove_walk {
 	uint64_t pages[FLUSH_ALL_PAGES];	/* their addresses */
 };
 
-/* Remove the leaves of [start, end) under table @t of @level, which entry
- * @up points to (NULL for the PML4). */
+/* Remove the leaves of [start, end), all in page table @pt, which entry
+ * @up points to. */
+static void remove_leaves(struct remove_walk *w, uint64_t *pt,
+			  uint64_t start, uint64_t end, uint64_t *up)
+{
+	uint64_t *e = &pt[index_of(start, 1)];
+
+	for (uint64_t va = start; va < end; va += VM_PAGE_SIZE, e++) {
+		uint64_t old = *e;
+
+		if (!(old & PTE_FRAME))
+			continue;
+		*e = 0;
+		count_add(up, -1);
+		w->pmap->resident--;
+		w->changed = true;
+		if ((old & PTE_P) && w->npages < FLUSH_ALL_PAGES)
+			w->pages[w->npages++] = va;
+		if (w->fn != NULL)
+			w->fn(w->arg, va, old & PTE_ADDR);
+	}
+}
+
+/* Remove the leaves of [start, end) under table @t of @level (2 or
+ * more), which entry @up points to (NULL for the PML4). */
 static void remove_in(struct remove_walk *w, uint64_t *t, int level,
 		      uint64_t start, uint64_t end, uint64_t *up)
 {
@@ -305,28 +349,21 @@ static void remove_in(struct remove_walk *w, uint64_t *t, int level,
 		uint64_t next = (va & ~(span - 1)) + span;
 		uint64_t *e = &t[index_of(va, level)];
 
-		if (level == 1 && (*e & PTE_FRAME)) {
-			uint64_t old = *e;
-
-			*e = 0;
-			count_add(up, -1);
-			w->pmap->resident--;
-			w->changed = true;
-			if ((old & PTE_P) && w->npages < FLUSH_ALL_PAGES)
-				w->pages[w->npages++] = va;
-			if (w->fn != NULL)
-				w->fn(w->arg, va, old & PTE_ADDR);
-		} else if (level > 1 && (*e & PTE_P)) {
+		if (*e & PTE_P) {
 			uint64_t pa = *e & PTE_ADDR;
+			uint64_t stop = next < end ? next : end;
 
-			remove_in(w, table_at(pa), level - 1, va,
-				  next < end ? next : end, e);
+			if (level == 2)
+				remove_leaves(w, table_at(pa), va, stop, e);
+			else
+				remove_in(w, table_at(pa), level - 1, va, stop,
+					  e);
 			if (table_empty(*e)) {
 				*e = 0;
 				count_add(up, -1);
 				w->changed = true;
 				w->table_freed = true;
-				table_free(w->pmap, pa);
+				table_release(w->pmap, pa);
 			}
 		}
 		va = next;
@@ -357,8 +394,30 @@ void pmap_remove(struct pmap *pmap, uint64_t start, uint64_t end,
 	cpu_intr_restore(flags);
 }
 
-/* Give the leaves of [start, end) under table @t of @level protection
- * @prot. */
+/* Give the leaves of [start, end), all in page table @pt, protection
+ * @prot (the flags of both kinds of leaf computed once: a write's loan
+ * protects every page of its buffer). */
+static void protect_leaves(struct pmap *pmap, uint64_t *pt, uint64_t start,
+			   uint64_t end, vm_prot_t prot)
+{
+	const uint64_t keep = PTE_ADDR | PTE_PCD | PTE_PWT;
+	const uint64_t user = leaf_flags(prot, true);
+	const uint64_t kernel = leaf_flags(prot, false);
+	uint64_t *e = &pt[index_of(start, 1)];
+
+	for (uint64_t va = start; va < end; va += VM_PAGE_SIZE, e++) {
+		uint64_t old = *e;
+
+		if (!(old & PTE_FRAME))
+			continue;
+		*e = (old & keep) | (old & PTE_U ? user : kernel);
+		if ((old & PTE_P) && *e != old && pmap == active)
+			invlpg(va);
+	}
+}
+
+/* Give the leaves of [start, end) under table @t of @level (2 or more)
+ * protection @prot. */
 static void protect_in(struct pmap *pmap, uint64_t *t, int level,
 		       uint64_t start, uint64_t end, vm_prot_t prot)
 {
@@ -367,18 +426,14 @@ static void protect_in(struct pmap *pmap, uint64_t *t, int level,
 	for (uint64_t va = start; va < end;) {
 		uint64_t next = (va & ~(span - 1)) + span;
 		uint64_t *e = &t[index_of(va, level)];
+		uint64_t stop = next < end ? next : end;
 
-		if (level == 1 && (*e & PTE_FRAME)) {
-			uint64_t old = *e;
-
-			*e = (old & (PTE_ADDR | PTE_PCD | PTE_PWT)) |
-			     leaf_flags(prot, old & PTE_U);
-			if ((old & PTE_P) && *e != old && pmap == active)
-				invlpg(va);
-		} else if (level > 1 && (*e & PTE_P)) {
+		if ((*e & PTE_P) && level == 2)
+			protect_leaves(pmap, table_at(*e & PTE_ADDR), va, stop,
+				       prot);
+		else if (*e & PTE_P)
 			protect_in(pmap, table_at(*e & PTE_ADDR), level - 1, va,
-				   next < end ? next : end, prot);
-		}
+				   stop, prot);
 		va = next;
 	}
 }
@@ -423,6 +478,43 @@ bool pmap_extract(const struct pmap *pmap, uint64_t va, uint64_t *pa)
 		return false;
 	*pa = (e & PTE_ADDR) | (va & PAGE_MASK);
 	return true;
+}
+
+/* The page table holding the leaf of @va, or NULL if there is none. */
+static const uint64_t *page_table_of(const struct pmap *pmap, uint64_t va)
+{
+	const uint64_t *t = table_at(pmap->pml4);
+
+	for (int level = 4; level > 1; level--) {
+		uint64_t e = t[index_of(va, level)];
+
+		if (!(e & PTE_P))
+			return NULL;
+		t = table_at(e & PTE_ADDR);
+	}
+	return t;
+}
+
+uint64_t pmap_frames(const struct pmap *pmap, uint64_t va, uint64_t n,
+		     uint64_t *frames)
+{
+	uint64_t found = 0, i = 0;
+
+	check_range("pmap_frames", va, va + n * VM_PAGE_SIZE);
+	while (i < n) {
+		uint64_t at = va + i * VM_PAGE_SIZE;
+		unsigned int first = index_of(at, 1);
+		uint64_t k = ENTRIES - first < n - i ? ENTRIES - first : n - i;
+		const uint64_t *pt = page_table_of(pmap, at);
+
+		for (uint64_t j = 0; j < k; j++, i++) {
+			uint64_t e = pt != NULL ? pt[first + j] : 0;
+
+			frames[i] = e & PTE_FRAME ? e & PTE_ADDR : 0;
+			found += (e & PTE_FRAME) != 0;
+		}
+	}
+	return found;
 }
 
 bool pmap_extract_writable(const struct pmap *pmap, uint64_t va,

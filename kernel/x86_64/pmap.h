@@ -21,13 +21,14 @@
  * keeps no other list of anonymous frames.
  *
  * Every page-table page comes from vm_page_alloc() below 4 GiB and is
- * reached through the direct map.  Page tables emptied by pmap_remove() go
- * back at once.  The TLB is invalidated (invlpg of a changed page, after
- * a removal's entries are all cleared so that it also drops the
- * paging-structure caches' entries of the tables freed; one CR3 reload
- * instead for a removal of more than 32 pages) only for the active pmap;
- * an inactive pmap has nothing cached since there is one CPU and
- * pmap_activate() reloads CR3.
+ * reached through the direct map.  Page tables emptied by pmap_remove()
+ * go back at once but for up to PMAP_SPARE_TABLES, which the pmap keeps,
+ * zeroed, for its next tables (pmap_destroy() frees them).  The TLB is
+ * invalidated (invlpg of a changed page, after a removal's entries are
+ * all cleared so that it also drops the paging-structure caches' entries
+ * of the tables freed; one CR3 reload instead for a removal of more than
+ * 32 pages) only for the active pmap; an inactive pmap has nothing cached
+ * since there is one CPU and pmap_activate() reloads CR3.
  *
  * Locking: one CPU; every function disables interrupts while it changes
  * page tables.  None may be called from an interrupt handler (they
@@ -36,10 +37,18 @@
 
 #define PMAP_USER_END	0x0000800000000000ull
 
+/* Emptied page tables a pmap keeps for its next ones (the removal of one
+ * page empties at most three: its page table, the directory above and
+ * the directory above that). */
+#define PMAP_SPARE_TABLES	3
+
 struct pmap {
 	uint64_t pml4;		/* physical address of the top table */
-	uint64_t table_pages;	/* page-table pages held, the PML4 included */
+	uint64_t table_pages;	/* page-table pages held, the PML4 and the
+				 * spares included */
 	uint64_t resident;	/* leaf entries holding a frame */
+	uint64_t spare[PMAP_SPARE_TABLES];	/* zeroed tables, unlinked */
+	unsigned int nspare;
 };
 
 /* A new pmap with an empty user half; NULL if out of memory. */
@@ -107,6 +116,16 @@ void pmap_protect(struct pmap *pmap, uint64_t start, uint64_t end,
  * physical address of the byte at @va in *@pa; false for an unmapped or
  * non-user address. */
 bool pmap_extract(const struct pmap *pmap, uint64_t va, uint64_t *pa);
+
+/*
+ * pmap_frames - pmap_extract of the @n pages from @va (page aligned, in
+ * the user half, else a kernel bug that panics) at once, one walk of the
+ * upper levels per page table: @frames[i] gets the frame of page i, or 0
+ * if none backs it (no frame is at physical address 0: vm_page_boot
+ * keeps the first 64 KiB).  Returns how many pages have a frame.
+ */
+uint64_t pmap_frames(const struct pmap *pmap, uint64_t va, uint64_t n,
+		     uint64_t *frames);
 
 /* pmap_extract_writable - pmap_extract, but true only when the page is
  * also present and writable. */

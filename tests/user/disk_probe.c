@@ -556,9 +556,10 @@ static void run_checks(void)
 /*
  * mode=lat: reads and writes of each size for the kernel's samples.
  * With bench_mode=MODE each call is timed too, from the call to its
- * reply (one fenced TSC pair; a read's up to the vm_deallocate of its
- * data returned, the client's whole cost of a read, as Linux's pread
- * into a buffer of its own): disk.read.instr/<size> and
+ * reply (one fenced TSC pair; a read's up to the deallocation of its
+ * data returned, by the syscall_vm_deallocate trap: the client's whole
+ * cost of a read, as Linux's pread into a buffer of its own):
+ * disk.read.instr/<size> and
  * disk.write.instr/<size>.
  */
 #define LAT_MAX	1024
@@ -583,8 +584,8 @@ static void latency(unsigned long n, const char *bench_mode)
 
 			bad |= device_read(p1, 0, 0, (int)lens[s], &data,
 					   &got);
-			vm_deallocate(mach_task_self(), (vm_address_t)data,
-				      got);
+			syscall_vm_deallocate(mach_task_self(),
+					      (vm_address_t)data, got);
 			t1 = tsc();
 			bad |= device_write(p1, 0, 0, (io_buf_ptr_t)buf,
 					    (mach_msg_type_number_t)lens[s],
@@ -623,7 +624,8 @@ static double now_us(void)
 #define TPUT_BYTES	(2 * MIB)	/* per pass */
 
 /* One request of a pass: device_read (@kind 0, the data out of line,
- * unmapped at once), device_write (1) or device_read_into @into (2). */
+ * unmapped at once with the syscall_vm_deallocate trap), device_write
+ * (1) or device_read_into @into (2). */
 static int tput_request(int kind, mach_port_t p1, mach_port_t p2,
 			recnum_t rec, unsigned long len, uint8_t *buf,
 			vm_address_t into)
@@ -638,7 +640,7 @@ static int tput_request(int kind, mach_port_t p1, mach_port_t p2,
 	if (kind == 2)
 		return device_read_into(p2, 0, rec, into, (int)len, &done);
 	bad = device_read(p2, 0, rec, (int)len, &data, &got);
-	vm_deallocate(mach_task_self(), (vm_address_t)data, got);
+	syscall_vm_deallocate(mach_task_self(), (vm_address_t)data, got);
 	return bad;
 }
 

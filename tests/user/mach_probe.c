@@ -207,6 +207,34 @@ static void receive_on_dead_port(void)
 		       MACH_PORT_NULL));
 }
 
+/* The syscall_vm_deallocate trap frees what it names (the range can be
+ * allocated again at the same address), and names no task otherwise. */
+static void syscall_vm_deallocate_trap(void)
+{
+	vm_address_t a = 0, b;
+
+	check("syscall_vm_deallocate_setup", KERN_SUCCESS,
+	      vm_allocate(mach_task_self(), &a, 8192, TRUE));
+	((volatile long *)a)[600] = 1;	/* a resident page */
+	check("syscall_vm_deallocate_trap", KERN_SUCCESS,
+	      syscall_vm_deallocate(mach_task_self(), a, 8192));
+	b = a;
+	check("syscall_vm_deallocate_frees_the_range", KERN_SUCCESS,
+	      vm_allocate(mach_task_self(), &b, 8192, FALSE));
+	check("syscall_vm_deallocate_range_comes_back_zeroed", 0,
+	      ((volatile long *)b)[600]);
+	check("syscall_vm_deallocate_null_is_send_interrupted",
+	      MACH_SEND_INTERRUPTED,
+	      syscall_vm_deallocate(MACH_PORT_NULL, b, 8192));
+	check("syscall_vm_deallocate_host_port_is_send_interrupted",
+	      MACH_SEND_INTERRUPTED,
+	      syscall_vm_deallocate(mach_host_self(), b, 8192));
+	check("syscall_vm_deallocate_leaves_the_range_then", 0,
+	      ((volatile long *)b)[600]);
+	check("syscall_vm_deallocate_cleanup", KERN_SUCCESS,
+	      vm_deallocate(mach_task_self(), b, 8192));
+}
+
 static void kernel_rpcs(void)
 {
 	mach_port_t bootstrap = 1, p = MACH_PORT_NULL;
@@ -222,6 +250,7 @@ static void kernel_rpcs(void)
 	      vm_deallocate(mach_task_self(), a, 8192));
 	check("vm_allocate_zero_size", KERN_INVALID_ARGUMENT,
 	      vm_allocate(mach_task_self(), &a, 0, TRUE));
+	syscall_vm_deallocate_trap();
 	check("mach_port_allocate_rpc", KERN_SUCCESS,
 	      mach_port_allocate(mach_task_self(), MACH_PORT_RIGHT_RECEIVE, &p));
 	check("mach_port_type_rpc", KERN_SUCCESS,

@@ -20,6 +20,10 @@ kern_return_t mach_print(const char *s);
 boolean_t swtch(void);
 boolean_t swtch_pri(int pri);
 kern_return_t thread_switch(mach_port_t thread, int option, int time);
+/* vm_deallocate as a trap: no message (the other syscall_* shortcuts are
+ * not served); MACH_SEND_INTERRUPTED if @task names no task. */
+kern_return_t syscall_vm_deallocate(mach_port_t task, vm_address_t address,
+				    vm_size_t size);
 mach_msg_return_t mach_msg_trap(mach_msg_header_t *msg,
 				mach_msg_option_t option,
 				mach_msg_size_t send_size,
