@@ -3,6 +3,7 @@
 #include <stddef.h>
 
 #include "kern/console.h"
+#include "x86_64/cpu.h"
 #include "x86_64/serial.h"
 #include "x86_64/vga.h"
 
@@ -25,6 +26,16 @@ void console_putc(int c)
 		capture_buf[capture_len++] = (char)c;
 		capture_buf[capture_len] = '\0';
 	}
+}
+
+unsigned long console_hold(void)
+{
+	return cpu_intr_save();
+}
+
+void console_release(unsigned long held)
+{
+	cpu_intr_restore(held);
 }
 
 void console_write(const char *s, size_t n)

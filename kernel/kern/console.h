@@ -23,6 +23,15 @@ void console_putc(int c);
 void console_write(const char *s, size_t n);
 
 /*
+ * console_hold - keep every other writer's output out until
+ * console_release(@held, the value it returned): in the kernel,
+ * interrupts off (no other thread runs, so a task's console write
+ * cannot land inside a kernel line).  Nests.
+ */
+unsigned long console_hold(void);
+void console_release(unsigned long held);
+
+/*
  * console_init - bring up the serial port and the VGA text mirror.
  *
  * Call once, first thing at boot; output before it is lost.

@@ -6,7 +6,6 @@
 
 #include "kern/console.h"
 #include "kern/kprintf.h"
-#include "x86_64/cpu.h"
 
 #define FLAG_LEFT	0x01	/* '-': pad on the right */
 #define FLAG_ZERO	0x02	/* '0': pad with zeros after sign and prefix */
@@ -425,10 +424,10 @@ static void console_emit(int c, void *arg)
 
 int kvprintf(const char *fmt, va_list ap)
 {
-	uint64_t flags = cpu_intr_save();	/* no other output inside */
+	unsigned long held = console_hold();	/* no other output inside */
 	int n = kprintf_vformat(console_emit, NULL, fmt, ap);
 
-	cpu_intr_restore(flags);
+	console_release(held);
 	return n;
 }
 

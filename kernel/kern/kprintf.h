@@ -51,8 +51,8 @@ int ksnprintf(char *buf, size_t size, const char *fmt, ...)
 
 /*
  * kvprintf - format @fmt with @ap and write the result with console_putc(),
- * interrupts off throughout, so that no other thread's output (a task's
- * console write) lands inside it.
+ * the console held throughout (console_hold), so that no other writer's
+ * output (a task's console write) lands inside it.
  *
  * Returns the number of characters written.
  */
