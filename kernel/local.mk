@@ -143,6 +143,7 @@ KERNEL_SOURCES = \
 	kernel/x86_64/pmap_io.c \
 	kernel/x86_64/acpi.c \
 	kernel/x86_64/dmar.c \
+	kernel/x86_64/dmar_find.c \
 	tests/kernel/linux_pci_test.c \
 	tests/kernel/linux_oot_test.c \
 	tests/kernel/linux_warn_test.c \

@@ -34,11 +34,10 @@
 #include "kern/panic.h"
 #include "kern/string.h"
 #include "vm/vm_page.h"
-#include "x86_64/acpi.h"
 #include "x86_64/cpu.h"
 #include "x86_64/dmar.h"
+#include "x86_64/dmar_find.h"
 #include "x86_64/layout.h"
-#include "x86_64/pci_config.h"
 #include "x86_64/pmap_io.h"
 
 /* Registers. */
@@ -89,8 +88,8 @@
 
 #define PAGE		VM_PAGE_SIZE
 #define ENTRIES		512
-#define DEVFNS		256
-#define BUSES		256
+#define DEVFNS		DMAR_DEVFNS
+#define BUSES		DMAR_BUSES
 #define PASS_ID		1
 #define FIRST_ID	2
 #define DOMAINS		64		/* the first: nowhere's */
@@ -124,7 +123,7 @@ static unsigned int levels, aw, ids, last_bus;
 static bool on, coherent;
 static uint64_t root_pa;
 static struct ctx_entry *ctx[BUSES];	/* NULL: no table for the bus */
-static uint32_t covered[BUSES][DEVFNS / 32];	/* the unit's functions */
+static uint32_t covered[BUSES][DMAR_COVER_WORDS];	/* the unit's */
 static struct domain domains[DOMAINS];
 static const char nowhere;		/* the blocked functions' owner */
 static uint64_t faults, absorbed;
@@ -596,103 +595,6 @@ static void poll_tick(void *arg)
 	timeout_set(&poll_timeout, POLL_TICKS, poll_tick, arg);
 }
 
-/* The highest bus number the firmware gave a bridge (buses below it
- * may hold functions). */
-static unsigned int buses_numbered(void)
-{
-	unsigned int last = 0;
-
-	for (unsigned int bus = 0; bus <= last && bus < BUSES; bus++)
-		for (unsigned int devfn = 0; devfn < DEVFNS; devfn++) {
-			uint32_t sub;
-
-			if (pci_config_read(bus, devfn, PCI_VENDOR_ID, 2) ==
-			    0xffff ||
-			    (pci_config_read(bus, devfn, PCI_HEADER_TYPE, 1) &
-			     0x7f) != 1)
-				continue;
-			sub = pci_config_read(bus, devfn, 0x1a, 1);
-			if (sub > last)
-				last = sub;
-		}
-	return last;
-}
-
-/* The bus behind bridge @devfn of @bus (its secondary bus number). */
-static unsigned int secondary(unsigned int bus, unsigned int devfn)
-{
-	return pci_config_read(bus, devfn, 0x19, 1);
-}
-
-static void cover(unsigned int bus, unsigned int devfn)
-{
-	covered[bus][devfn / 32] |= 1u << (devfn % 32);
-}
-
-/* Mark what device scope @p (@len bytes) names as the unit's: an
- * endpoint (type 1), or a bridge and every bus below it (type 2); its
- * path of (device, function) hops starts on its start bus. */
-static void scope_cover(const uint8_t *p, unsigned int len)
-{
-	unsigned int bus = p[5], devfn = 0, hops = (len - 6) / 2;
-
-	if ((p[0] != 1 && p[0] != 2) || hops == 0)
-		return;
-	for (unsigned int h = 0; h < hops; h++) {
-		if (h > 0)
-			bus = secondary(bus, devfn);
-		devfn = pci_devfn(p[6 + 2 * h] & 31, p[7 + 2 * h] & 7);
-	}
-	cover(bus, devfn);
-	if (p[0] == 2) {
-		unsigned int sub = pci_config_read(bus, devfn, 0x1a, 1);
-
-		for (unsigned int b = secondary(bus, devfn); b <= sub &&
-		     b < BUSES; b++)
-			for (unsigned int f = 0; f < DEVFNS; f++)
-				cover(b, f);
-	}
-}
-
-/* The unit's register base from the DMAR table, what it covers in
- * covered[][]; or 0 (and why). */
-static uint64_t unit_base(const char **why)
-{
-	const struct acpi_header *t = acpi_table("DMAR");
-	const uint8_t *p, *end;
-	uint64_t base = 0;
-	unsigned int units = 0;
-
-	*why = "no ACPI DMAR table";
-	if (t == NULL)
-		return 0;
-	p = (const uint8_t *)t + 48;	/* header, width, flags, reserved */
-	end = (const uint8_t *)t + t->length;
-	while (p + 4 <= end) {
-		uint16_t type, len, segment;
-
-		memcpy(&type, p, 2);
-		memcpy(&len, p + 2, 2);
-		if (len < 4 || p + len > end)
-			break;
-		if (type == 0 && len >= 16 && units++ == 0) {	/* a DRHD */
-			memcpy(&segment, p + 6, 2);
-			memcpy(&base, p + 8, 8);
-			if (segment != 0)
-				base = 0;
-			else if (p[4] & 1)	/* INCLUDE_PCI_ALL */
-				memset(covered, 0xff, sizeof(covered));
-			for (const uint8_t *s = p + 16; s + 6 <= p + len &&
-			     s[1] >= 6 && s + s[1] <= p + len; s += s[1])
-				scope_cover(s, s[1]);
-		}
-		p += len;
-	}
-	*why = units != 1 ? "not exactly one remapping unit" :
-	       base == 0 ? "its unit is not on PCI segment 0" : NULL;
-	return *why == NULL ? base : 0;
-}
-
 /* Map the registers (a page, more if the IOTLB or fault registers lie
  * past it) and read the capabilities; false if they do not fit. */
 static bool map_regs(uint64_t base)
@@ -770,7 +672,7 @@ void dmar_init(const char *cmdline)
 			"all memory\n");
 		return;
 	}
-	base = unit_base(&why);
+	base = dmar_find_unit(covered, &why);
 	if (base != 0 && !map_regs(base))
 		why = "its registers cannot be mapped";
 	if (why == NULL) {
@@ -787,7 +689,7 @@ void dmar_init(const char *cmdline)
 			why = "its unit has too few domain ids";
 	}
 	if (why == NULL) {
-		last_bus = buses_numbered();
+		last_bus = dmar_buses_numbered();
 		if (!tables_make())
 			why = "no memory for its tables";
 	}
