@@ -178,11 +178,11 @@ def task_modules(suite: Suite, suite_dir: Path) -> Suite:
 # compare with what it read.
 RAMDISK_SIZE = 512 * 1024
 RAMDISK_PROBE = "{builddir}/tests/user/ramdisk_probe.elf"
-# The Linux driver server (servers/lxdrv), for the server-* suites.
 # q35 with QEMU's VT-d unit (DMA remapping; interrupts are not
 # remapped), no NIC unless a suite adds one.
 DMAR_MACHINE = ("-M", "q35", "-device", "intel-iommu,intremap=off",
                 "-nic", "none")
+# The Linux driver server (servers/lxdrv), for the server-* suites.
 LXDRV = "{builddir}/servers/lxdrv/lxdrv.elf"
 
 
