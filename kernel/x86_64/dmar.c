@@ -316,6 +316,19 @@ static unsigned int id_of(const struct domain *d)
 	return FIRST_ID + (unsigned int)(d - domains);
 }
 
+/* Whether one more fault or absorbed write may be printed: the first
+ * PRINTED_MAX are, and a line says when the rest are counted only. */
+static bool may_print(void)
+{
+	if (printed > PRINTED_MAX)
+		return false;
+	if (++printed <= PRINTED_MAX)
+		return true;
+	kprintf("dmar: further faults and absorbed writes are counted "
+		"only\n");
+	return false;
+}
+
 /* Count and print a write a device made into @d's sink, and empty it
  * again (interrupts off). */
 static void absorb(const struct domain *d)
@@ -330,13 +343,9 @@ static void absorb(const struct domain *d)
 	memset(p, 0, PAGE);
 	flush_range(p, PAGE);
 	absorbed++;
-	if (printed < PRINTED_MAX) {
-		printed++;
+	if (may_print())
 		kprintf("dmar: a device of domain %u wrote outside its memory: "
-			"absorbed by its sink%s\n", id_of(d),
-			printed == PRINTED_MAX ?
-			"; further ones are counted only" : "");
-	}
+			"absorbed by its sink\n", id_of(d));
 }
 
 /* Set the context entry of @devfn on @bus to (@lo, @hi), 0: not
@@ -567,17 +576,13 @@ uint64_t dmar_faults_poll(void)
 			break;
 		w64(at + 8, FRCD_F);
 		faults++;
-		if (printed < PRINTED_MAX) {
-			printed++;
+		if (may_print())
 			kprintf("dmar: blocked %s of %#llx by %02x:%02x.%u "
-				"(reason %#x)%s\n",
+				"(reason %#x)\n",
 				hi & (1ull << 62) ? "read" : "write",
 				(unsigned long long)(lo & ~0xfffull),
 				sid >> 8, (sid >> 3) & 31, sid & 7,
-				(unsigned int)(hi >> 32) & 0xff,
-				printed == PRINTED_MAX ?
-				"; further blocks are counted only" : "");
-		}
+				(unsigned int)(hi >> 32) & 0xff);
 	}
 	if (fsts & FSTS_PFO)
 		w32(REG_FSTS, FSTS_PFO);	/* records were lost: counted
