@@ -136,13 +136,33 @@ static void release(struct dev_proxy *p)
 	kfree(p);
 }
 
+/* The index of @flavor's record in the valid status list @s (@n ints),
+ * or @n if it has none. */
+static mach_msg_type_number_t status_find(const int *s,
+					  mach_msg_type_number_t n,
+					  dev_flavor_t flavor)
+{
+	mach_msg_type_number_t i = 0;
+
+	while (i < n && (dev_flavor_t)s[i] != flavor)
+		i += 3 + s[i + 2];
+	return i;
+}
+
 /* Does the valid status list @s (@n ints) have a NET_STATUS record? */
 static bool status_is_net(const int *s, mach_msg_type_number_t n)
 {
-	for (mach_msg_type_number_t i = 0; i < n; i += 3 + s[i + 2])
-		if (s[i] == NET_STATUS)
-			return true;
-	return false;
+	return status_find(s, n, NET_STATUS) < n;
+}
+
+const int *dev_proxy_status_ints(const struct dev_proxy *p,
+				 dev_flavor_t flavor,
+				 mach_msg_type_number_t count)
+{
+	mach_msg_type_number_t i = status_find(p->status, p->nstatus, flavor);
+
+	return i < p->nstatus && (mach_msg_type_number_t)p->status[i + 2] >=
+	       count ? &p->status[i + 3] : NULL;
 }
 
 /* Is @s a valid list of status records (flavor, rule, count, count
@@ -504,7 +524,8 @@ static io_return_t proxy_get_status(struct device *dev, struct dev_call *call,
 				    mach_msg_type_number_t *count)
 {
 	struct dev_proxy *p = dev->priv;
-	mach_msg_type_number_t i = 0;
+	mach_msg_type_number_t i, n;
+	int rule;
 
 	if (p->down)
 		return D_DEVICE_DOWN;
@@ -519,24 +540,19 @@ static io_return_t proxy_get_status(struct device *dev, struct dev_call *call,
 		dev_info_init(&info, GRAFT_DEV_SERVER, "", p->server_task);
 		return dev_info_answer(&info, status, count);
 	}
-	while (i < p->nstatus) {
-		int rule = p->status[i + 1];
-		mach_msg_type_number_t n = (mach_msg_type_number_t)
-					   p->status[i + 2];
-
-		if ((dev_flavor_t)p->status[i] == flavor) {
-			if (rule == PROXY_STATUS_EXACT && *count != n)
-				return D_INVALID_SIZE;
-			if (n > *count)
-				return rule == PROXY_STATUS_AT_LEAST_OP ?
-				       D_INVALID_OPERATION : D_INVALID_SIZE;
-			memcpy(status, &p->status[i + 3], n * sizeof(int));
-			*count = n;
-			return D_SUCCESS;
-		}
-		i += 3 + n;
-	}
-	return D_INVALID_OPERATION;
+	i = status_find(p->status, p->nstatus, flavor);
+	if (i == p->nstatus)
+		return D_INVALID_OPERATION;
+	rule = p->status[i + 1];
+	n = (mach_msg_type_number_t)p->status[i + 2];
+	if (rule == PROXY_STATUS_EXACT && *count != n)
+		return D_INVALID_SIZE;
+	if (n > *count)
+		return rule == PROXY_STATUS_AT_LEAST_OP ? D_INVALID_OPERATION :
+		       D_INVALID_SIZE;
+	memcpy(status, &p->status[i + 3], n * sizeof(int));
+	*count = n;
+	return D_SUCCESS;
 }
 
 static io_return_t proxy_set_status(struct device *dev,

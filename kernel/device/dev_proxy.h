@@ -73,10 +73,11 @@ uint64_t dev_proxy_bad_frames(void);
 bool dev_proxy_waiting(const char *name);
 unsigned int dev_proxy_resent(const char *name);
 
-/* dev_proxy_checks - how many of @name's reads and writes its server
- * answered D_IO_ERROR were checked; dev_proxy_retried - how many of
- * those were then sent to its next instance (dev_proxy_check.c, "Failed
- * calls"; for tests and reports). */
+/* dev_proxy_checks - how many of @name's failed reads and writes were
+ * checked (a NIC's frames: taken as checked, without a read);
+ * dev_proxy_retried - how many times one of those sent its server's
+ * task to an end, to go to the next instance (dev_proxy_check.c,
+ * "Failed calls"; for tests and reports). */
 unsigned int dev_proxy_checks(const char *name);
 unsigned int dev_proxy_retried(const char *name);
 

@@ -3,20 +3,26 @@
 /*
  * Failed calls.  A disk's read or write that a supervised server fails
  * with a code its arguments do not explain (D_IO_ERROR, but also
- * D_NO_SUCH_DEVICE, D_DEVICE_DOWN, D_NO_MEMORY, ...: dev_proxy_retry_how)
- * may have failed in the driver rather than in the device (a driver
- * server runs drivers that may be faulty), so before its client sees
- * the error the server gets a check: an inband read of the
- * publication's last record that worked.  If the check works, the
+ * D_NO_SUCH_DEVICE, D_DEVICE_DOWN, D_NO_MEMORY, and D_INVALID_SIZE or
+ * D_INVALID_RECNUM for whole records within the device:
+ * dev_proxy_retry_how) may have failed in the driver rather than in the
+ * device (a driver server runs drivers that may be faulty), so before
+ * its client sees the error the server gets a check: an inband read of
+ * the publication's last record that worked.  If the check works, the
  * driver works: the call failed in the device, or in the driver for
- * that call alone (a fault that corrupted the request's own state).  A
+ * that call alone (a fault that corrupted the request's own state, or
+ * the code of a path the check does not take, such as writing).  A
  * write, or a read of records the device stored and returned since
  * (verify=1, below), goes to the same instance once more, and its
- * failure there is checked again; any other call's client gets the
- * server's code: a device's read error of records nobody verified (a
- * bad sector) costs one read more and is not tried again (the driver's
- * own error handling did that; more tries would make a Linux driver
- * slow the device down).  If the check fails too,
+ * failure there is checked again; if that check works too, the call
+ * goes to the server's next instance (its task ended: "restarted: its
+ * driver fails a call twice"), unless an earlier instance failed it
+ * twice the same way: two drivers agree, the device fails it, its
+ * client gets the server's code.  Any other call's client gets the
+ * server's code after the first check: a device's read error of records
+ * nobody verified (a bad sector) costs one read more and is not tried
+ * again (the driver's own error handling did that; more tries would
+ * make a Linux driver slow the device down).  If the check fails too,
  * the driver fails: the server's task is ended ("restarted: its driver
  * fails"), started again as a dead server is, and the call, kept with
  * the server's other calls, goes to the new instance
@@ -26,8 +32,14 @@
  * restart counts as one of the server's N (restart=N).  A
  * write whose data went to the server (out of line and not lent)
  * cannot be sent again: its failure is answered at once, as is every
- * failure of a NIC, of a server that is not supervised or will not be
- * restarted, and of a publication no call of which ever worked.
+ * failure of a server that is not supervised or will not be restarted,
+ * and of a publication no call of which ever worked.
+ *
+ * A NIC has nothing to check with: a frame's write that fails with any
+ * code but D_DEVICE_DOWN (no link) is taken as checked and working, so
+ * it goes to the same instance once more, then to the next instance,
+ * then its client gets the code.  A driver whose transmit state a fault
+ * broke fails every frame until it is restarted.
  *
  * Checked data.  A disk published by a server whose line says verify=1
  * (kern/supervise.h) has the checksum of every record its clients wrote
@@ -119,37 +131,6 @@ void dev_proxy_check_written(struct dev_proxy_fwd *f, io_return_t code)
 		dev_proxy_sums_forget(p->sums, req->recnum, covered(p, req));
 }
 
-/* The check is an inband read of at most a record: the last record of
- * the publication that worked, @f kept until its answer. */
-void dev_proxy_check_send(struct dev_proxy_fwd *f, io_return_t code)
-{
-	struct dev_proxy *p = f->p;
-	struct ipc_port *sonce;
-	struct dev_proxy_fwd *c;
-	uint32_t n = p->record_size < IO_INBAND_MAX ? p->record_size :
-		     IO_INBAND_MAX;
-	uint64_t flags = cpu_intr_save();
-
-	f->failed = code;
-	if (f->lent)		/* answered: the server let go of them */
-		dev_proxy_call_unlend(f);
-	c = dev_proxy_call_new(p, DS_READ_INBAND_REPLY_ID, &sonce);
-	if (c != NULL) {
-		c->check = true;
-		c->checked = f;
-		if (dpf_device_read_request_inband(ipc_port_copy_send(p->server),
-						   sonce, D_READ,
-						   p->good_recnum, (int)n) ==
-		    MACH_MSG_SUCCESS) {
-			cpu_intr_restore(flags);
-			return;
-		}
-		dev_proxy_call_unsent(c, sonce);
-	}
-	cpu_intr_restore(flags);
-	dev_proxy_call_finish(f, code, 0, true);
-}
-
 /* The check of @f's failure worked: send @f once more to the same
  * instance if it is a write, or a read of records whose data the device
  * stored and returned (verify=1), whose data the proxy holds; whether
@@ -176,8 +157,69 @@ static bool resend_here(struct dev_proxy_fwd *f)
 	return sent;
 }
 
+/* @f, sent once more to the instance that failed it, failed there
+ * again, its check working again: the driver's path for that call alone
+ * may be broken (its reads of the check's record do not pass there).
+ * The server's next instance gets it, unless an earlier instance failed
+ * it twice too (then the device fails it); whether it is kept for it. */
+static bool send_on(struct dev_proxy_fwd *f)
+{
+	struct dev_proxy *p = f->p;
+	struct io_req *req = f->req;
+	uint64_t flags;
+	bool kept;
+
+	if (!req->sent_again || req->failed_twice)
+		return false;
+	flags = cpu_intr_save();
+	req->failed_twice = true;
+	kept = dev_proxy_restart_for(p, DEV_PROXY_FAILS_TWICE) ||
+	       dev_proxy_parked_soon(p);
+	cpu_intr_restore(flags);
+	return kept;
+}
+
+/* The check is an inband read of at most a record: the last record of
+ * the publication that worked, @f kept until its answer. */
+void dev_proxy_check_send(struct dev_proxy_fwd *f, io_return_t code)
+{
+	struct dev_proxy *p = f->p;
+	struct ipc_port *sonce;
+	struct dev_proxy_fwd *c;
+	uint32_t n = p->record_size < IO_INBAND_MAX ? p->record_size :
+		     IO_INBAND_MAX;
+	uint64_t flags = cpu_intr_save();
+
+	f->failed = code;
+	if (f->lent)		/* answered: the server let go of them */
+		dev_proxy_call_unlend(f);
+	if (p->net) {		/* nothing to read: the check is taken to
+				 * have worked */
+		cpu_intr_restore(flags);
+		if (!resend_here(f) && !send_on(f))
+			dev_proxy_call_finish(f, code, 0, true);
+		return;
+	}
+	c = dev_proxy_call_new(p, DS_READ_INBAND_REPLY_ID, &sonce);
+	if (c != NULL) {
+		c->check = true;
+		c->checked = f;
+		if (dpf_device_read_request_inband(ipc_port_copy_send(p->server),
+						   sonce, D_READ,
+						   p->good_recnum, (int)n) ==
+		    MACH_MSG_SUCCESS) {
+			cpu_intr_restore(flags);
+			return;
+		}
+		dev_proxy_call_unsent(c, sonce);
+	}
+	cpu_intr_restore(flags);
+	dev_proxy_call_finish(f, code, 0, true);
+}
+
 /* Check @c was answered @code: the record that worked does (the device
- * failed @c's call: D_IO_ERROR to its client) or does not (the driver
+ * failed @c's call, or the driver that call alone: sent once more, or
+ * on, or answered with the server's code) or does not (the driver
  * fails: its server is ended and started again, the call kept for the
  * next instance; D_DEVICE_DOWN if the server is gone). */
 void dev_proxy_check_done(struct dev_proxy_fwd *c, io_return_t code,
@@ -185,18 +227,23 @@ void dev_proxy_check_done(struct dev_proxy_fwd *c, io_return_t code,
 {
 	struct dev_proxy *p = c->p;
 	struct dev_proxy_fwd *f = c->checked;
+	bool kept;
 
 	if (now)
 		p->answered_at = clock_ticks();
 	dev_proxy_call_free(c);
 	if (f == NULL)			/* its client went away */
 		return;
-	if (code == D_DEVICE_DOWN && dev_proxy_server_dying(p))
+	if (code == D_DEVICE_DOWN && dev_proxy_server_dying(p)) {
 		dev_proxy_call_finish(f, D_DEVICE_DOWN, 0, now);
-	else if (code == D_SUCCESS && resend_here(f))
 		return;
-	else if (code == D_SUCCESS || !(dev_proxy_restart_for(p, false) ||
-					 dev_proxy_parked_soon(p)))
+	}
+	if (code == D_SUCCESS)
+		kept = resend_here(f) || send_on(f);
+	else
+		kept = dev_proxy_restart_for(p, DEV_PROXY_FAILS) ||
+		       dev_proxy_parked_soon(p);
+	if (!kept)
 		dev_proxy_call_finish(f, f->failed, 0, now);
 }
 
@@ -216,7 +263,8 @@ void dev_proxy_check_wrong(struct dev_proxy_fwd *f, bool now)
 	if (f->lent)		/* answered: the server let go of them */
 		dev_proxy_call_unlend(f);
 	kept = dev_proxy_may_resend(p, f->req) &&
-	       (dev_proxy_restart_for(p, true) || dev_proxy_parked_soon(p));
+	       (dev_proxy_restart_for(p, DEV_PROXY_WRONG_DATA) ||
+		dev_proxy_parked_soon(p));
 	cpu_intr_restore(flags);
 	if (!kept)
 		dev_proxy_call_finish(f, D_IO_ERROR, 0, now);

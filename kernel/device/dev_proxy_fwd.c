@@ -204,9 +204,9 @@ void dev_proxy_call_finish(struct dev_proxy_fwd *f, io_return_t code,
 		dev_proxy_check_read_back_done(f, code, now);
 		return;
 	}
-	if (req != NULL && code == D_SUCCESS && !f->p->net) {
+	if (req != NULL && code == D_SUCCESS) {
 		f->p->good_known = true;
-		f->p->good_recnum = req->recnum;
+		f->p->good_recnum = req->recnum;	/* a disk's */
 	}
 	if (req != NULL && f->p->sums != NULL && dev_proxy_call_writes(req))
 		dev_proxy_check_written(f, code);
@@ -562,6 +562,8 @@ void dev_proxy_fwd_requeue_all(struct dev_proxy *p, struct io_req_queue *q)
 		if (f->heartbeat) {
 			p->heartbeat_at = 0;
 		} else if (req != NULL) {
+			req->sent_again = false;	/* the next instance's
+							 * own once more */
 			io_req_queue_push_head(q, req);
 		} else if (f->kept) {
 			dev_proxy_keep_status_reply(p, &f->reply, f->flavor,

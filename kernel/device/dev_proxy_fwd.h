@@ -201,16 +201,19 @@ void dev_proxy_setting_record(struct dev_proxy *p, dev_flavor_t flavor,
  * DEV_PROXY_ANSWER it, or DEV_PROXY_CHECK the server first (a read of
  * @p's last record that worked tells whether the device or the driver
  * failed).  Only a disk's call whose failure its arguments do not
- * explain (any code but D_INVALID_RECNUM, D_INVALID_SIZE, D_READ_ONLY,
- * D_INVALID_OPERATION, D_WOULD_BLOCK), sent to fewer than
+ * explain (any code but D_READ_ONLY, D_INVALID_OPERATION,
+ * D_WOULD_BLOCK; D_INVALID_RECNUM and D_INVALID_SIZE too when the call
+ * moves whole records within those @p's server published), sent to
+ * fewer than
  * DEV_PROXY_TRIES instances (counted in @req->tries), whose data the
  * proxy still holds, at a supervised server that will be restarted,
  * once a call of @p worked, is checked.  Interrupts off.
- * dev_proxy_restart_for - the check failed too, or @p's server
- * answered other data than was written (@wrong_data): end its task,
- * from that server's own thread (the answer), so that it is restarted
- * and its calls kept (dev_proxy_park); false (nothing done) if it
- * cannot be.  Interrupts off.
+ * dev_proxy_restart_for - @p's server fails for reason @why (a call's
+ * check failed too; a call failed twice at it though the checks worked;
+ * it answered other data than was written): end its task, from that
+ * server's own thread (the answer), so that it is restarted and its
+ * calls kept (dev_proxy_park); false (nothing done) if it cannot be.
+ * Interrupts off.
  * dev_proxy_may_resend - whether @req, whose answer differed from what
  * was written (dev_proxy_check.c, "Checked data"), may go to @p's
  * server's next instance: the proxy still holds its data and it went
@@ -229,7 +232,12 @@ enum dev_proxy_retry {
 enum dev_proxy_retry dev_proxy_retry_how(struct dev_proxy *p,
 					 struct io_req *req,
 					 io_return_t code);
-bool dev_proxy_restart_for(struct dev_proxy *p, bool wrong_data);
+enum dev_proxy_why {
+	DEV_PROXY_FAILS,
+	DEV_PROXY_FAILS_TWICE,
+	DEV_PROXY_WRONG_DATA,
+};
+bool dev_proxy_restart_for(struct dev_proxy *p, enum dev_proxy_why why);
 
 /* dev_proxy_parked_soon - whether @p's server is dying already and will
  * be restarted: its calls in flight, one left unanswered included, are
@@ -237,6 +245,13 @@ bool dev_proxy_restart_for(struct dev_proxy *p, bool wrong_data);
  * Interrupts off. */
 bool dev_proxy_parked_soon(const struct dev_proxy *p);
 bool dev_proxy_may_resend(struct dev_proxy *p, struct io_req *req);
+
+/* dev_proxy_status_ints - the ints of @p's status record of @flavor, as
+ * its server published it, if it has at least @count of them; else
+ * NULL.  Interrupts off. */
+const int *dev_proxy_status_ints(const struct dev_proxy *p,
+				 dev_flavor_t flavor,
+				 mach_msg_type_number_t count);
 
 /* dev_proxy_server_dying - is @p's server gone or going (its port dead,
  * or its receiver's space being destroyed)?  Interrupts off. */

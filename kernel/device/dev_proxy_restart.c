@@ -17,6 +17,7 @@
  */
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "device/dev_proxy_call.h"
 #include "device/dev_proxy_fwd.h"
@@ -182,20 +183,49 @@ void dev_proxy_fail_kept(struct dev_proxy *p, io_return_t code)
 	}
 }
 
-/* Whether @code answers a read's or write's own arguments or mode (no
- * check is needed to explain it). */
-static bool answers_arguments(io_return_t code)
+/* Whether @req's own arguments or mode, or for a NIC the device's
+ * state, may explain @code (no check is needed): for a NIC, any code
+ * but of a write of a whole Ethernet frame, and D_DEVICE_DOWN (no link)
+ * always.  For a disk, D_READ_ONLY, D_INVALID_OPERATION and
+ * D_WOULD_BLOCK always;
+ * D_INVALID_SIZE and D_INVALID_RECNUM unless @req moves whole records
+ * (an inband read: the start of one) within those @p's server published
+ * (DEV_GET_RECORDS, 0 when unknown): then the driver said so, not the
+ * arguments. */
+static bool arguments_explain(const struct dev_proxy *p,
+			      const struct io_req *req, io_return_t code)
 {
-	return code == D_INVALID_RECNUM || code == D_INVALID_SIZE ||
-	       code == D_READ_ONLY || code == D_INVALID_OPERATION ||
-	       code == D_WOULD_BLOCK;
+	const int *records;
+	uint64_t total, n;
+
+	if (p->net)
+		return !dev_proxy_call_writes(req) ||
+		       !dev_proxy_net_frame_size(req->count) ||
+		       code == D_DEVICE_DOWN;
+	if (code == D_READ_ONLY || code == D_INVALID_OPERATION ||
+	    code == D_WOULD_BLOCK)
+		return true;
+	if (code != D_INVALID_SIZE && code != D_INVALID_RECNUM)
+		return false;
+	records = dev_proxy_status_ints(p, DEV_GET_RECORDS,
+					DEV_GET_RECORDS_COUNT);
+	if (records == NULL ||
+	    records[DEV_GET_RECORDS_DEVICE_RECORDS] <= 0 || req->count == 0)
+		return true;
+	total = (uint64_t)records[DEV_GET_RECORDS_DEVICE_RECORDS];
+	if (req->op == IO_READ_INBAND)
+		n = req->count <= p->record_size ? 1 : 0;
+	else
+		n = req->count % p->record_size == 0 ?
+		    req->count / p->record_size : 0;
+	return n == 0 || req->recnum >= total || n > total - req->recnum;
 }
 
 enum dev_proxy_retry dev_proxy_retry_how(struct dev_proxy *p,
 					 struct io_req *req,
 					 io_return_t code)
 {
-	if (code == D_SUCCESS || answers_arguments(code) || p->net ||
+	if (code == D_SUCCESS || arguments_explain(p, req, code) ||
 	    p->lineage == NULL ||
 	    dev_proxy_server_dying(p) || !dev_proxy_data_kept(req) ||
 	    req->tries >= DEV_PROXY_TRIES || !p->good_known ||
@@ -221,23 +251,34 @@ bool dev_proxy_parked_soon(const struct dev_proxy *p)
 	       dev_proxy_server_dying(p) && supervise_will_restart(p->lineage);
 }
 
-bool dev_proxy_restart_for(struct dev_proxy *p, bool wrong_data)
+bool dev_proxy_restart_for(struct dev_proxy *p, enum dev_proxy_why why)
 {
+	static const char *const said[] = {
+		[DEV_PROXY_FAILS] = "a call failed and so did a read that "
+				    "worked before",
+		[DEV_PROXY_FAILS_TWICE] = "a call failed twice, the device "
+					  "working otherwise",
+		[DEV_PROXY_WRONG_DATA] = "its server answered other data "
+					 "than was written",
+	};
+	static const char *const why_ended[] = {
+		[DEV_PROXY_FAILS] = "restarted: its driver fails (D_IO_ERROR)",
+		[DEV_PROXY_FAILS_TWICE] = "restarted: its driver fails a call "
+					  "twice",
+		[DEV_PROXY_WRONG_DATA] = "restarted: its driver answers wrong "
+					 "data",
+	};
 	struct task *task = task_port_task(p->task);
 
 	if (task == NULL || task != thread_current()->task ||
 	    dev_proxy_server_dying(p) || !supervise_will_restart(p->lineage))
 		return false;
-	if (!wrong_data)
+	if (why != DEV_PROXY_WRONG_DATA)
 		p->retried++;
 	klog(&restart_log, "device-proxy: %s: %s; its server is started "
-	     "again\n", p->name, wrong_data ?
-	     "its server answered other data than was written" :
-	     "a call failed and so did a read that worked before");
+	     "again\n", p->name, said[why]);
 	/* The caller's own thread keeps the task alive until it leaves
 	 * the kernel: the call's record outlives this answer. */
-	task_terminate(task, wrong_data ?
-		       "restarted: its driver answers wrong data" :
-		       "restarted: its driver fails (D_IO_ERROR)");
+	task_terminate(task, why_ended[why]);
 	return true;
 }

@@ -57,6 +57,8 @@ struct io_req {
 					 * after (the proxy module's) */
 	bool sent_again;		/* a module sent it to the same
 					 * driver once more */
+	bool failed_twice;		/* ... and an earlier driver failed
+					 * it twice, working otherwise */
 	struct vm_map_copy *copy;	/* IO_READ, IO_WRITE, IO_READ_INTO
 					 * data */
 	char inband[IO_INBAND_MAX];	/* _INBAND data */

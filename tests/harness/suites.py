@@ -1437,7 +1437,7 @@ SUITES: tuple[Suite, ...] = (
     # they are sent again, to it and to its next instance.
     QemuSuite(name="proxy-retry", test="proxy-retry", timeout=90.0,
               modules=(("{builddir}/tests/user/proxy_server.elf",
-                        "proxy_flaky mode=flaky restart=3 "
+                        "proxy_flaky mode=flaky restart=7 "
                         "device=${driver-port}"),
                        ("{builddir}/tests/user/proxy_probe.elf",
                         "probe_flaky mode=flaky device=${device-port}"))),

@@ -469,6 +469,46 @@ static kern_return_t read_record(mach_port_t dev, recnum_t recnum, int *zero)
 	return kr;
 }
 
+/* A frame of FRAME bytes on fakeeth0 marked @mark (proxy_server.c's
+ * flaky_frame): its write's code. */
+static kern_return_t write_marked(mach_port_t eth, unsigned char mark)
+{
+	io_buf_ptr_inband_t frame;
+	int written = 0;
+
+	memset(frame, 0xff, 6);
+	fill(frame + 6, FRAME - 6, 7);
+	frame[12] = 0x88;
+	frame[13] = 0xb5;
+	frame[14] = (char)mark;
+	return device_write_inband(eth, 0, 0, frame, FRAME, &written);
+}
+
+/* A NIC has no check: a frame failed for no fault of its size goes to
+ * the same instance once more, then to the next instance (@disk, fake0,
+ * breaks the instance's writes). */
+static void flaky_frames(mach_port_t master, mach_port_t disk)
+{
+	mach_port_t eth = MACH_PORT_NULL;
+	int one = 1;
+
+	check("open_fakeeth0", D_SUCCESS, open_wait(master, "fakeeth0", &eth));
+	/* nothing is sent again before a frame worked */
+	check("frame_works", D_SUCCESS, write_marked(eth, 0));
+	check("frame_failed_once_sent_again", D_SUCCESS,
+	      write_marked(eth, PROXY_FLAKY_ONCE));
+	check("frame_without_link_answered", D_DEVICE_DOWN,
+	      write_marked(eth, PROXY_FLAKY_GONE));
+	check("frame_failing_at_two_instances_answered", D_IO_ERROR,
+	      write_marked(eth, PROXY_FLAKY_ALWAYS));
+	check("break_the_frames", D_INVALID_OPERATION,
+	      device_set_status(disk, PROXY_FLAKY_BREAK_WRITES, &one, 1));
+	check("frame_failing_twice_served_by_a_new_instance", D_SUCCESS,
+	      write_marked(eth, 0));
+	device_close(eth);
+	mach_port_deallocate(mach_task_self(), eth);
+}
+
 static void flaky(mach_port_t master)
 {
 	mach_port_t dev = MACH_PORT_NULL;
@@ -489,7 +529,10 @@ static void flaky(mach_port_t master)
 	      read_record(dev, PROXY_FLAKY_GONE, &zero));
 	/* an error of the call's own arguments: not checked */
 	check("argument_error_answered", D_INVALID_RECNUM,
-	      read_record(dev, PROXY_FLAKY_RANGE, &zero));
+	      read_record(dev, PROXY_DISK_RECORDS, &zero));
+	/* the same code for a record within the disk: checked first */
+	check("range_error_within_the_disk_checked_then_answered",
+	      D_INVALID_RECNUM, read_record(dev, PROXY_FLAKY_RANGE, &zero));
 	/* the driver's: the check fails too, a new instance serves it */
 	check("break_the_server", D_INVALID_OPERATION,
 	      device_set_status(dev, PROXY_FLAKY_BREAK, &one, 1));
@@ -505,15 +548,31 @@ static void flaky(mach_port_t master)
 	check("write_again", D_SUCCESS,
 	      device_write_inband(dev, 0, PROXY_FLAKY_ONCE, data, 100,
 				  &written));
-	/* one it always fails: sent once more, checked again, answered */
-	check("write_failing_twice_answered", D_IO_ERROR,
-	      device_write_inband(dev, 0, PROXY_FLAKY_ALWAYS, data, 100,
-				  &written));
 	count = sizeof(back);
 	check("read_back", D_SUCCESS,
 	      device_read_inband(dev, 0, PROXY_FLAKY_ONCE, 100, back,
 				 &count));
 	check("read_back_data", 0, count != 100 || memcmp(back, data, 100));
+	/* an instance that fails every write, its reads working: the write
+	 * fails twice there, checked each time, and goes to a new instance */
+	check("break_the_writes", D_INVALID_OPERATION,
+	      device_set_status(dev, PROXY_FLAKY_BREAK_WRITES, &one, 1));
+	fill(data, sizeof(data), 6);
+	check("write_failing_twice_served_by_a_new_instance", D_SUCCESS,
+	      device_write_inband(dev, 0, PROXY_FLAKY_ONCE + 1, data, 100,
+				  &written));
+	count = sizeof(back);
+	check("read_back_from_the_new_instance", D_SUCCESS,
+	      device_read_inband(dev, 0, PROXY_FLAKY_ONCE + 1, 100, back,
+				 &count));
+	check("read_back_from_the_new_instance_data", 0,
+	      count != 100 || memcmp(back, data, 100));
+	/* one every instance fails so: failed twice at two instances, the
+	 * device's error, answered */
+	check("write_failing_at_two_instances_answered", D_IO_ERROR,
+	      device_write_inband(dev, 0, PROXY_FLAKY_ALWAYS, data, 100,
+				  &written));
+	flaky_frames(master, dev);
 	check("write_given_away_answers_its_failure", D_IO_ERROR,
 	      device_write(dev, 0, PROXY_FLAKY_ALWAYS, data, RECORD,
 			   &written));

@@ -28,14 +28,18 @@
  * those it always answers D_NO_SUCH_DEVICE or D_INVALID_RECNUM; and the
  * set_status flavour after which the instance answers D_NO_SUCH_DEVICE
  * to every read and write (itself answered D_INVALID_OPERATION, so the
- * kernel does not replay it); the record a call of which breaks the
- * instance that gets it, as that flavour does. */
+ * kernel does not replay it), and the one after which it answers
+ * D_IO_ERROR to every write (the same); the record a call of which
+ * breaks the instance that gets it, as the first flavour does. */
+/* fake0's records (of 512 bytes). */
+#define PROXY_DISK_RECORDS	64
 #define PROXY_FLAKY_ONCE	10
 #define PROXY_FLAKY_ALWAYS	20
 #define PROXY_FLAKY_GONE	21
 #define PROXY_FLAKY_RANGE	22
 #define PROXY_FLAKY_POISON	23
 #define PROXY_FLAKY_BREAK	78
+#define PROXY_FLAKY_BREAK_WRITES	82
 /* In mode=liar (supervised with verify=1, suite proxy-verify), each
  * instance's disk starts with proxy_liar_pattern's bytes; the set_status
  * flavours after which the instance answers success but flips the first

@@ -5,7 +5,7 @@
  * started with tests/user/proxy_probe.c as its client; both share a
  * bootstrap port whose receive right is this task's).
  *   serve  publishes "fake0" (a RAM disk of 64 records of 512 bytes,
- *          DEV_GET_SIZE and flavour 77 as its status; set_status of 77
+ *          DEV_GET_SIZE, DEV_GET_RECORDS and flavour 77 as its status; set_status of 77
  *          republishes the status with the new value; GRAFT_DEV_INFO
  *          answered with a record that says "kernel") and "fakeeth0"
  *          (writes looped back as proxy_net_input frames; GRAFT_DEV_INFO
@@ -27,12 +27,14 @@
  *          finds its function's bus mastering switched off (the kernel
  *          stops a server's devices when a lent request ends unanswered);
  *          keeps the request of record PROXY_LEND_HOLD and exits
- *   flaky  (supervised: restart=N) publishes "fake0" and answers
+ *   flaky  (supervised: restart=N) publishes "fake0" and "fakeeth0"
+ *          (its frames marked as in flaky_frame) and answers
  *          D_IO_ERROR to the first read or write of PROXY_FLAKY_ONCE
  *          this instance gets and to every one of PROXY_FLAKY_ALWAYS,
  *          D_NO_SUCH_DEVICE to every one of PROXY_FLAKY_GONE and,
  *          after a set_status of PROXY_FLAKY_BREAK or a call of
- *          PROXY_FLAKY_POISON, to every one,
+ *          PROXY_FLAKY_POISON, to every one, D_IO_ERROR to every
+ *          write after one of PROXY_FLAKY_BREAK_WRITES,
  *          D_INVALID_RECNUM to every one of PROXY_FLAKY_RANGE;
  *          serves until it is ended
  *   liar   (supervised: restart=N verify=1) publishes "fake0", whose
@@ -70,7 +72,7 @@ boolean_t device_server(mach_msg_header_t *in, mach_msg_header_t *out);
 boolean_t proxy_pages_server(mach_msg_header_t *in, mach_msg_header_t *out);
 
 #define RECORD		512
-#define RECORDS		64
+#define RECORDS		PROXY_DISK_RECORDS
 #define DISK_BYTES	(RECORD * RECORDS)
 
 #define PAGE		4096ul
@@ -84,6 +86,7 @@ static char disk[DISK_BYTES];
 static mach_port_t disk_port, eth_port, eth_proxy, disk_proxy, vga;
 static int mode_bad, mode_die, mode_lend, mode_flaky, mode_liar, held;
 static int flavor77, dropped, flaky_once_seen, flaky_broken;
+static int flaky_writes_broken, flaky_frame_once_seen;
 static int liar_writes, liar_reads, liar_fail_next;
 
 static void server_expect(const char *what, long expected, long got)
@@ -94,7 +97,7 @@ static void server_expect(const char *what, long expected, long got)
 	fflush(stdout);
 }
 
-#define DISK_STATUS_INTS	9
+#define DISK_STATUS_INTS	14
 
 static void disk_status(int *s)
 {
@@ -103,10 +106,15 @@ static void disk_status(int *s)
 	s[2] = 2;
 	s[3] = DISK_BYTES;
 	s[4] = RECORD;
-	s[5] = PROXY_TEST_FLAVOR;
+	s[5] = DEV_GET_RECORDS;
 	s[6] = PROXY_STATUS_AT_LEAST_SIZE;
-	s[7] = 1;
-	s[8] = flavor77;
+	s[7] = 2;
+	s[8] = RECORDS;
+	s[9] = RECORD;
+	s[10] = PROXY_TEST_FLAVOR;
+	s[11] = PROXY_STATUS_AT_LEAST_SIZE;
+	s[12] = 1;
+	s[13] = flavor77;
 }
 
 /* In die mode, and in lend mode for record PROXY_LEND_HOLD: hold the
@@ -150,9 +158,9 @@ static kern_return_t misbehave(mach_port_t reply, mach_msg_type_name_t poly,
 	return 0;
 }
 
-/* In flaky mode, the code this instance fails a call at @recnum with,
- * or 0. */
-static kern_return_t flaky(recnum_t recnum)
+/* In flaky mode, the code this instance fails a call at @recnum with
+ * (a write if @write), or 0. */
+static kern_return_t flaky(recnum_t recnum, int write)
 {
 	if (!mode_flaky)
 		return 0;
@@ -160,11 +168,31 @@ static kern_return_t flaky(recnum_t recnum)
 		flaky_broken = 1;
 	if (flaky_broken || recnum == PROXY_FLAKY_GONE)
 		return D_NO_SUCH_DEVICE;
+	if (write && flaky_writes_broken)
+		return D_IO_ERROR;
 	if (recnum == PROXY_FLAKY_RANGE)
 		return D_INVALID_RECNUM;
 	if (recnum == PROXY_FLAKY_ONCE && flaky_once_seen++ == 0)
 		return D_IO_ERROR;
 	return recnum == PROXY_FLAKY_ALWAYS ? D_IO_ERROR : 0;
+}
+
+/* In flaky mode, the code this instance fails a frame of @count bytes
+ * at @data with, or 0: its first byte after the Ethernet header marks
+ * it as a record number marks a disk's call, and PROXY_FLAKY_GONE's
+ * frames are answered D_DEVICE_DOWN (no link). */
+static kern_return_t flaky_frame(const char *data, size_t count)
+{
+	unsigned char mark;
+
+	if (!mode_flaky || count <= ETH_MIN)
+		return 0;
+	mark = (unsigned char)data[ETH_MIN];
+	if (mark == PROXY_FLAKY_GONE)
+		return D_DEVICE_DOWN;
+	if (mark == PROXY_FLAKY_ONCE && flaky_frame_once_seen++ == 0)
+		return D_INVALID_SIZE;
+	return mark == PROXY_FLAKY_ALWAYS ? D_IO_ERROR : 0;
 }
 
 /* In liar mode, whether this instance flips a read of @recnum. */
@@ -183,9 +211,9 @@ static void liar_stored(recnum_t recnum)
 /* The start of a read or write: MIG_NO_REPLY (held, or answered by a
  * misbehaviour), a misbehaviour's code, or 0 to serve it. */
 static kern_return_t begin(mach_port_t reply, mach_msg_type_name_t poly,
-			   recnum_t recnum)
+			   recnum_t recnum, int write)
 {
-	kern_return_t fails = flaky(recnum);
+	kern_return_t fails = flaky(recnum, write);
 
 	if (mode_liar && liar_fail_next) {
 		liar_fail_next = 0;
@@ -221,6 +249,10 @@ static kern_return_t do_write(mach_port_t device, recnum_t recnum,
 			      const char *data, size_t count, int *written)
 {
 	if (device == eth_port) {
+		kern_return_t fails = flaky_frame(data, count);
+
+		if (fails != 0)
+			return fails;
 		/* looped back: the frame as received */
 		proxy_net_input(eth_proxy, (char *)data, count);
 		*written = (int)count;
@@ -244,7 +276,7 @@ kern_return_t ds_device_write(mach_port_t device, mach_port_t reply,
 	(void)mode;
 	if (mode_lend)
 		printf("SERVER-FAIL a write came without its pages lent\n");
-	kr = begin(reply, poly, recnum);
+	kr = begin(reply, poly, recnum, 1);
 	if (kr == 0)
 		kr = do_write(device, recnum, data, count, written);
 	vm_deallocate(mach_task_self(), (vm_address_t)data, count);
@@ -261,7 +293,7 @@ kern_return_t ds_device_write_inband(mach_port_t device, mach_port_t reply,
 	kern_return_t kr;
 
 	(void)mode;
-	kr = begin(reply, poly, recnum);
+	kr = begin(reply, poly, recnum, 1);
 	return kr != 0 ? kr : do_write(device, recnum, data, count, written);
 }
 
@@ -277,7 +309,7 @@ kern_return_t ds_device_read(mach_port_t device, mach_port_t reply,
 	(void)mode;
 	if (mode_lend)
 		printf("SERVER-FAIL a read came without its pages lent\n");
-	kr = begin(reply, poly, recnum);
+	kr = begin(reply, poly, recnum, 0);
 	if (kr != 0)
 		return kr;
 	if (device != disk_port || wanted < 0 ||
@@ -307,7 +339,7 @@ kern_return_t ds_device_read_inband(mach_port_t device, mach_port_t reply,
 	size_t n = (size_t)wanted;
 
 	(void)mode;
-	kr = begin(reply, poly, recnum);
+	kr = begin(reply, poly, recnum, 0);
 	if (kr != 0)
 		return kr;
 	if (device != disk_port || wanted < 0 || n > IO_INBAND_MAX ||
@@ -331,8 +363,11 @@ kern_return_t ds_device_set_status(mach_port_t device, dev_flavor_t flavor,
 
 	if (hold(0))
 		return MIG_NO_REPLY;
-	if (mode_flaky && device == disk_port && flavor == PROXY_FLAKY_BREAK) {
-		flaky_broken = 1;
+	if (mode_flaky && device == disk_port &&
+	    (flavor == PROXY_FLAKY_BREAK ||
+	     flavor == PROXY_FLAKY_BREAK_WRITES)) {
+		flaky_broken |= flavor == PROXY_FLAKY_BREAK;
+		flaky_writes_broken |= flavor == PROXY_FLAKY_BREAK_WRITES;
 		return D_INVALID_OPERATION;
 	}
 	if (mode_liar && device == disk_port &&
@@ -463,7 +498,7 @@ static kern_return_t lent_request(mach_port_t device, mach_port_t reply,
 				  const rpc_phys_addr_t *frames,
 				  mach_msg_type_number_t n, int write)
 {
-	kern_return_t kr = begin(reply, poly, recnum);
+	kern_return_t kr = begin(reply, poly, recnum, write);
 	int done = count;
 
 	if (kr == MIG_NO_REPLY)
@@ -543,13 +578,15 @@ static void publish(mach_port_t master)
 		      proxy_publish(master, "fake0", disk_port, RECORD, s,
 				    DISK_STATUS_INTS,
 				    &disk_proxy));
-	if (mode_bad || mode_die || mode_lend || mode_flaky || mode_liar)
+	if (mode_bad || mode_die || mode_lend || mode_liar)
 		return;
 	eth_port = new_device_port();
 	server_expect("publish_fakeeth0", D_SUCCESS,
 		      proxy_publish(master, "fakeeth0", eth_port, 1,
 				    eth_status, 3 + NET_STATUS_COUNT + 5,
 				    &eth_proxy));
+	if (mode_flaky)
+		return;
 	/* Dropped and counted by the kernel (the suite reads the count). */
 	proxy_net_input(eth_proxy, (char *)tiny, sizeof(tiny));
 	proxy_net_input(eth_proxy, (char *)big, sizeof(big));
