@@ -183,14 +183,13 @@ void dev_proxy_fail_kept(struct dev_proxy *p, io_return_t code)
 	}
 }
 
-/* Whether @req's own arguments or mode, or for a NIC the device's
- * state, may explain @code (no check is needed): for a NIC, any code
- * but of a write of a whole Ethernet frame, and D_DEVICE_DOWN (no link)
- * always.  For a disk, D_READ_ONLY, D_INVALID_OPERATION and
- * D_WOULD_BLOCK always;
+/* Whether @req's own arguments or mode, or a NIC's link, may explain
+ * @code (no check is needed).  A NIC: any code of a call that is not a
+ * write of an Ethernet frame's size, and D_DEVICE_DOWN (no link).  A
+ * disk: D_READ_ONLY, D_INVALID_OPERATION and D_WOULD_BLOCK; and
  * D_INVALID_SIZE and D_INVALID_RECNUM unless @req moves whole records
  * (an inband read: the start of one) within those @p's server published
- * (DEV_GET_RECORDS, 0 when unknown): then the driver said so, not the
+ * (DEV_GET_RECORDS; 0 when unknown): then the driver said so, not the
  * arguments. */
 static bool arguments_explain(const struct dev_proxy *p,
 			      const struct io_req *req, io_return_t code)
