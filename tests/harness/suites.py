@@ -1433,7 +1433,7 @@ SUITES: tuple[Suite, ...] = (
                                 ("{builddir}/tests/user/proxy_probe.elf",
                                  f"probe_{mode} mode={mode} "
                                  "device=${device-port}")))),
-    # A supervised fake server that answers D_IO_ERROR to some calls:
+    # A supervised fake server that fails some disk calls and frames:
     # they are sent again, to it and to its next instance.
     QemuSuite(name="proxy-retry", test="proxy-retry", timeout=90.0,
               modules=(("{builddir}/tests/user/proxy_server.elf",
