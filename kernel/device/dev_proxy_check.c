@@ -44,9 +44,12 @@
  * Checked data.  A disk published by a server whose line says verify=1
  * (kern/supervise.h) has the checksum of every record its clients wrote
  * through the proxy (dev_proxy_sums.h).  A write the server answers
- * whole is read back (out of line, or inband when that small) before
- * its client is answered: the records hold what was written, and their
- * checksums are kept; they do not, and the write goes to the server's
+ * whole is read back (out of line, or inband when that small), with a
+ * record of known data next to it (neighbour), before its client is
+ * answered: the records hold what was written, and the neighbour what
+ * it held, and their checksums are kept; they do not (a write sent to
+ * a wrong place and read back from there reads the neighbour from the
+ * wrong place too), and the write goes to the server's
  * next instance (its task ended: "restarted: its driver answers wrong
  * data"), as a failed call whose check failed does.  A read whose data
  * differs from a record's kept checksum goes the same way.  A call goes
@@ -270,61 +273,122 @@ void dev_proxy_check_wrong(struct dev_proxy_fwd *f, bool now)
 		dev_proxy_call_finish(f, D_IO_ERROR, 0, now);
 }
 
-/* The read-back: out of line, or inband when that small; @f answered
- * now, unchecked, if it cannot be sent. */
+/* Whether a write of @p in flight covers a record from @recnum to
+ * @recnum + @n - 1. */
+static bool writing(const struct dev_proxy *p, recnum_t recnum, size_t n)
+{
+	for (const struct dev_proxy_fwd *f = p->fwds; f != NULL; f = f->next) {
+		const struct io_req *req = f->req;
+
+		if (req != NULL && dev_proxy_call_writes(req) &&
+		    req->recnum < recnum + n &&
+		    recnum < req->recnum + covered(p, req))
+			return true;
+	}
+	return false;
+}
+
+/* The record next to @f's write that its read-back reads too, if one
+ * holds known data no write in flight covers: the one before (*@before
+ * set) or after it; false if none.  Its checksum in *@sum. */
+static bool neighbour(const struct dev_proxy_fwd *f, bool *before,
+		      uint32_t *sum)
+{
+	const struct dev_proxy *p = f->p;
+	const struct io_req *req = f->req;
+	size_t n = covered(p, req);
+	recnum_t at[2] = { req->recnum - 1, req->recnum + (recnum_t)n };
+
+	for (int i = 0; i < 2; i++) {
+		if ((i == 0 && req->recnum == 0) ||
+		    (i == 1 && at[1] < req->recnum) ||
+		    !dev_proxy_sums_known(p->sums, at[i], 1) ||
+		    writing(p, at[i], 1))
+			continue;
+		*before = i == 0;
+		*sum = dev_proxy_sums_get(p->sums, at[i]);
+		return true;
+	}
+	return false;
+}
+
+/* The read-back of @f's records, and of a record of known data next to
+ * them (neighbour): a driver that sends the write and its read-back to
+ * the same wrong place reads that record wrongly too.  Out of line, or
+ * inband when that small; @f answered now, unchecked, if it cannot be
+ * sent. */
 void dev_proxy_check_read_back(struct dev_proxy_fwd *f)
 {
 	struct dev_proxy *p = f->p;
 	recnum_t recnum = f->req->recnum;
-	int count = (int)f->req->count;
-	bool inband = f->req->count <= IO_INBAND_MAX;
+	size_t count = f->req->count;
 	struct ipc_port *sonce;
 	struct dev_proxy_fwd *c;
 	kern_return_t kr = MACH_SEND_INVALID_DEST;
 	uint64_t flags = cpu_intr_save();
+	bool before = false, extra;
+	uint32_t sum = 0;
 
 	if (f->lent)		/* answered: the server let go of them */
 		dev_proxy_call_unlend(f);
-	c = dev_proxy_call_new(p, inband ? DS_READ_INBAND_REPLY_ID :
-			       DS_READ_REPLY_ID, &sonce);
+	extra = count + p->record_size <= DEV_IO_MAX &&
+		neighbour(f, &before, &sum);
+	if (extra) {
+		count += p->record_size;
+		recnum -= before ? 1 : 0;
+	}
+	c = dev_proxy_call_new(p, count <= IO_INBAND_MAX ?
+			       DS_READ_INBAND_REPLY_ID : DS_READ_REPLY_ID,
+			       &sonce);
 	if (c != NULL) {
 		struct ipc_port *dest = ipc_port_copy_send(p->server);
 
 		c->readback = true;
 		c->checked = f;
-		kr = inband ?
+		c->before = extra && before;
+		c->after = extra && !before;
+		c->neighbour_sum = sum;
+		kr = count <= IO_INBAND_MAX ?
 		     dpf_device_read_request_inband(dest, sonce, D_READ,
-						    recnum, count) :
+						    recnum, (int)count) :
 		     dpf_device_read_request(dest, sonce, D_READ, recnum,
-					     count);
+					     (int)count);
 		if (kr != MACH_MSG_SUCCESS)
 			dev_proxy_call_unsent(c, sonce);
 	}
 	cpu_intr_restore(flags);
 	if (kr != MACH_MSG_SUCCESS)
-		dev_proxy_call_finish(f, D_SUCCESS, (size_t)count, true);
+		dev_proxy_call_finish(f, D_SUCCESS, f->req->count, true);
 }
 
 /* Note in @c, a read-back answered D_SUCCESS with @count bytes from @src
- * (read with @get), whether they are its write's. */
+ * (read with @get), whether they are its write's, and its neighbour's
+ * what that record held (unless a write changed it since). */
 static void read_back_compare(struct dev_proxy_fwd *c,
 			      void (*get)(const void *, size_t, void *,
 					  size_t),
 			      const void *src, size_t count)
 {
 	const struct dev_proxy_fwd *f = c->checked;
-	size_t n;
+	struct dev_proxy *p = c->p;
+	size_t n, extra = c->before || c->after ? 1 : 0;
+	recnum_t at;
 	uint32_t *sums;
 
-	if (f == NULL || count != f->req->count)
+	if (f == NULL || count != f->req->count + extra * p->record_size)
 		return;		/* not matched */
-	n = dev_proxy_sums_records(count, c->p->record_size);
-	sums = sums_of(c->p, get, src, n);
+	n = dev_proxy_sums_records(f->req->count, p->record_size);
+	sums = sums_of(p, get, src, n + extra);
 	if (sums == NULL) {
 		c->unchecked = true;
 		return;
 	}
-	c->matched = memcmp(sums, f->sums, n * sizeof(*sums)) == 0;
+	c->matched = memcmp(sums + (c->before ? 1 : 0), f->sums,
+			    n * sizeof(*sums)) == 0;
+	at = c->before ? f->req->recnum - 1 : f->req->recnum + (recnum_t)n;
+	if (c->matched && extra != 0 && !writing(p, at, 1) &&
+	    dev_proxy_sums_get(p->sums, at) == c->neighbour_sum)
+		c->matched = sums[c->before ? 0 : n] == c->neighbour_sum;
 	kfree(sums);
 }
 
@@ -350,21 +414,6 @@ void dev_proxy_check_read_back_done(struct dev_proxy_fwd *c,
 	} else {
 		dev_proxy_check_wrong(f, now);
 	}
-}
-
-/* Whether a write of @p in flight covers a record from @recnum to
- * @recnum + @n - 1. */
-static bool writing(const struct dev_proxy *p, recnum_t recnum, size_t n)
-{
-	for (const struct dev_proxy_fwd *f = p->fwds; f != NULL; f = f->next) {
-		const struct io_req *req = f->req;
-
-		if (req != NULL && dev_proxy_call_writes(req) &&
-		    req->recnum < recnum + n &&
-		    recnum < req->recnum + covered(p, req))
-			return true;
-	}
-	return false;
 }
 
 /* Records never written or being written are not compared, nor any

@@ -173,19 +173,24 @@ void dev_proxy_sums_forget(struct dev_proxy_sums *s, recnum_t recnum,
 	}
 }
 
+uint32_t dev_proxy_sums_get(const struct dev_proxy_sums *s, recnum_t recnum)
+{
+	size_t c = recnum / DEV_PROXY_SUMS_CHUNK;
+
+	if (c >= s->nchunks || s->chunks[c] == NULL)
+		return 0;
+	return s->chunks[c][recnum % DEV_PROXY_SUMS_CHUNK];
+}
+
 size_t dev_proxy_sums_differ(const struct dev_proxy_sums *s, recnum_t recnum,
 			     size_t n, const uint32_t *sums)
 {
 	size_t differ = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		size_t c = (recnum + i) / DEV_PROXY_SUMS_CHUNK;
-		uint32_t known;
+		uint32_t known = dev_proxy_sums_get(s, recnum + i);
 
-		if (sums[i] == 0 || c >= s->nchunks || s->chunks[c] == NULL)
-			continue;
-		known = s->chunks[c][(recnum + i) % DEV_PROXY_SUMS_CHUNK];
-		differ += known != 0 && known != sums[i];
+		differ += sums[i] != 0 && known != 0 && known != sums[i];
 	}
 	return differ;
 }
@@ -193,12 +198,8 @@ size_t dev_proxy_sums_differ(const struct dev_proxy_sums *s, recnum_t recnum,
 bool dev_proxy_sums_known(const struct dev_proxy_sums *s, recnum_t recnum,
 			  size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		size_t c = (recnum + i) / DEV_PROXY_SUMS_CHUNK;
-
-		if (c >= s->nchunks || s->chunks[c] == NULL ||
-		    s->chunks[c][(recnum + i) % DEV_PROXY_SUMS_CHUNK] == 0)
+	for (size_t i = 0; i < n; i++)
+		if (dev_proxy_sums_get(s, recnum + i) == 0)
 			return false;
-	}
 	return true;
 }

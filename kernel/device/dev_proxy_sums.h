@@ -55,6 +55,9 @@ void dev_proxy_sums_set(struct dev_proxy_sums *s, recnum_t recnum, size_t n,
 void dev_proxy_sums_forget(struct dev_proxy_sums *s, recnum_t recnum,
 			   size_t n);
 
+/* dev_proxy_sums_get - @recnum's known checksum, or 0. */
+uint32_t dev_proxy_sums_get(const struct dev_proxy_sums *s, recnum_t recnum);
+
 /* dev_proxy_sums_known - whether the @n records from @recnum all have a
  * known checksum (the device stored and returned what was written). */
 bool dev_proxy_sums_known(const struct dev_proxy_sums *s, recnum_t recnum,

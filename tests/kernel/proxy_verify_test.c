@@ -113,13 +113,14 @@ static void wrong_data_sent_again(struct ktest *t)
 		return;
 	}
 	user_task_client_done(t, "probe_liar ", console, sizeof(console));
-	user_task_expect_checks(t, console, 20);
-	/* caught: the wrong write's read-back, the wrong read, and the
+	user_task_expect_checks(t, console, 25);
+	/* caught: the wrong write's read-back, the wrong read, the
+	 * misplaced write's read-back (by the record before it), and the
 	 * always-wrong record's read-back at the first instance and
 	 * DEV_PROXY_TRIES new ones; each but the last restarted it */
 	KTEST_EXPECT_EQ(t, dev_proxy_wrong_data("fake0"),
-			2 + 1 + DEV_PROXY_TRIES);
-	KTEST_EXPECT_EQ(t, supervise_restarts(sup), 2 + DEV_PROXY_TRIES);
+			3 + 1 + DEV_PROXY_TRIES);
+	KTEST_EXPECT_EQ(t, supervise_restarts(sup), 3 + DEV_PROXY_TRIES);
 	/* the console says why (klog keeps a few lines a second) */
 	KTEST_EXPECT_GE(t, user_task_count_text(console, "answered other "
 						"data than was written; its "

@@ -643,6 +643,21 @@ static void liar(mach_port_t master)
 	check("wrong_read_served_by_a_new_instance", D_SUCCESS,
 	      read_same(dev, 12, data, 2 * RECORD, &same));
 	check("wrong_read_served_data", 1, same);
+	/* a write next to a verified record: its read-back reads that
+	 * record too */
+	proxy_liar_pattern(data, RECORD, 17 * RECORD);
+	check("write_next_to_a_known_record", D_SUCCESS,
+	      device_write(dev, 0, 17, data, RECORD, &written));
+	/* this instance reads and writes one record further: a write and
+	 * its read-back agree, the known record before them does not */
+	check("misplace", D_INVALID_OPERATION,
+	      device_set_status(dev, PROXY_LIAR_MISPLACE, &one, 1));
+	proxy_liar_pattern(data, RECORD, 18 * RECORD);
+	check("misplaced_write_served_by_a_new_instance", D_SUCCESS,
+	      device_write(dev, 0, 18, data, RECORD, &written));
+	check("misplaced_write_read", D_SUCCESS,
+	      read_same(dev, 18, data, RECORD, &same));
+	check("misplaced_write_read_data", 1, same);
 	/* every instance reads this record wrongly: given up, an error */
 	proxy_liar_pattern(data, RECORD, PROXY_LIAR_ALWAYS * RECORD);
 	check("always_wrong_answers_io_error", D_IO_ERROR,

@@ -45,11 +45,13 @@
  * flavours after which the instance answers success but flips the first
  * byte of every write it stores, or of every read it answers (answered
  * D_INVALID_OPERATION, so the kernel does not replay them), or answers
- * its next read or write D_IO_ERROR; and the record whose reads every
- * instance so answers. */
+ * its next read or write D_IO_ERROR, or reads and writes every record
+ * one record further; and the record whose reads every instance so
+ * answers. */
 #define PROXY_LIAR_WRITES	79
 #define PROXY_LIAR_READS	80
 #define PROXY_LIAR_FAIL		81
+#define PROXY_LIAR_MISPLACE	83
 #define PROXY_LIAR_ALWAYS	30
 
 static inline void proxy_liar_pattern(char *buf, unsigned long n,

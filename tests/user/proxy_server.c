@@ -44,7 +44,8 @@
  *          PROXY_LIAR_READS of every read it answers, and always of the
  *          reads of PROXY_LIAR_ALWAYS, answering success all the same;
  *          after one of PROXY_LIAR_FAIL it fails the next read or write
- *          with D_IO_ERROR;
+ *          with D_IO_ERROR; after one of PROXY_LIAR_MISPLACE it reads
+ *          and writes every record one record further;
  *          serves until it is ended
  * Its own failures print "SERVER-FAIL ..."; "SERVER-READY" once
  * published, "SERVER-DONE" at the end.
@@ -87,7 +88,7 @@ static mach_port_t disk_port, eth_port, eth_proxy, disk_proxy, vga;
 static int mode_bad, mode_die, mode_lend, mode_flaky, mode_liar, held;
 static int flavor77, dropped, flaky_once_seen, flaky_broken;
 static int flaky_writes_broken, flaky_frame_once_seen;
-static int liar_writes, liar_reads, liar_fail_next;
+static int liar_writes, liar_reads, liar_fail_next, liar_misplace;
 
 static void server_expect(const char *what, long expected, long got)
 {
@@ -201,6 +202,14 @@ static int lies_reading(recnum_t recnum)
 	return mode_liar && (liar_reads || recnum == PROXY_LIAR_ALWAYS);
 }
 
+/* In liar mode, where this instance reads and writes record @recnum:
+ * one record further once told to misplace. */
+static recnum_t placed(recnum_t recnum)
+{
+	return mode_liar && liar_misplace && recnum + 1 < RECORDS ?
+	       recnum + 1 : recnum;
+}
+
 /* In liar mode, a write at @recnum stored: flipped if told to. */
 static void liar_stored(recnum_t recnum)
 {
@@ -258,6 +267,7 @@ static kern_return_t do_write(mach_port_t device, recnum_t recnum,
 		*written = (int)count;
 		return D_SUCCESS;
 	}
+	recnum = placed(recnum);
 	if (disk_range(recnum, count) != D_SUCCESS)
 		return D_INVALID_RECNUM;
 	memcpy(disk + recnum * RECORD, data, count);
@@ -312,6 +322,7 @@ kern_return_t ds_device_read(mach_port_t device, mach_port_t reply,
 	kr = begin(reply, poly, recnum, 0);
 	if (kr != 0)
 		return kr;
+	recnum = placed(recnum);
 	if (device != disk_port || wanted < 0 ||
 	    disk_range(recnum, n) != D_SUCCESS)
 		return D_INVALID_RECNUM;
@@ -342,6 +353,7 @@ kern_return_t ds_device_read_inband(mach_port_t device, mach_port_t reply,
 	kr = begin(reply, poly, recnum, 0);
 	if (kr != 0)
 		return kr;
+	recnum = placed(recnum);
 	if (device != disk_port || wanted < 0 || n > IO_INBAND_MAX ||
 	    disk_range(recnum, n) != D_SUCCESS)
 		return D_INVALID_RECNUM;
@@ -372,10 +384,11 @@ kern_return_t ds_device_set_status(mach_port_t device, dev_flavor_t flavor,
 	}
 	if (mode_liar && device == disk_port &&
 	    (flavor == PROXY_LIAR_WRITES || flavor == PROXY_LIAR_READS ||
-	     flavor == PROXY_LIAR_FAIL)) {
+	     flavor == PROXY_LIAR_FAIL || flavor == PROXY_LIAR_MISPLACE)) {
 		liar_writes |= flavor == PROXY_LIAR_WRITES;
 		liar_reads |= flavor == PROXY_LIAR_READS;
 		liar_fail_next |= flavor == PROXY_LIAR_FAIL;
+		liar_misplace |= flavor == PROXY_LIAR_MISPLACE;
 		return D_INVALID_OPERATION;
 	}
 	if (device != disk_port || flavor != PROXY_TEST_FLAVOR || count != 1)
@@ -503,6 +516,7 @@ static kern_return_t lent_request(mach_port_t device, mach_port_t reply,
 
 	if (kr == MIG_NO_REPLY)
 		return kr;
+	recnum = placed(recnum);
 	if (dropped && recnum == PROXY_BAD_CODE)
 		server_expect("quiesced_after_the_dropped_request", 0,
 			      vga_mastering());
