@@ -541,11 +541,13 @@ void pmap_activate(struct pmap *pmap)
 {
 	uint64_t flags = cpu_intr_save();
 
-	active = pmap;
-	if (pmap != NULL)
-		write_cr3(pmap->pml4);
-	else
-		write_cr3(kernel_virt_to_phys(boot_pml4));
+	if (pmap != active) {
+		active = pmap;
+		if (pmap != NULL)
+			write_cr3(pmap->pml4);
+		else
+			write_cr3(kernel_virt_to_phys(boot_pml4));
+	}
 	cpu_intr_restore(flags);
 }
 

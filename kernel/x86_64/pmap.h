@@ -133,7 +133,9 @@ bool pmap_extract_writable(const struct pmap *pmap, uint64_t va,
 			   uint64_t *pa);
 
 /* pmap_activate - load @pmap into CR3, or with NULL the boot page tables
- * (the kernel half only). */
+ * (the kernel half only); nothing when it is loaded already (the TLB
+ * keeps its entries: every change to the loaded pmap invalidates its
+ * own). */
 void pmap_activate(struct pmap *pmap);
 
 /* The pmap loaded now, or NULL for the boot page tables. */
