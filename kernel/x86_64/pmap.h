@@ -27,7 +27,7 @@
  * invalidated (invlpg of a changed page, after a removal's entries are
  * all cleared so that it also drops the paging-structure caches' entries
  * of the tables freed; one CR3 reload instead for a removal of more than
- * 32 pages) only for the active pmap; an inactive pmap has nothing cached
+ * 64 pages) only for the active pmap; an inactive pmap has nothing cached
  * since there is one CPU and pmap_activate() reloads CR3.
  *
  * Locking: one CPU; every function disables interrupts while it changes
