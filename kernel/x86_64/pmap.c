@@ -316,7 +316,7 @@ struct remove_walk {
 	bool changed;		/* an entry was cleared */
 	bool table_freed;
 	unsigned int npages;	/* present pages cleared: */
-	uint64_t pages[FLUSH_ALL_PAGES];	/* their addresses */
+	uint64_t *pages;	/* their addresses (FLUSH_ALL_PAGES at most) */
 };
 
 /* Remove the leaves of [start, end), all in page table @pt, which entry
@@ -377,7 +377,9 @@ static void remove_in(struct remove_walk *w, uint64_t *t, int level,
 void pmap_remove(struct pmap *pmap, uint64_t start, uint64_t end,
 		 void (*fn)(void *arg, uint64_t va, uint64_t pa), void *arg)
 {
-	struct remove_walk w = { .pmap = pmap, .fn = fn, .arg = arg };
+	uint64_t pages[FLUSH_ALL_PAGES];	/* not zeroed: w.npages says */
+	struct remove_walk w = { .pmap = pmap, .fn = fn, .arg = arg,
+				 .pages = pages };
 	uint64_t flags;
 
 	check_range("pmap_remove", start, end);
