@@ -101,8 +101,9 @@ void sched_switch_done(void)
 
 /*
  * What the machine keeps per thread besides registers: the address space
- * it runs in (kernel threads keep whatever map they activated) and the
- * stack the CPU takes on entry from user mode.
+ * it runs in (kernel threads keep whatever map they activated, mostly
+ * none, which leaves the last task's page tables loaded: vm_map.h) and
+ * the stack the CPU takes on entry from user mode.
  */
 static void machine_switch(struct thread *prev, struct thread *next)
 {

@@ -222,6 +222,8 @@ void vm_map_destroy(struct vm_map *map)
 	if (map == active_map)
 		panic("vm_map_destroy: map %p is active", map);
 	flags = cpu_intr_save();
+	if (pmap_active() == map->pmap)	/* loaded still (vm_map_activate) */
+		pmap_activate(NULL);
 	remove_range(map, VM_MIN_ADDRESS, VM_MAX_ADDRESS, spares);
 	cpu_intr_restore(flags);
 	pmap_destroy(map->pmap);
@@ -490,7 +492,8 @@ void vm_map_activate(struct vm_map *map)
 {
 	uint64_t flags = cpu_intr_save();
 
-	pmap_activate(map != NULL ? map->pmap : NULL);
+	if (map != NULL)
+		pmap_activate(map->pmap);
 	active_map = map;
 	cpu_intr_restore(flags);
 }

@@ -110,13 +110,21 @@ kern_return_t vm_map_protect(struct vm_map *map, uint64_t addr,
  */
 kern_return_t vm_map_fault(struct vm_map *map, uint64_t va, vm_prot_t type);
 
-/* Make @map the current address space (loads its page tables), or with
- * NULL none: only the kernel half is then mapped.  Allocates nothing, so
- * unlike the rest it may be called from the scheduler's switch path with
- * interrupts off. */
+/*
+ * Make @map the current address space (loads its page tables unless they
+ * are loaded already), or with NULL none: user addresses are then no
+ * one's (copyin, copyout and faults refuse them), but the page tables
+ * loaded stay, since every one maps the same kernel half, so a kernel
+ * thread runs on the last task's (as Linux's lazy TLB) and a switch from
+ * a task to a kernel thread and back reloads no CR3: under QEMU TCG each
+ * reload empties the whole software TLB.  vm_map_destroy() unloads a
+ * map's tables that are still loaded so.  Allocates nothing, so unlike
+ * the rest it may be called from the scheduler's switch path with
+ * interrupts off.
+ */
 void vm_map_activate(struct vm_map *map);
 
-/* The map loaded now, or NULL. */
+/* The current address space (the last vm_map_activate()), or NULL. */
 struct vm_map *vm_map_active(void);
 
 /*

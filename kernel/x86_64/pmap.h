@@ -27,7 +27,7 @@
  * invalidated (invlpg of a changed page, after a removal's entries are
  * all cleared so that it also drops the paging-structure caches' entries
  * of the tables freed; one CR3 reload instead for a removal of more than
- * 32 pages) only for the active pmap; an inactive pmap has nothing cached
+ * 64 pages) only for the active pmap; an inactive pmap has nothing cached
  * since there is one CPU and pmap_activate() reloads CR3.
  *
  * Locking: one CPU; every function disables interrupts while it changes
@@ -133,7 +133,9 @@ bool pmap_extract_writable(const struct pmap *pmap, uint64_t va,
 			   uint64_t *pa);
 
 /* pmap_activate - load @pmap into CR3, or with NULL the boot page tables
- * (the kernel half only). */
+ * (the kernel half only); nothing when it is loaded already (the TLB
+ * keeps its entries: every change to the loaded pmap invalidates its
+ * own). */
 void pmap_activate(struct pmap *pmap);
 
 /* The pmap loaded now, or NULL for the boot page tables. */
