@@ -252,20 +252,19 @@ bool dev_proxy_parked_soon(const struct dev_proxy *p)
 
 bool dev_proxy_restart_for(struct dev_proxy *p, enum dev_proxy_why why)
 {
-	static const char *const said[] = {
-		[DEV_PROXY_FAILS] = "a call failed and so did a read that "
-				    "worked before",
-		[DEV_PROXY_FAILS_TWICE] = "a call failed twice, the device "
-					  "working otherwise",
-		[DEV_PROXY_WRONG_DATA] = "its server answered other data "
-					 "than was written",
-	};
-	static const char *const why_ended[] = {
-		[DEV_PROXY_FAILS] = "restarted: its driver fails (D_IO_ERROR)",
-		[DEV_PROXY_FAILS_TWICE] = "restarted: its driver fails a call "
-					  "twice",
-		[DEV_PROXY_WRONG_DATA] = "restarted: its driver answers wrong "
-					 "data",
+	/* what the proxy prints, and why the task ended */
+	static const struct {
+		const char *said, *ended;
+	} reasons[] = {
+		[DEV_PROXY_FAILS] = {
+			"a call failed and so did a read that worked before",
+			"restarted: its driver fails (D_IO_ERROR)" },
+		[DEV_PROXY_FAILS_TWICE] = {
+			"a call failed twice, the device working otherwise",
+			"restarted: its driver fails a call twice" },
+		[DEV_PROXY_WRONG_DATA] = {
+			"its server answered other data than was written",
+			"restarted: its driver answers wrong data" },
 	};
 	struct task *task = task_port_task(p->task);
 
@@ -275,9 +274,9 @@ bool dev_proxy_restart_for(struct dev_proxy *p, enum dev_proxy_why why)
 	if (why != DEV_PROXY_WRONG_DATA)
 		p->retried++;
 	klog(&restart_log, "device-proxy: %s: %s; its server is started "
-	     "again\n", p->name, said[why]);
+	     "again\n", p->name, reasons[why].said);
 	/* The caller's own thread keeps the task alive until it leaves
 	 * the kernel: the call's record outlives this answer. */
-	task_terminate(task, why_ended[why]);
+	task_terminate(task, reasons[why].ended);
 	return true;
 }
