@@ -7,9 +7,10 @@
 #include <stdint.h>
 
 /*
- * The Linux modules time their glue spans on every frame or request and
- * keep the samples in their own rings (GRAFT_DEV_INFO).  Each finished
- * sample is also passed to the hook, when one is set: a benchmark
+ * The Linux modules time their glue spans (the block module every
+ * request, the net module sampled frames, every frame while a hook is
+ * set) and keep the samples in their own rings (GRAFT_DEV_INFO).  Each
+ * finished sample is also passed to the hook, when one is set: a benchmark
  * (tests/kernel/bench_test.c) records there what it prints, so the
  * modules hold no benchmark state.
  */

@@ -819,7 +819,8 @@ void vm_map_copy_discard(struct vm_map_copy *copy)
 {
 	if (copy == NULL)
 		return;
-	copy_free_frames(copy);
+	if (copy->bytes == NULL)	/* a copy of bytes has no frames */
+		copy_free_frames(copy);
 	vm_map_copy_free(copy);
 }
 

@@ -71,7 +71,6 @@
 #include "kern/kalloc.h"
 #include "kern/klog.h"
 #include "kern/kprintf.h"
-#include "kern/probe.h"
 #include "kern/sched.h"
 #include "kern/string.h"
 #include "kern/thread.h"
@@ -342,10 +341,10 @@ static void do_close(struct lxnet *s)
  * left out of the tx probe's sample. */
 static void frame_get(struct lxnet *s, struct io_req *req)
 {
-	uint64_t copy_start = probe_read();
+	uint64_t copy_start = lxnet_probe_copy_start();
 
 	io_req_get(req, 0, s->frame, req->count);
-	lxnet_probe_copied(probe_read() - copy_start);
+	lxnet_probe_copied(copy_start);
 }
 
 /* The cookie a frame of @len bytes goes to the driver with: its length,
@@ -593,15 +592,13 @@ static bool send_now(struct lxnet *s, struct io_req *req)
 
 static io_return_t lxnet_write(struct device *dev, struct io_req *req)
 {
-	uint64_t now = probe_read();
 	struct lxnet *s = dev->priv;
 
+	lxnet_probe_write((unsigned int)(s - slots), (uint32_t)req->count);
 	if (req->count < ETH_HEADER || req->count > s->mtu + ETH_HEADER)
 		return D_INVALID_SIZE;
 	if (s->open_err != 0)
 		return dev_error_from_errno(s->open_err);
-	lxnet_probe_write((unsigned int)(s - slots), (uint32_t)req->count,
-			  now);
 	if (s->up && io_req_queue_empty(&s->writes) && !s->stalled &&
 	    !s->sending &&
 	    (s->flags & IFF_RUNNING) && send_now(s, req))

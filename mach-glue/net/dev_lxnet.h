@@ -46,13 +46,15 @@ int dev_lxnet_stats(const char *name, struct dev_lxnet_stats *out);
 int dev_lxnet_idle(void);
 
 /*
- * The module's glue spans, timed on every frame into each device's ring
- * (GRAFT_DEV_INFO) and passed to the probe hook (kern/probe_hook.h),
- * where the benchmarks record them (tests/kernel/bench_test.c).
+ * The module's glue spans, timed into each device's ring (GRAFT_DEV_INFO:
+ * the first 128 of each kind, then one in 16) and, on every frame while
+ * a probe hook is set (kern/probe_hook.h), passed to it, where the
+ * benchmarks record them (tests/kernel/bench_test.c).
  * net.tx.glue: from the module's write op (device_write decoded) to the
  * call of ndo_start_xmit, less the two copies of the frame (into the
  * module's buffer, into the skb); one write at a time (a second write
- * queued before the first reached the driver restarts the sample).
+ * entering the op before the first reached the driver ends the sample
+ * unrecorded).
  * net.rx.glue: from the driver handing a received skb to linux-emu to
  * the net_rcv_msg queued (net_filter_deliver returned).
  * net.txdone.glue: from the driver's transmit completion (it frees the

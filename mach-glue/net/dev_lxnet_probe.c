@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The Linux net module's probes: its glue paths timed on every frame, for GRAFT_DEV_INFO and the probe hook. */
+/* The Linux net module's probes: its glue paths timed on sampled frames, for GRAFT_DEV_INFO and the probe hook. */
 /*
- * One write is timed at a time (a second write entering the op before
- * the first reached the driver restarts the sample), as is one received
+ * The first PROBE_RING_SIZE spans of each kind are timed, so a ring is
+ * full early; after them one in SAMPLE_EVERY while no benchmark records
+ * (no probe hook set), every one while one does.  A span not timed
+ * costs its points a call and a test, no TSC read.  One write
+ * is timed at a time (a second write entering the op before the first
+ * reached the driver ends the sample unrecorded), as is one received
  * frame and one transmit completion: the spans are those dev_lxnet.h
  * describes.  Each sample costs a fenced TSC read at each end and a
  * store into its device's ring; it is also passed to the probe hook
@@ -26,8 +30,12 @@ enum { SPAN_TX, SPAN_RX, SPAN_TXDONE, SPANS };
 
 static struct probe_ring rings[DEV_LXNET_MAX][SPANS];
 
+/* Spans of each kind timed while no benchmark records: one in this many. */
+#define SAMPLE_EVERY	16
+
 /* The open samples; interrupts off. */
 static struct {
+	uint64_t seen[SPANS];		/* spans of each kind begun */
 	unsigned int tx_slot;
 	uint32_t tx_len;
 	uint64_t t_write;	/* write op entered; 0: no sample open */
@@ -37,6 +45,18 @@ static struct {
 	uint64_t t_done;	/* a transmit skb's destructor started;
 				 * 0: no sample open */
 } st;
+
+/* Interrupts off: the TSC now if the span of kind @span beginning now is
+ * timed, else 0. */
+static uint64_t begin(int span)
+{
+	uint64_t n = st.seen[span]++;
+
+	if (probe_hook == NULL && n >= PROBE_RING_SIZE &&
+	    n % SAMPLE_EVERY != 0)
+		return 0;
+	return probe_read();
+}
 
 /* Interrupts off: a sample of @len bytes and @ticks on @slot's @span,
  * which started at @start. */
@@ -53,25 +73,34 @@ static void sample(unsigned int slot, int span, uint32_t len, uint64_t ticks,
 	probe_hook_pass(&ps);
 }
 
-/* linux-emu's probe points (lx_emul_net_probe_set): only record. */
+/* linux-emu's probe points (lx_emul_net_probe_set): only record.  The
+ * transmit points of a write not timed return at once (st.t_write is
+ * set only by the write op, in the thread that reaches them). */
 static void point(int p)
 {
-	uint64_t now = probe_read();
-	uint64_t flags = cpu_intr_save();
+	uint64_t flags;
 
+	if (st.t_write == 0 && (p == LX_EMUL_NET_PROBE_TX_COPY ||
+				p == LX_EMUL_NET_PROBE_TX_COPIED ||
+				p == LX_EMUL_NET_PROBE_TX_DRIVER))
+		return;
+	flags = cpu_intr_save();
 	if (p == LX_EMUL_NET_PROBE_TX_COPY) {
-		st.t_copy = now;
+		st.t_copy = probe_read();
 	} else if (p == LX_EMUL_NET_PROBE_TX_COPIED) {
-		st.copies += now - st.t_copy;
+		st.copies += probe_read() - st.t_copy;
 	} else if (p == LX_EMUL_NET_PROBE_TX_DRIVER) {
+		uint64_t now = probe_read();
+
 		if (st.t_write != 0)
 			sample(st.tx_slot, SPAN_TX, st.tx_len,
 			       now - st.t_write - st.copies, st.t_write);
 		st.t_write = 0;
 	} else if (p == LX_EMUL_NET_PROBE_RX_HANDOVER) {
-		st.t_rx = now;
+		st.t_rx = begin(SPAN_RX);
 	} else if (p == LX_EMUL_NET_PROBE_TX_DONE) {
-		st.t_done = now;	/* lxnet_probe_tx_done names it */
+		st.t_done = begin(SPAN_TXDONE);	/* lxnet_probe_tx_done
+						 * names it */
 	}
 	cpu_intr_restore(flags);
 }
@@ -81,17 +110,23 @@ void lxnet_probe_start(void)
 	lx_emul_net_probe_set(point);
 }
 
-void lxnet_probe_write(unsigned int slot, uint32_t len, uint64_t t)
+void lxnet_probe_write(unsigned int slot, uint32_t len)
 {
-	st.t_write = t;
+	st.t_write = begin(SPAN_TX);
 	st.tx_slot = slot;
 	st.tx_len = len;
 	st.copies = 0;
 }
 
-void lxnet_probe_copied(uint64_t ticks)
+uint64_t lxnet_probe_copy_start(void)
 {
-	st.copies += ticks;
+	return st.t_write != 0 ? probe_read() : 0;
+}
+
+void lxnet_probe_copied(uint64_t start)
+{
+	if (start != 0 && st.t_write != 0)
+		st.copies += probe_read() - start;
 }
 
 void lxnet_probe_rx(unsigned int slot, uint32_t len)

@@ -9,18 +9,21 @@ struct graft_dev_info;
 
 /*
  * The spans of dev_lxnet.h's benchmark comment (net.tx.glue,
- * net.rx.glue, net.txdone.glue), measured on every frame: each sample
- * goes into its device's ring (the live figures of GRAFT_DEV_INFO) and,
- * while a benchmark records, into its arrays.  @slot is the device's
- * index in dev_lxnet.c's table.  Interrupts off in all of them but
- * lxnet_probe_start (thread context).
+ * net.rx.glue, net.txdone.glue): the first 128 of each kind timed, then
+ * one in 16, every one while a benchmark records (a probe hook set);
+ * each sample goes into its device's ring (the live figures of
+ * GRAFT_DEV_INFO) and to the hook.  @slot is the device's index in
+ * dev_lxnet.c's table.
+ * Interrupts off in all of them but lxnet_probe_start (thread context).
  *
  * lxnet_probe_start - install linux-emu's probe function (once, from
  *   dev_lxnet_start).
- * lxnet_probe_write - a write of @len bytes on @slot entered the op at
- *   @t (probe_read): a tx sample starts, replacing one still open.
- * lxnet_probe_copied - @ticks of the open tx sample went to copying
- *   the frame (left out of it).
+ * lxnet_probe_write - a write of @len bytes on @slot enters the op: a
+ *   tx sample starts if this one is timed, replacing one still open.
+ * lxnet_probe_copy_start - the TSC now (probe_read) if a tx sample is
+ *   open, else 0: the start of a copy of the frame.
+ * lxnet_probe_copied - the copy begun at @start (0: none timed) is
+ *   done: its ticks are left out of the open tx sample.
  * lxnet_probe_rx - @slot handed a @len-byte received frame to its
  *   filters: the end of an rx sample if one is open.
  * lxnet_probe_tx_done - the module's tx_done callback has done its
@@ -29,8 +32,9 @@ struct graft_dev_info;
  * lxnet_probe_report - append @slot's three probes to @info.
  */
 void lxnet_probe_start(void);
-void lxnet_probe_write(unsigned int slot, uint32_t len, uint64_t t);
-void lxnet_probe_copied(uint64_t ticks);
+void lxnet_probe_write(unsigned int slot, uint32_t len);
+uint64_t lxnet_probe_copy_start(void);
+void lxnet_probe_copied(uint64_t start);
 void lxnet_probe_rx(unsigned int slot, uint32_t len);
 void lxnet_probe_tx_done(unsigned int slot, uint32_t len);
 void lxnet_probe_report(unsigned int slot, struct graft_dev_info *info);
