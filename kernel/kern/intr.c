@@ -130,6 +130,7 @@ void intr_dispatch(unsigned int line)
 	struct intr_handler run[INTR_MAX_HANDLERS];
 	struct intr_line *l;
 	unsigned int n;
+	bool level;
 
 	intr_check_line(line);
 	l = &lines[line];
@@ -138,13 +139,17 @@ void intr_dispatch(unsigned int line)
 		return;
 	}
 	l->count++;
-	pic_eoi(line);
+	level = pic_level_triggered(line);
+	if (!level)
+		pic_eoi(line);
 	/* A copy, so a handler may (un)register on its own line. */
 	n = l->nhandlers;
 	for (unsigned int i = 0; i < n; i++)
 		run[i] = l->handlers[i];
 	for (unsigned int i = 0; i < n; i++)
 		run[i].fn(line, run[i].arg);
+	if (level)
+		pic_eoi(line);
 }
 
 void intr_init(void)

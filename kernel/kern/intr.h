@@ -60,11 +60,17 @@ uint64_t intr_spurious_count(unsigned int line);
 /*
  * intr_dispatch - called by trap_dispatch() for vectors INTR_VECTOR_BASE to
  * INTR_VECTOR_BASE + 15 with interrupts off: filters spurious IRQ 7/15
- * (counted apart, no handler runs), acknowledges the controller, then runs
- * the handlers.  Acknowledging first means a handler that switches threads
- * (the scheduler's tick hook) does not leave the line blocked; a new edge
- * meanwhile waits in the controller until interrupts are on again.
- * Handlers run with interrupts off and must not block.
+ * (counted apart, no handler runs), then runs the handlers.  An edge
+ * triggered line is acknowledged at the controller before its handlers:
+ * one that switches threads (the clock's tick hook) does not leave the
+ * line blocked, and a new edge meanwhile waits in the controller until
+ * interrupts are on again.  A level triggered line (a PCI function's,
+ * pic_level_triggered) is acknowledged after them: its handlers must have
+ * cleared the device's request or masked the line by then (else the
+ * request is taken again) and must not switch threads; acknowledged
+ * before, a request still asserted would be taken again at once and reach
+ * the CPU as a spurious IRQ 15 once the handler cleared it.  Handlers run
+ * with interrupts off and must not block.
  */
 void intr_dispatch(unsigned int line);
 

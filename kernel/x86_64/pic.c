@@ -13,6 +13,9 @@
  * Lines 0-7 sit on the master (ports 0x20/0x21), 8-15 on the slave
  * (0xa0/0xa1), whose output enters the master on input 2.  Reset leaves
  * the master on vectors 8-15, the CPU's exceptions, hence the remap.
+ * The firmware sets the lines it gave PCI functions to level triggered
+ * in the chipset's edge/level control registers (ELCR, ports
+ * 0x4d0/0x4d1, PIIX3 and ICH9 alike); pic_init reads them.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -32,6 +35,16 @@
 #define OCW3_READ_ISR	0x0b	/* next read of the command port: ISR */
 
 #define SPURIOUS_BIT	0x80	/* input 7 of either controller */
+
+#define ELCR_MASTER	0x4d0
+#define ELCR_SLAVE	0x4d1
+/* Lines the ELCR cannot make level triggered (the timer, keyboard,
+ * cascade, RTC and FPU error): their bits are reserved. */
+#define ELCR_RESERVED	((1u << 0) | (1u << 1) | (1u << 2) | (1u << 8) | \
+			 (1u << 13))
+
+/* Bit n set: line n is level triggered (pic_init). */
+static uint16_t level;
 
 /* Bit n set: line n masked, as asked through pic_mask/pic_unmask. */
 static uint16_t wanted = 0xffff;
@@ -76,6 +89,13 @@ void pic_init(unsigned int vector_base)
 
 	wanted = 0xffff;
 	pic_write_masks();
+	level = (inb(ELCR_MASTER) | (uint16_t)inb(ELCR_SLAVE) << 8) &
+		~ELCR_RESERVED;
+}
+
+bool pic_level_triggered(unsigned int line)
+{
+	return level & (1u << line);
 }
 
 void pic_mask(unsigned int line)

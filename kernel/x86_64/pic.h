@@ -17,11 +17,21 @@
 
 /*
  * pic_init - initialise both controllers: line n raises vector
- * @vector_base + n (@vector_base a multiple of 8), edge triggered, normal
- * (non-automatic) end of interrupt, every line masked.  Call once, with
+ * @vector_base + n (@vector_base a multiple of 8), normal (non-automatic)
+ * end of interrupt, every line masked; each line's trigger stays as the
+ * firmware set it in the chipset (pic_level_triggered).  Call once, with
  * interrupts off.
  */
 void pic_init(unsigned int vector_base);
+
+/*
+ * pic_level_triggered - whether line @line (< PIC_LINES) is level
+ * triggered (a PCI function's, as the firmware set the chipset's ELCR at
+ * boot; never lines 0, 1, 2, 8, 13): its request stays asserted until the
+ * device's handler clears it, and one still asserted at the end of
+ * interrupt is taken again.  Known from pic_init on.
+ */
+bool pic_level_triggered(unsigned int line);
 
 /*
  * pic_mask, pic_unmask - block or let through line @line (< PIC_LINES).

@@ -5,8 +5,13 @@
  * (interrupts off) and loads the kernel CS/SS, but keeps the user stack.
  * We switch to the thread's kernel stack and build the same struct
  * trap_frame an exception builds (vector SYSCALL_VECTOR), so a thread in a
- * system call can be preempted, and report its state, like any other;
- * the way back is the iretq of the exception path.
+ * system call can be preempted, and report its state, like any other.
+ * The way back is sysretq when the frame still holds what syscall left
+ * (user selectors, the return address in %rcx and the flags in %r11,
+ * which sysretq loads) and the return address is a user one (canonical:
+ * sysretq to another faults in the kernel); else, for a thread whose
+ * state was set meanwhile, the iretq of the exception path, which
+ * restores every register of the frame.
  */
 #include "x86_64/cpu_local.h"
 #include "x86_64/gdt.h"
@@ -32,7 +37,22 @@ syscall_entry:
 	sti
 	call syscall_dispatch
 	cli
-	jmp trap_return
+	cmpq $SEL_UCODE, TRAP_FRAME_CS(%rsp)
+	jne trap_return
+	cmpq $SEL_UDATA, TRAP_FRAME_SS(%rsp)
+	jne trap_return
+	movq TRAP_FRAME_RIP(%rsp), %rcx
+	cmpq %rcx, TRAP_FRAME_RCX(%rsp)
+	jne trap_return
+	movq TRAP_FRAME_RFLAGS(%rsp), %r11
+	cmpq %r11, TRAP_FRAME_R11(%rsp)
+	jne trap_return
+	shrq $47, %rcx			/* a user address is below 2^47 */
+	jnz trap_return
+	TRAP_FRAME_POP			/* %rsp at the vector */
+	movq TRAP_FRAME_RSP - TRAP_FRAME_VECTOR(%rsp), %rsp
+	swapgs
+	sysretq
 
 /*
  * thread_state_return(frame): leave for user mode through @frame, a

@@ -12,6 +12,7 @@
 #include "x86_64/cpu.h"
 #include "x86_64/gdt.h"
 #include "x86_64/thread_state.h"
+#include "x86_64/trap_frame.h"
 
 #define RFLAGS_RESERVED1	(1ull << 1)
 /* CF PF AF ZF SF DF OF, AC, ID: what a thread may set for itself. */
@@ -19,6 +20,15 @@
 
 _Static_assert(sizeof(struct trap_frame) % 16 == 0,
 	       "the frame keeps the kernel stack 16-byte aligned");
+_Static_assert(offsetof(struct trap_frame, r11) == TRAP_FRAME_R11 &&
+	       offsetof(struct trap_frame, rcx) == TRAP_FRAME_RCX &&
+	       offsetof(struct trap_frame, vector) == TRAP_FRAME_VECTOR &&
+	       offsetof(struct trap_frame, rip) == TRAP_FRAME_RIP &&
+	       offsetof(struct trap_frame, cs) == TRAP_FRAME_CS &&
+	       offsetof(struct trap_frame, rflags) == TRAP_FRAME_RFLAGS &&
+	       offsetof(struct trap_frame, rsp) == TRAP_FRAME_RSP &&
+	       offsetof(struct trap_frame, ss) == TRAP_FRAME_SS,
+	       "trap_frame.h's offsets, which syscall_entry.S reads");
 
 struct trap_frame *thread_state_frame(const struct thread *t)
 {

@@ -3,6 +3,17 @@
 #ifndef X86_64_TRAP_FRAME_H
 #define X86_64_TRAP_FRAME_H
 
+/* Byte offsets of fields of struct trap_frame (x86_64/trap.h; checked in
+ * thread_state.c). */
+#define TRAP_FRAME_R11		32
+#define TRAP_FRAME_RCX		96
+#define TRAP_FRAME_VECTOR	120
+#define TRAP_FRAME_RIP		136
+#define TRAP_FRAME_CS		144
+#define TRAP_FRAME_RFLAGS	152
+#define TRAP_FRAME_RSP		160
+#define TRAP_FRAME_SS		168
+
 /* The order of struct trap_frame (x86_64/trap.h), last pushed first. */
 #define TRAP_FRAME_PUSH	\
 	pushq %rax;	\
