@@ -53,8 +53,8 @@ int dev_lxnet_idle(void);
  * net.tx.glue: from the module's write op (device_write decoded) to the
  * call of ndo_start_xmit, less the two copies of the frame (into the
  * module's buffer, into the skb); one write at a time (a second write
- * entering the op before the first reached the driver ends the sample
- * unrecorded).
+ * entering the op before the first reached the driver drops the first's
+ * sample).
  * net.rx.glue: from the driver handing a received skb to linux-emu to
  * the net_rcv_msg queued (net_filter_deliver returned).
  * net.txdone.glue: from the driver's transmit completion (it frees the

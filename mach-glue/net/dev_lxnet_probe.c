@@ -4,9 +4,9 @@
  * The first PROBE_RING_SIZE spans of each kind are timed, so a ring is
  * full early; after them one in SAMPLE_EVERY while no benchmark records
  * (no probe hook set), every one while one does.  A span not timed
- * costs its points a call and a test, no TSC read.  One write
- * is timed at a time (a second write entering the op before the first
- * reached the driver ends the sample unrecorded), as is one received
+ * costs its points a call and a test, no TSC read.  One write is timed
+ * at a time (a second write entering the op before the first reached
+ * the driver drops the first's sample), as is one received
  * frame and one transmit completion: the spans are those dev_lxnet.h
  * describes.  Each sample costs a fenced TSC read at each end and a
  * store into its device's ring; it is also passed to the probe hook
