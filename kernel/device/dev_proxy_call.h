@@ -48,9 +48,10 @@ struct dev_proxy_fwd {
 	struct dev_proxy_fwd *checked;	/* ... the call it is for */
 	bool matched;			/* a read-back's data is the write's */
 	bool unchecked;			/* ... could not be compared */
-	bool before, after;		/* ... it reads a record of known
-					 * data before or after the write's
-					 * too, whose checksum was: */
+	int neighbour;			/* ... it reads a record of known
+					 * data before (-1) or after (1) the
+					 * write's too, or none (0), whose
+					 * checksum was: */
 	uint32_t neighbour_sum;
 	uint32_t *sums;			/* a write's records' checksums
 					 * (verify=1), or NULL */

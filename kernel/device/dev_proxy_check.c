@@ -289,10 +289,9 @@ static bool writing(const struct dev_proxy *p, recnum_t recnum, size_t n)
 }
 
 /* The record next to @f's write that its read-back reads too, if one
- * holds known data no write in flight covers: the one before (*@before
- * set) or after it; false if none.  Its checksum in *@sum. */
-static bool neighbour(const struct dev_proxy_fwd *f, bool *before,
-		      uint32_t *sum)
+ * holds known data no write in flight covers: the one before (-1) or
+ * after (1) it, its checksum in *@sum; 0 if none. */
+static int neighbour(const struct dev_proxy_fwd *f, uint32_t *sum)
 {
 	const struct dev_proxy *p = f->p;
 	const struct io_req *req = f->req;
@@ -305,11 +304,10 @@ static bool neighbour(const struct dev_proxy_fwd *f, bool *before,
 		    !dev_proxy_sums_known(p->sums, at[i], 1) ||
 		    writing(p, at[i], 1))
 			continue;
-		*before = i == 0;
 		*sum = dev_proxy_sums_get(p->sums, at[i]);
-		return true;
+		return i == 0 ? -1 : 1;
 	}
-	return false;
+	return 0;
 }
 
 /* The read-back of @f's records, and of a record of known data next to
@@ -326,16 +324,15 @@ void dev_proxy_check_read_back(struct dev_proxy_fwd *f)
 	struct dev_proxy_fwd *c;
 	kern_return_t kr = MACH_SEND_INVALID_DEST;
 	uint64_t flags = cpu_intr_save();
-	bool before = false, extra;
 	uint32_t sum = 0;
+	int side;
 
 	if (f->lent)		/* answered: the server let go of them */
 		dev_proxy_call_unlend(f);
-	extra = count + p->record_size <= DEV_IO_MAX &&
-		neighbour(f, &before, &sum);
-	if (extra) {
+	side = count + p->record_size <= DEV_IO_MAX ? neighbour(f, &sum) : 0;
+	if (side != 0) {
 		count += p->record_size;
-		recnum -= before ? 1 : 0;
+		recnum -= side < 0 ? 1 : 0;
 	}
 	c = dev_proxy_call_new(p, count <= IO_INBAND_MAX ?
 			       DS_READ_INBAND_REPLY_ID : DS_READ_REPLY_ID,
@@ -345,8 +342,7 @@ void dev_proxy_check_read_back(struct dev_proxy_fwd *f)
 
 		c->readback = true;
 		c->checked = f;
-		c->before = extra && before;
-		c->after = extra && !before;
+		c->neighbour = side;
 		c->neighbour_sum = sum;
 		kr = count <= IO_INBAND_MAX ?
 		     dpf_device_read_request_inband(dest, sonce, D_READ,
@@ -371,7 +367,8 @@ static void read_back_compare(struct dev_proxy_fwd *c,
 {
 	const struct dev_proxy_fwd *f = c->checked;
 	struct dev_proxy *p = c->p;
-	size_t n, extra = c->before || c->after ? 1 : 0;
+	size_t n, extra = c->neighbour != 0 ? 1 : 0;
+	size_t mine = c->neighbour < 0 ? 1 : 0;	/* sums[]: the write's first */
 	recnum_t at;
 	uint32_t *sums;
 
@@ -383,12 +380,13 @@ static void read_back_compare(struct dev_proxy_fwd *c,
 		c->unchecked = true;
 		return;
 	}
-	c->matched = memcmp(sums + (c->before ? 1 : 0), f->sums,
-			    n * sizeof(*sums)) == 0;
-	at = c->before ? f->req->recnum - 1 : f->req->recnum + (recnum_t)n;
+	c->matched = memcmp(sums + mine, f->sums, n * sizeof(*sums)) == 0;
+	/* the neighbour: sums[0] before the write's, sums[n] after them */
+	at = c->neighbour < 0 ? f->req->recnum - 1 :
+				f->req->recnum + (recnum_t)n;
 	if (c->matched && extra != 0 && !writing(p, at, 1) &&
 	    dev_proxy_sums_get(p->sums, at) == c->neighbour_sum)
-		c->matched = sums[c->before ? 0 : n] == c->neighbour_sum;
+		c->matched = sums[mine != 0 ? 0 : n] == c->neighbour_sum;
 	kfree(sums);
 }
 

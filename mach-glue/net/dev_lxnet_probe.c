@@ -90,11 +90,8 @@ static void point(int p)
 	} else if (p == LX_EMUL_NET_PROBE_TX_COPIED) {
 		st.copies += probe_read() - st.t_copy;
 	} else if (p == LX_EMUL_NET_PROBE_TX_DRIVER) {
-		uint64_t now = probe_read();
-
-		if (st.t_write != 0)
-			sample(st.tx_slot, SPAN_TX, st.tx_len,
-			       now - st.t_write - st.copies, st.t_write);
+		sample(st.tx_slot, SPAN_TX, st.tx_len,
+		       probe_read() - st.t_write - st.copies, st.t_write);
 		st.t_write = 0;
 	} else if (p == LX_EMUL_NET_PROBE_RX_HANDOVER) {
 		st.t_rx = begin(SPAN_RX);
@@ -125,7 +122,7 @@ uint64_t lxnet_probe_copy_start(void)
 
 void lxnet_probe_copied(uint64_t start)
 {
-	if (start != 0 && st.t_write != 0)
+	if (start != 0)
 		st.copies += probe_read() - start;
 }
 
