@@ -43,13 +43,14 @@ def echo_peer(suite, suite_dir):
 PROFILES = {
     "net.tx.instr": suites.QemuSuite(
         name="profile-net-tx", test="bench-net", mode="icount",
-        timeout=900.0, cmdline=("bench_mode=icount", "linux"),
+        timeout=900.0, cmdline=(*suites.bench_words("icount"), "linux"),
         prepare=echo_peer,
         modules=(("{builddir}/tests/user/net_probe.elf",
                   f"net_probe bench={CALLS} device=${{device-port}}"),)),
     "pktgen.rate": suites.QemuSuite(
         name="profile-pktgen", test="pktgen", mode="icount", timeout=900.0,
-        cmdline=("linux",), prepare=suites.net_sink,
+        # idle_poll=0: an icount profile counts work, not the idle poll
+        cmdline=("linux", "idle_poll=0"), prepare=suites.net_sink,
         modules=(("{builddir}/servers/pktgen/pktgen.elf",
                   f"pg_default count={CALLS} device=${{device-port}}"),)),
 }

@@ -23,6 +23,9 @@ Runs after `run.py --bench` has written BUILD/bench/results.json:
 With --disk-only only the disk figures: the icount boot runs the disk
 calls alone, and each round boots graft-wall-disk (disk_tput alone) and
 Linux's seq, for disk.{read,write}.seq/<size> and their linux.* twins.
+--graft-word WORD (again for more) adds a word to the kernel command
+line of Graft's wall-clock boots, e.g. idle_poll=0 (a key the suite
+sets already keeps the suite's value: the first one counts).
 
 The records are appended to results.json and the icount boot's samples
 (BENCH-SAMPLES lines) to samples.json (the boots' own files go to
@@ -121,10 +124,13 @@ def boot_linux(suite: suites.QemuSuite, ctx: run.Context, out_dir: Path
     return records, samples, errors
 
 
-def boot_graft(ctx: run.Context, name: str) -> tuple[list[dict], list[str]]:
-    """Run Graft's wall-clock suite @name through the harness; same
-    return."""
-    result = run.run_suite(suites.by_name()[name], ctx)
+def boot_graft(ctx: run.Context, name: str, words: tuple[str, ...] = ()
+               ) -> tuple[list[dict], list[str]]:
+    """Run Graft's wall-clock suite @name, @words added to its kernel
+    command line, through the harness; same return."""
+    suite = suites.by_name()[name]
+    suite = dataclasses.replace(suite, cmdline=suite.cmdline + words)
+    result = run.run_suite(suite, ctx)
     console = boot.read_text(Path(result.suite_dir) / "console.log")
     records, errors = report.parse_bench(console)
     errors += [f"{failure.case}: {failure.reason}"
@@ -162,7 +168,14 @@ def main() -> int:
     parser.add_argument("--disk-only", action="store_true",
                         help="only the disk figures (graft-wall-disk, "
                         "Linux's disk calls and seq)")
+    parser.add_argument("--graft-word", action="append", default=[],
+                        metavar="WORD", help="a word for the kernel "
+                        "command line of Graft's wall-clock boots")
     args = parser.parse_args()
+    bad = [word for word in args.graft_word
+           if not word or any(c.isspace() for c in word)]
+    if bad:
+        parser.error(f"--graft-word {bad[0]!r}: one word, without blanks")
     graft_wall = GRAFT_WALL_DISK if args.disk_only else GRAFT_WALL
     linux_icount = LINUX_ICOUNT_DISK if args.disk_only else LINUX_ICOUNT
     linux_wall = LINUX_WALL_DISK if args.disk_only else LINUX_WALL
@@ -187,7 +200,8 @@ def main() -> int:
         ctx = ctx_for(runs / f"round-{index + 1}")
         graft = []
         for name in graft_wall:
-            records, errors = boot_graft(ctx, name)
+            records, errors = boot_graft(ctx, name,
+                                         tuple(args.graft_word))
             graft += records
             problems += [f"{name} round {index + 1}: {e}" for e in errors]
         linux, _, errors = boot_linux(linux_wall, ctx, ctx.results_dir)

@@ -117,6 +117,7 @@ void kmain(uint32_t magic, uint64_t info)
 	clock_init();
 	dmar_init(bootinfo.cmdline);
 	sched_init();
+	sched_idle_poll_words(bootinfo.cmdline);
 	task_port_init();
 	supervise_init();
 	device_init();

@@ -16,11 +16,17 @@
  * All state here is guarded by disabling interrupts (one CPU).  Switches
  * asked for from interrupt context (a wakeup, a tick) happen in
  * sched_preempt_point() as the interrupt returns.
+ *
+ * The idle thread polls before it halts (sched.h).  An interrupt during
+ * the poll may switch away from it as it returns; when the idle thread
+ * runs again its poll starts afresh.
  */
 #include <stddef.h>
 #include <stdint.h>
 
 #include "kern/clock.h"
+#include "kern/cmdline.h"
+#include "kern/kprintf.h"
 #include "kern/panic.h"
 #include "kern/sched.h"
 #include "kern/task.h"
@@ -31,6 +37,7 @@
 #include "x86_64/fpu.h"
 #include "x86_64/io_bitmap.h"
 #include "x86_64/switch.h"
+#include "x86_64/tsc.h"
 
 #define WAIT_BUCKETS	64
 
@@ -44,6 +51,8 @@ static struct thread *wait_bucket[WAIT_BUCKETS];
 static struct thread *reap;
 static bool need_resched;
 static uint64_t switches;
+static uint64_t idle_poll_ticks;	/* TSC ticks */
+static uint64_t idle_polled, idle_halted;
 
 uint64_t sched_switch_count(void)
 {
@@ -358,14 +367,64 @@ void thread_exit(void)
 	panic("thread_exit: a halted thread ran again");
 }
 
+/* Interrupts off: wait for a switch to be asked for (or to have
+ * happened, from an interrupt taken while polling), polling first. */
+static void idle_wait(void)
+{
+	uint64_t start = rdtsc_fenced(), seen = switches;
+
+	if (idle_poll_ticks != 0) {
+		cpu_intr_enable();
+		while (!__atomic_load_n(&need_resched, __ATOMIC_RELAXED) &&
+		       __atomic_load_n(&switches, __ATOMIC_RELAXED) == seen &&
+		       rdtsc_fenced() - start < idle_poll_ticks)
+			;
+		cpu_intr_disable();
+		if (need_resched || switches != seen) {
+			idle_polled++;
+			return;
+		}
+	}
+	/* sti's one-instruction shadow makes sti;hlt race-free. */
+	__asm__ volatile("sti; hlt; cli" : : : "memory");
+	idle_halted++;
+}
+
 static void idle_loop(void)
 {
 	sched_switch_done();
 	for (;;) {
-		/* sti's one-instruction shadow makes sti;hlt race-free. */
-		__asm__ volatile("sti; hlt; cli" : : : "memory");
+		idle_wait();
 		preempt_locked();
 	}
+}
+
+uint64_t sched_idle_poll_words(const char *cmdline)
+{
+	uint64_t us, flags;
+	int rc = cmdline_u64(cmdline, "idle_poll", &us);
+
+	if (rc == CMDLINE_ABSENT) {
+		us = SCHED_IDLE_POLL_US;
+	} else if (rc != 0 || us > SCHED_IDLE_POLL_MAX_US) {
+		kprintf("sched: idle_poll= wants microseconds from 0 to %u; "
+			"polling %u\n", SCHED_IDLE_POLL_MAX_US,
+			SCHED_IDLE_POLL_US);
+		us = SCHED_IDLE_POLL_US;
+	}
+	flags = cpu_intr_save();
+	idle_poll_ticks = tsc_hz() * us / 1000000;
+	cpu_intr_restore(flags);
+	return us;
+}
+
+void sched_idle_counts(uint64_t *polled, uint64_t *halted)
+{
+	uint64_t flags = cpu_intr_save();
+
+	*polled = idle_polled;
+	*halted = idle_halted;
+	cpu_intr_restore(flags);
 }
 
 void sched_init(void)

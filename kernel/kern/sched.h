@@ -80,4 +80,34 @@ void sched_preempt_point(void);
 /* Number of context switches since boot (for tests and benchmarks). */
 uint64_t sched_switch_count(void);
 
+/*
+ * The idle thread, with nothing to run, first polls for a runnable
+ * thread with interrupts on, and halts the CPU (hlt) only when the poll
+ * ran out.  An interrupt that comes during the poll is taken at once,
+ * without a halt to wake from: under an emulator a halted vCPU's thread
+ * sleeps on the host and the interrupt must wake it, which costs tens of
+ * microseconds (on hardware, the CPU's way out of its halted state).  The
+ * poll spins the CPU (with no pause: under QEMU's TCG a pause leaves the
+ * translated code for QEMU's main loop), so a CPU with nothing to do
+ * burns up to one poll each time it goes idle.
+ */
+#define SCHED_IDLE_POLL_US	50	/* without idle_poll= */
+#define SCHED_IDLE_POLL_MAX_US	10000	/* a tick at HZ 100 */
+
+/*
+ * sched_idle_poll_words - set the idle poll from @cmdline's
+ * idle_poll=<microseconds>, 0 to SCHED_IDLE_POLL_MAX_US (0: halt at
+ * once); without the word, SCHED_IDLE_POLL_US.  A malformed or too large
+ * value is reported on the console and the default set.  Returns the
+ * microseconds set.  After sched_init; until then the idle thread halts
+ * at once.
+ */
+uint64_t sched_idle_poll_words(const char *cmdline);
+
+/* sched_idle_counts - how many of the idle thread's waits since boot
+ * ended in its poll (@polled) and how many halted (@halted).  A wait is
+ * counted when the idle thread runs again after it, so the one that
+ * ended last is not counted until the CPU goes idle once more. */
+void sched_idle_counts(uint64_t *polled, uint64_t *halted);
+
 #endif

@@ -428,12 +428,21 @@ BENCH_NICS = (("ne2k-pci", "ne2k_pci,addr=03.0"),
 BENCH_NIC_WORDS = {"ne": (f"ne_io={NE_ISA_IO:#x}",)}
 
 
+def bench_words(mode: str) -> tuple[str, ...]:
+    """The kernel words of a benchmark boot in `mode` ("icount" or
+    "wall"): an icount boot's figures count the instructions of work, so
+    its idle thread halts at once (idle_poll=0) instead of polling, whose
+    spin they would count (kernel/kern/sched.h)."""
+    return (f"bench_mode={mode}",) + (("idle_poll=0",) if mode == "icount"
+                                      else ())
+
+
 def bench_nic_suite(nic: str, device: str) -> QemuSuite:
     """bench-`nic`: the bench-net boot (icount) over QEMU's `device`,
     its records named with `nic` (net.tx.glue/`nic`/60, ...)."""
     return QemuSuite(
         name=f"bench-{nic}", test="bench-net", mode="icount", hidden=True,
-        timeout=300.0, cmdline=("bench_mode=icount", "linux",
+        timeout=300.0, cmdline=(*bench_words("icount"), "linux",
                                 f"bench_nic={nic}")
         + BENCH_NIC_WORDS.get(nic, ()),
         prepare=bench_nic_prepare(device),
@@ -836,7 +845,7 @@ def bench_disk_suite(disk: str,
     return QemuSuite(
         name="bench-disk" + (f"-{disk}" if disk else ""), test="bench-disk",
         mode="icount", hidden=True, timeout=300.0,
-        cmdline=(("bench_mode=icount", "linux") + named
+        cmdline=((*bench_words("icount"), "linux") + named
                  + BENCH_DISK_WORDS.get(disk, ())),
         prepare=prepare or qemu_ide_disk(False),
         modules=((DISK_PROBE, "disk_lat mode=lat "
@@ -975,7 +984,7 @@ def restart_bench_suite(name: str, kind: str, mode: str) -> QemuSuite:
     return QemuSuite(
         name=name, test=test, mode="icount" if mode == "icount" else "",
         hidden=True, timeout=600.0,
-        cmdline=(f"bench_mode={mode}", "linux", f"linux.server={driver}"),
+        cmdline=(*bench_words(mode), "linux", f"linux.server={driver}"),
         prepare=prepare,
         modules=((LXDRV, f"lxdrv restart=100 drivers={driver} pci={pci} "
                   "device=${driver-port}"),
@@ -1716,7 +1725,7 @@ SUITES: tuple[Suite, ...] = (
     # Benchmarks, run by `run.py --bench`; bench_mode= tells the guest
     # which mode its BENCH lines are measured in.
     QemuSuite(name="bench", test="bench", mode="icount", hidden=True,
-              cmdline=("bench_mode=icount", "linux"), timeout=300.0,
+              cmdline=(*bench_words("icount"), "linux"), timeout=300.0,
               prepare=bench_prepare,
               modules=(("{builddir}/tests/user/rpc_server.elf", "rpc_server"),
                        ("{builddir}/tests/user/rpc_client.elf",
@@ -1740,7 +1749,7 @@ SUITES: tuple[Suite, ...] = (
     # (server.net.*.glue/<size>) from its bench build.
     QemuSuite(name="bench-server", test="bench-server", mode="icount",
               hidden=True, timeout=300.0,
-              cmdline=("bench_mode=icount", "linux", "linux.server=e1000"),
+              cmdline=(*bench_words("icount"), "linux", "linux.server=e1000"),
               prepare=bench_prepare,
               modules=((LXDRV_BENCH, "lxdrv drivers=e1000 pci=03.0 "
                         f"bench_frames={NET_BENCH_FRAMES} "
@@ -1753,7 +1762,7 @@ SUITES: tuple[Suite, ...] = (
     # server's glue figures (server.disk.*.glue/...) from its bench build.
     QemuSuite(name="bench-server-disk", test="bench-server-disk",
               mode="icount", hidden=True, timeout=300.0,
-              cmdline=("bench_mode=icount", "linux", "linux.server=ata_piix"),
+              cmdline=(*bench_words("icount"), "linux", "linux.server=ata_piix"),
               prepare=qemu_ide_disk(False),
               modules=((LXDRV_BENCH, "lxdrv drivers=ata_piix pci=01.1 "
                         f"bench_requests={DISK_BENCH_REQUESTS} "
@@ -1768,7 +1777,7 @@ SUITES: tuple[Suite, ...] = (
     # (server.verify.disk.{read,write}.instr/<size>).
     QemuSuite(name="bench-server-verify", test="bench-server-verify",
               mode="icount", hidden=True, timeout=300.0,
-              cmdline=("bench_mode=icount", "linux", "linux.server=ata_piix"),
+              cmdline=(*bench_words("icount"), "linux", "linux.server=ata_piix"),
               prepare=qemu_ide_disk(False),
               modules=((LXDRV, "lxdrv restart=1 verify=1 drivers=ata_piix "
                         "pci=01.1 device=${driver-port}"),
@@ -1782,7 +1791,7 @@ SUITES: tuple[Suite, ...] = (
     # server's device costs (server.q35.disk.* beside server.dmar.*).
     *(QemuSuite(name=f"bench-server-{name}", test="bench-server-verify",
                 mode="icount", hidden=True, timeout=300.0,
-                cmdline=("bench_mode=icount", "linux",
+                cmdline=(*bench_words("icount"), "linux",
                          "linux.server=ata_piix") + dmar,
                 prepare=qemu_dmar_ide_disk,
                 modules=((LXDRV, "lxdrv restart=1 drivers=ata_piix "

@@ -257,6 +257,14 @@ class PureTest(unittest.TestCase):
         argv = boot.qemu_command("qemu", Path("/k"), suite)
         self.assertEqual(argv[-2:], ["-icount", "shift=0,sleep=off"])
 
+    def test_icount_boots_halt_without_polling(self):
+        icount = [suite for suite in suites.by_name().values()
+                  if getattr(suite, "mode", "") == "icount"]
+        self.assertTrue(icount)
+        for suite in icount:
+            self.assertIn("idle_poll=0", suite.cmdline, suite.name)
+        self.assertEqual(suites.bench_words("wall"), ("bench_mode=wall",))
+
     def test_command_prefix_comes_before_qemu(self):
         suite = suites.QemuSuite(name="b", test="t", qemu_args=("-x",),
                                  command_prefix=("ip", "netns", "exec", "n"))

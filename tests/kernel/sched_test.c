@@ -240,6 +240,60 @@ static void many_threads_all_run_and_nothing_leaks(struct ktest *t)
 			   vm_page_free_count(VM_ZONE_DMA), pages);
 }
 
+static void idle_poll_words_take_microseconds_up_to_a_tick(struct ktest *t)
+{
+	KTEST_EXPECT_EQ(t, sched_idle_poll_words(""), SCHED_IDLE_POLL_US);
+	KTEST_EXPECT_EQ(t, sched_idle_poll_words("idle_poll=0"), 0);
+	KTEST_EXPECT_EQ(t, sched_idle_poll_words("x idle_poll=7"), 7);
+	KTEST_EXPECT_EQ(t, sched_idle_poll_words("idle_poll=10000"),
+			SCHED_IDLE_POLL_MAX_US);
+	KTEST_EXPECT_EQ(t, sched_idle_poll_words("idle_poll=10001"),
+			SCHED_IDLE_POLL_US);
+	KTEST_EXPECT_EQ(t, sched_idle_poll_words("idle_poll=-1"),
+			SCHED_IDLE_POLL_US);
+	KTEST_EXPECT_EQ(t, sched_idle_poll_words("idle_poll=5us"),
+			SCHED_IDLE_POLL_US);
+	KTEST_EXPECT_EQ(t, sched_idle_poll_words("idle_poll"),
+			SCHED_IDLE_POLL_US);
+	sched_idle_poll_words("");
+}
+
+/* Sleep a tick three times; the idle thread's counts grow by @polled and
+ * @halted.  A wait is counted only when the next one begins
+ * (sched_idle_counts), so a first sleep comes before: the three waits
+ * counted are then those of the first three sleeps, all with the
+ * setting of the moment. */
+static void idle_counts_over_three_ticks(uint64_t *polled, uint64_t *halted)
+{
+	uint64_t p0, h0;
+
+	thread_sleep_ticks(1);
+	sched_idle_counts(&p0, &h0);
+	for (int i = 0; i < 3; i++)
+		thread_sleep_ticks(1);
+	sched_idle_counts(polled, halted);
+	*polled -= p0;
+	*halted -= h0;
+}
+
+static void idle_thread_polls_before_it_halts(struct ktest *t)
+{
+	uint64_t polled, halted;
+
+	/* A poll of a whole tick: each tick comes while the idle thread
+	 * polls, and it never halts. */
+	sched_idle_poll_words("idle_poll=10000");
+	idle_counts_over_three_ticks(&polled, &halted);
+	KTEST_EXPECT_TRUE(t, polled >= 3);
+	KTEST_EXPECT_EQ(t, halted, 0);
+	/* No poll: it halts each time. */
+	sched_idle_poll_words("idle_poll=0");
+	idle_counts_over_three_ticks(&polled, &halted);
+	KTEST_EXPECT_EQ(t, polled, 0);
+	KTEST_EXPECT_TRUE(t, halted >= 3);
+	sched_idle_poll_words("");
+}
+
 static const struct ktest_case sched_cases[] = {
 	{ "kernel_thread_runs_and_its_memory_is_freed",
 	  kernel_thread_runs_and_its_memory_is_freed },
@@ -259,5 +313,9 @@ static const struct ktest_case sched_cases[] = {
 	{ "sleep_lasts_at_least_its_ticks", sleep_lasts_at_least_its_ticks },
 	{ "many_threads_all_run_and_nothing_leaks",
 	  many_threads_all_run_and_nothing_leaks },
+	{ "idle_poll_words_take_microseconds_up_to_a_tick",
+	  idle_poll_words_take_microseconds_up_to_a_tick },
+	{ "idle_thread_polls_before_it_halts",
+	  idle_thread_polls_before_it_halts },
 };
 KTEST_SUITE(sched_suite, "sched", sched_cases);
