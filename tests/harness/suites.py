@@ -1762,7 +1762,8 @@ SUITES: tuple[Suite, ...] = (
     # server's glue figures (server.disk.*.glue/...) from its bench build.
     QemuSuite(name="bench-server-disk", test="bench-server-disk",
               mode="icount", hidden=True, timeout=300.0,
-              cmdline=(*bench_words("icount"), "linux", "linux.server=ata_piix"),
+              cmdline=(*bench_words("icount"), "linux",
+                       "linux.server=ata_piix"),
               prepare=qemu_ide_disk(False),
               modules=((LXDRV_BENCH, "lxdrv drivers=ata_piix pci=01.1 "
                         f"bench_requests={DISK_BENCH_REQUESTS} "
@@ -1777,7 +1778,8 @@ SUITES: tuple[Suite, ...] = (
     # (server.verify.disk.{read,write}.instr/<size>).
     QemuSuite(name="bench-server-verify", test="bench-server-verify",
               mode="icount", hidden=True, timeout=300.0,
-              cmdline=(*bench_words("icount"), "linux", "linux.server=ata_piix"),
+              cmdline=(*bench_words("icount"), "linux",
+                       "linux.server=ata_piix"),
               prepare=qemu_ide_disk(False),
               modules=((LXDRV, "lxdrv restart=1 verify=1 drivers=ata_piix "
                         "pci=01.1 device=${driver-port}"),
