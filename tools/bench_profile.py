@@ -49,8 +49,7 @@ PROFILES = {
                   f"net_probe bench={CALLS} device=${{device-port}}"),)),
     "pktgen.rate": suites.QemuSuite(
         name="profile-pktgen", test="pktgen", mode="icount", timeout=900.0,
-        # idle_poll=0: an icount profile counts work, not the idle poll
-        cmdline=("linux", "idle_poll=0"), prepare=suites.net_sink,
+        cmdline=("linux", *suites.ICOUNT_IDLE), prepare=suites.net_sink,
         modules=(("{builddir}/servers/pktgen/pktgen.elf",
                   f"pg_default count={CALLS} device=${{device-port}}"),)),
 }

@@ -368,7 +368,7 @@ static void read_back_compare(struct dev_proxy_fwd *c,
 	const struct dev_proxy_fwd *f = c->checked;
 	struct dev_proxy *p = c->p;
 	size_t n, extra = c->neighbour != 0 ? 1 : 0;
-	size_t mine = c->neighbour < 0 ? 1 : 0;	/* sums[]: the write's first */
+	size_t first = c->neighbour < 0 ? 1 : 0; /* the write's in sums[] */
 	recnum_t at;
 	uint32_t *sums;
 
@@ -380,13 +380,13 @@ static void read_back_compare(struct dev_proxy_fwd *c,
 		c->unchecked = true;
 		return;
 	}
-	c->matched = memcmp(sums + mine, f->sums, n * sizeof(*sums)) == 0;
+	c->matched = memcmp(sums + first, f->sums, n * sizeof(*sums)) == 0;
 	/* the neighbour: sums[0] before the write's, sums[n] after them */
 	at = c->neighbour < 0 ? f->req->recnum - 1 :
 				f->req->recnum + (recnum_t)n;
 	if (c->matched && extra != 0 && !writing(p, at, 1) &&
 	    dev_proxy_sums_get(p->sums, at) == c->neighbour_sum)
-		c->matched = sums[mine != 0 ? 0 : n] == c->neighbour_sum;
+		c->matched = sums[c->neighbour < 0 ? 0 : n] == c->neighbour_sum;
 	kfree(sums);
 }
 

@@ -428,12 +428,16 @@ BENCH_NICS = (("ne2k-pci", "ne2k_pci,addr=03.0"),
 BENCH_NIC_WORDS = {"ne": (f"ne_io={NE_ISA_IO:#x}",)}
 
 
+# An icount boot's figures count the instructions of work, so its idle
+# thread halts at once instead of polling, whose spin they would count
+# (kernel/kern/sched.h).
+ICOUNT_IDLE = ("idle_poll=0",)
+
+
 def bench_words(mode: str) -> tuple[str, ...]:
     """The kernel words of a benchmark boot in `mode` ("icount" or
-    "wall"): an icount boot's figures count the instructions of work, so
-    its idle thread halts at once (idle_poll=0) instead of polling, whose
-    spin they would count (kernel/kern/sched.h)."""
-    return (f"bench_mode={mode}",) + (("idle_poll=0",) if mode == "icount"
+    "wall"): bench_mode=, and ICOUNT_IDLE for an icount boot."""
+    return (f"bench_mode={mode}",) + (ICOUNT_IDLE if mode == "icount"
                                       else ())
 
 
